@@ -1,0 +1,127 @@
+/**
+ * Money is integer cents everywhere inside Runway. Dollars exist only at the edges (JSON, display).
+ *
+ * Why: binary floats cannot hold 0.10 exactly, and a projection that adds a few thousand monthly
+ * amounts drifts by cents. Integer cents add exactly; each derived amount is rounded once.
+ */
+declare const centsBrand: unique symbol;
+/** An integer number of US cents (may be negative). */
+export type Cents = number & { readonly [centsBrand]: 'Cents' };
+
+/** The one factory for Cents: refuses anything that is not a safe integer. */
+export function cents(value: number): Cents {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of cents: ${value}`);
+  return value as Cents;
+}
+
+/**
+ * Rounds a real number of cents to an integer, half away from zero (2.5 → 3, −2.5 → −3).
+ * `Math.round` rounds −2.5 to −2 (toward +∞), which would make a refund differ from a charge.
+ * A tiny tolerance absorbs float noise such as 1083.3333…·3 = 3249.9999999999995.
+ */
+export function roundHalfUp(value: number): Cents {
+  const sign = value < 0 ? -1 : 1;
+  const abs = Math.abs(value);
+  const floor = Math.floor(abs);
+  const frac = abs - floor;
+  const up = frac >= 0.5 - 1e-9;
+  return cents(sign * (up ? floor + 1 : floor) || 0);
+}
+
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?$/;
+
+/**
+ * Parses a decimal amount of dollars ("1234.5", "-3", 19.99) to cents without going through a
+ * float multiplication (`parseFloat(x) * 100` turns 1.15 into 114.99999999999999).
+ * Answers null for anything that is not a plain decimal with at most two fraction digits.
+ * Numbers are read through their shortest round-trip text, which is what the user typed.
+ */
+export function parseCents(input: string | number): Cents | null {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return null;
+    text = numberToPlainText(input);
+  } else {
+    text = input.trim().replace(/,/g, '');
+  }
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const [, sign, whole = '0', fraction = ''] = match;
+  if (fraction.length > 2) {
+    // Allow trailing zeros beyond the cents ("1.500"), nothing else.
+    if (!/^0*$/.test(fraction.slice(2))) return null;
+  }
+  const value = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (!Number.isSafeInteger(value)) return null;
+  return cents(sign === '-' ? -value : value);
+}
+
+/** Dollars as a JSON number (1234.56). c / 100 prints as the two-decimal text for every safe c. */
+export function centsToDollars(value: Cents): number {
+  return value / 100;
+}
+
+/** Formats cents as en-US dollars with cents: "$1,234.56", "-$3.00". */
+export function formatCents(value: Cents): string {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+function numberToPlainText(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  // 1e-7 and 1e21 style numbers: toFixed covers the range a money field can hold.
+  return Math.abs(value) < 1e21 ? value.toFixed(20).replace(/\.?0+$/, '') : text;
+}
+
+/** Cents zero, typed. */
+export const ZERO = 0 as Cents;
+
+/**
+ * numerator / denominator rounded half away from zero, computed exactly on BigInt.
+ * Every rate and cycle factor in the engine is an exact fraction, so each derived amount is
+ * rounded once, exactly: divRoundHalfUp(5n, 2n) → 3, divRoundHalfUp(-5n, 2n) → −3.
+ */
+export function divRoundHalfUp(numerator: bigint, denominator: bigint): Cents {
+  if (denominator === 0n) throw new RangeError('Division by zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  if ((n % d) * 2n >= d) quotient += 1n;
+  return cents(Number(negative ? -quotient : quotient));
+}
+
+/**
+ * numerator / denominator rounded down (toward −∞), exactly: divFloor(7n, 2n) → 3, divFloor(-7n, 2n) → −4.
+ */
+export function divFloor(numerator: bigint, denominator: bigint): Cents {
+  if (denominator === 0n) throw new RangeError('Division by zero');
+  const n = denominator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  if (n % d !== 0n && n < 0n) quotient -= 1n;
+  return cents(Number(quotient));
+}
+
+/** amount × numerator / denominator, rounded half away from zero once: 1000¢ × 52/12 → 4333¢. */
+export function mulDivRoundHalfUp(amount: Cents, numerator: bigint, denominator: bigint): Cents {
+  return divRoundHalfUp(BigInt(amount) * numerator, denominator);
+}
+
+/** The exact integer sum of some amounts. */
+export function sumCents(values: Iterable<Cents>): Cents {
+  let total = 0;
+  for (const value of values) total += value;
+  return cents(total);
+}
+
+export function minCents(a: Cents, b: Cents): Cents {
+  return a < b ? a : b;
+}
+
+export function maxCents(a: Cents, b: Cents): Cents {
+  return a > b ? a : b;
+}

@@ -1,0 +1,53 @@
+/**
+ * The server's configuration, read once from the environment. Every variable is documented in
+ * the README's Configuration section.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string | undefined;
+  staticDir: string;
+  authRateLimit: { max: number; windowMs: number };
+  stripe: { secretKey?: string | undefined; webhookSecret?: string | undefined; priceMonthly?: string | undefined; priceYearly?: string | undefined };
+  logLevel: string;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: intFrom(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Runway <no-reply@runway.local>',
+    appUrl: env.APP_URL || undefined,
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    authRateLimit: {
+      max: intFrom(env.AUTH_RATE_LIMIT_MAX, 10, 'AUTH_RATE_LIMIT_MAX'),
+      windowMs: intFrom(env.AUTH_RATE_LIMIT_WINDOW_MS, 60_000, 'AUTH_RATE_LIMIT_WINDOW_MS'),
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      priceMonthly: env.STRIPE_PRICE_MONTHLY || undefined,
+      priceYearly: env.STRIPE_PRICE_YEARLY || undefined,
+    },
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Maps each record of src/shared/records.ts between its wire form (snake_case, dollars) and its
+ * table row (camelCase columns, `*Cents` integers, numeric percents as text). The mapping is
+ * derived from RECORD_FIELDS, so a field is declared once.
+ */
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { centsToDollars, type Cents } from '../../engine/money.ts';
+import { RECORD_FIELDS, type FieldDecl, type RecordInputs, type RecordName } from '../../shared/records.ts';
+import { debtPlans, debts, housings, incomes, monthlyExpenses, otherExpenses, retirementAccounts, retirementPlans } from './schema.ts';
+
+export const RECORD_TABLES = {
+  income: incomes,
+  debt: debts,
+  debt_plan: debtPlans,
+  monthly_expense: monthlyExpenses,
+  other_expense: otherExpenses,
+  retirement_account: retirementAccounts,
+  retirement_plan: retirementPlans,
+  housing: housings,
+} as const satisfies Record<RecordName, PgTable>;
+
+type Row = Record<string, unknown>;
+
+function columnKey(field: string, decl: FieldDecl): string {
+  const camel = field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return decl.kind === 'money' ? `${camel}Cents` : camel;
+}
+
+function fieldsOf(name: RecordName): [string, FieldDecl][] {
+  return Object.entries(RECORD_FIELDS[name]);
+}
+
+/** A validated record → the column values to write. */
+export function toRow<N extends RecordName>(name: N, input: RecordInputs[N]): Row {
+  const row: Row = {};
+  const values = input as unknown as Row;
+  for (const [field, decl] of fieldsOf(name)) {
+    const value = values[field] ?? null;
+    row[columnKey(field, decl)] = decl.kind === 'percent' && value !== null ? String(value) : value;
+  }
+  return row;
+}
+
+/** A table row → the record as the API answers it: id, the spec's fields, timestamps. */
+export function toWire(name: RecordName, row: Row): Record<string, unknown> {
+  const wire: Record<string, unknown> = { id: row.id };
+  for (const [field, decl] of fieldsOf(name)) {
+    const value = row[columnKey(field, decl)];
+    if (value === null || value === undefined) wire[field] = null;
+    else if (decl.kind === 'money') wire[field] = centsToDollars(Number(value) as Cents);
+    else if (decl.kind === 'percent') wire[field] = Number(value);
+    else wire[field] = value;
+  }
+  wire.created_at = row.createdAt instanceof Date ? row.createdAt.toISOString() : row.createdAt;
+  wire.updated_at = row.updatedAt instanceof Date ? row.updatedAt.toISOString() : row.updatedAt;
+  return wire;
+}
+
+/** The record's own fields in wire form, the base a partial update is laid over. */
+export function wireFields(name: RecordName, row: Row): Record<string, unknown> {
+  const wire = toWire(name, row);
+  const fields: Record<string, unknown> = {};
+  for (const [field] of fieldsOf(name)) fields[field] = wire[field];
+  return fields;
+}

@@ -1,0 +1,151 @@
+/**
+ * The Runway HTTP server: the API of spec section 7 and the built web app, on one origin.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { bearerToken } from '../auth/tokens.ts';
+import type { AppContext } from './context.ts';
+import { HttpError, errorBody } from './errors.ts';
+import { registerAccountRoutes } from './routes/accounts.ts';
+import { registerAdminRoutes } from './routes/admin.ts';
+import { registerRecordRoutes } from './routes/records.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  /** Pino options, or false for no logging (benchmarks). */
+  logger?: boolean | Record<string, unknown>;
+  /** Secret for the loopback-only admin routes; absent means no admin routes. */
+  adminSecret?: string;
+}
+
+/** Paths that belong to the server; every other GET is a page of the single-page app. */
+const API_PREFIXES = ['/api/', '/users', '/cable', '/admin/'];
+
+export function loggerOptions(level: string): Record<string, unknown> {
+  return {
+    level,
+    // Credentials never reach the log: tokens ride in headers and in the cable's query string.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-admin-secret"]', 'res.headers.authorization'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: request.url.replace(/([?&](?:token|reset_password_token)=)[^&]*/g, '$1[redacted]'),
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(ctx.config.logLevel),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    return503OnClosing: true,
+  });
+
+  // An empty JSON body (a DELETE sent with a JSON content type) is no body, not an error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'Malformed JSON in request body'), undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      ...errorBody(`Too many attempts. Please wait ${context.after} and try again.`),
+    }),
+  });
+
+  app.decorateRequest('user', null);
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
+    const user = await ctx.tokens.authenticate(bearerToken(request.headers.authorization));
+    if (!user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');
+    request.user = user;
+  };
+
+  registerAccountRoutes(app, ctx, authenticate);
+  await app.register(async (api) => {
+    api.addHook('preHandler', authenticate);
+    registerRecordRoutes(api, ctx);
+  });
+  if (options.adminSecret) registerAdminRoutes(app, ctx, options.adminSecret);
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+    }
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (limit 1 MB)',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
+      FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+    };
+    return reply.code(status).send(errorBody(messages[error.code] ?? error.message));
+  });
+
+  const staticDir = ctx.config.staticDir;
+  const indexHtml = path.join(staticDir, 'index.html');
+  const hasWebApp = existsSync(indexHtml);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, file) {
+        // Hashed build assets never change; the page, the manifest and the worker must revalidate.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(pathname);
+    if (isPage && hasWebApp) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody('Not found'));
+  });
+
+  return app;
+}

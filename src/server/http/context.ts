@@ -1,0 +1,47 @@
+/**
+ * What every route module receives: the database, the token service, mail, the clock and the
+ * configuration. Tests build it with in-memory twins (PGlite in memory, a memory mail transport).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ValidationContext } from '../../shared/validation/index.ts';
+import type { AuthUser, TokenService } from '../auth/tokens.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { MailTransport } from '../mail/transport.ts';
+import { HttpError } from './errors.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppContext {
+  database: Database;
+  tokens: TokenService;
+  mail: MailTransport;
+  clock: Clock;
+  config: Config;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The authenticated user of a request; routes registered behind `authenticate` always have one. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');
+  return request.user;
+}
+
+/**
+ * "Today" for rules such as "not in the future". The server cannot know the user's time zone,
+ * so it takes the date in the earliest time zone (UTC+14): a date that is today anywhere on
+ * Earth is never refused as a future date.
+ */
+export function validationContext(clock: Clock): ValidationContext {
+  const ahead = new Date(clock.now().getTime() + 14 * 60 * 60 * 1000);
+  return { today: ahead.toISOString().slice(0, 10) };
+}

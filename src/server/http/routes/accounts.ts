@@ -1,0 +1,173 @@
+/**
+ * Account calls of spec section 7: sign up, sign in, sign out, password reset (request and
+ * perform), change password, profile and feature flags.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  validatePasswordChange,
+  validatePasswordReset,
+  validatePasswordResetRequest,
+  validateProfile,
+  validateSignIn,
+  validateSignUp,
+  type Validation,
+} from '../../../shared/validation/index.ts';
+import { consumePasswordReset, createPasswordReset, flagEnabled, userJson } from '../../auth/accounts.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { bearerToken } from '../../auth/tokens.ts';
+import { featureFlags, users } from '../../db/schema.ts';
+import { bodyObject } from '../body.ts';
+import { currentUser, validationContext, type AppContext } from '../context.ts';
+import { HttpError, invalid } from '../errors.ts';
+import { runWrite } from '../write.ts';
+
+export const RESET_EXPIRED_MESSAGE = 'Token has expired. Please request a new password reset link.';
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, you will receive password reset instructions shortly.';
+
+function valid<T>(result: Validation<T>): T {
+  if (!result.ok) throw invalid(result.errors);
+  return result.value;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (request: FastifyRequest) => Promise<void>): void {
+  const { db } = ctx.database;
+  const limited = { rateLimit: { max: ctx.config.authRateLimit.max, timeWindow: ctx.config.authRateLimit.windowMs } };
+
+  const answerSession = async (reply: FastifyReply, code: number, message: string, user: Parameters<typeof userJson>[0], rememberMe: boolean) => {
+    const token = await ctx.tokens.issue(user.id, rememberMe);
+    reply.header('authorization', `Bearer ${token}`).code(code);
+    return { status: { code, message, data: { token, user: userJson(user) } } };
+  };
+
+  app.post('/users', async (request, reply) => {
+    if (!(await flagEnabled(db, 'allow_signup'))) {
+      throw new HttpError(403, 'Sign up is temporarily unavailable. Please try again later.');
+    }
+    const input = bodyObject(request.body, 'user');
+    const value = valid(validateSignUp(input, validationContext(ctx.clock)));
+    const passwordHash = await hashPassword(value.password);
+    const taken = { email: ['Email has already been taken'] };
+    let created;
+    try {
+      [created] = await db
+        .insert(users)
+        .values({ email: value.email, passwordHash, birthYear: value.birth_year })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid(taken);
+      throw error;
+    }
+    if (!created) throw invalid(taken);
+    request.log.info({ userId: created.id }, 'user signed up');
+    return answerSession(reply, 201, 'Signed up successfully.', created, input.remember_me === true);
+  });
+
+  app.post('/users/sign_in', { config: limited }, async (request, reply) => {
+    const value = valid(validateSignIn(bodyObject(request.body, 'user')));
+    const [user] = await db.select().from(users).where(eq(users.email, value.email));
+    const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), value.password);
+    if (!user || !matches) throw new HttpError(401, 'Invalid email or password.');
+    request.log.info({ userId: user.id }, 'user signed in');
+    return answerSession(reply, 200, 'Logged in successfully.', user, value.remember_me);
+  });
+
+  app.delete('/users/sign_out', async (request) => {
+    const user = await ctx.tokens.authenticate(bearerToken(request.headers.authorization));
+    if (!user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');
+    await ctx.tokens.revoke(user.jti);
+    return { status: 200, message: 'Logged out successfully.' };
+  });
+
+  app.post('/users/password', { config: limited }, async (request) => {
+    const value = valid(validatePasswordResetRequest(bodyObject(request.body, 'user')));
+    const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, value.email));
+    if (user) {
+      // Sent in the background, so the answer takes as long whether or not the email exists.
+      void sendResetMail(ctx, user, request).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+    }
+    return { status: { code: 200, message: RESET_REQUESTED_MESSAGE }, message: RESET_REQUESTED_MESSAGE };
+  });
+
+  app.put('/users/password', { config: limited }, async (request) => {
+    const value = valid(validatePasswordReset(bodyObject(request.body, 'user')));
+    const now = ctx.clock.now();
+    const passwordHash = await hashPassword(value.password);
+    const changed = await db.transaction(async (tx) => {
+      const userId = await consumePasswordReset(tx as never, value.email, value.reset_password_token, now);
+      if (userId === null) return false;
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      await ctx.tokens.revokeAll(userId, undefined, tx as never);
+      return true;
+    });
+    if (!changed) throw new HttpError(422, RESET_EXPIRED_MESSAGE, { reset_password_token: [RESET_EXPIRED_MESSAGE] });
+    return { status: { code: 200, message: 'Your password has been changed successfully.' } };
+  });
+
+  app.put('/users', { preHandler: authenticate }, (request, reply) =>
+    runWrite(ctx, request, reply, async (tx) => {
+      const user = currentUser(request);
+      const value = valid(validatePasswordChange(bodyObject(request.body, 'user')));
+      const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      if (!row || !(await verifyPassword(row.passwordHash, value.current_password))) {
+        throw invalid({ current_password: ['Current password is incorrect'] });
+      }
+      await tx.update(users).set({ passwordHash: await hashPassword(value.password), updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+      // Every other device signs in again with the new password; this one stays signed in.
+      await ctx.tokens.revokeAll(user.id, user.jti, tx);
+      return { status: 200, body: { status: { code: 200, message: 'Password updated successfully.' } } };
+    }),
+  );
+
+  const profileBody = (user: { id: number; email: string; birthYear: number }) => ({
+    // The spec's client reads `user` as a JSON string.
+    user: JSON.stringify({ id: user.id, email: user.email, birth_year: user.birthYear }),
+  });
+
+  app.get('/api/v1/profile', { preHandler: authenticate }, async (request) => profileBody(currentUser(request)));
+
+  app.put('/api/v1/profile', { preHandler: authenticate }, (request, reply) =>
+    runWrite(ctx, request, reply, async (tx) => {
+      const user = currentUser(request);
+      const value = valid(validateProfile(bodyObject(request.body, 'user'), validationContext(ctx.clock)));
+      const [row] = await tx
+        .update(users)
+        .set({ birthYear: value.birth_year, updatedAt: ctx.clock.now() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!row) throw new HttpError(404, 'User not found');
+      return { status: 200, body: profileBody(row) };
+    }),
+  );
+
+  app.get('/api/v1/feature_flags', async () => {
+    const rows = await db.select({ name: featureFlags.name, enabled: featureFlags.enabled }).from(featureFlags).orderBy(featureFlags.name);
+    return { feature_flags: rows };
+  });
+}
+
+async function sendResetMail(ctx: AppContext, user: { id: number; email: string }, request: FastifyRequest): Promise<void> {
+  const token = await createPasswordReset(ctx.database.db, user.id, ctx.clock.now());
+  const base = ctx.config.appUrl ?? `http://localhost:${ctx.config.port}`;
+  const link = `${base.replace(/\/$/, '')}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
+  const where = await ctx.mail.send({
+    to: user.email,
+    subject: 'Reset your Runway password',
+    text: [
+      'Someone asked to reset the password of your Runway account.',
+      '',
+      `Choose a new password here (the link works once, for 6 hours):`,
+      link,
+      '',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  });
+  // The link itself is a credential and stays out of the log; the log says where the mail went.
+  request.log.info({ userId: user.id, mail: where }, 'password reset mail sent');
+}

@@ -1,0 +1,170 @@
+/**
+ * The user's records over REST (spec section 7): five collections (list, create, update, delete)
+ * and three single records per user (housing, retirement plan, debt plan). Every query is scoped
+ * to the signed-in user, so another user's id is simply not found.
+ *
+ * Updates are partial: the request's fields are laid over the stored record and the whole result
+ * is validated, so a client that sends only what changed cannot leave a record half-valid.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RecordName } from '../../../shared/records.ts';
+import { RECORD_VALIDATORS } from '../../../shared/validation/index.ts';
+import type { Db } from '../../db/client.ts';
+import { RECORD_TABLES, toRow, toWire, wireFields } from '../../db/records.ts';
+import { bodyObject, recordId } from '../body.ts';
+import { currentUser, validationContext, type AppContext } from '../context.ts';
+import { invalid, notFound } from '../errors.ts';
+import { runWrite } from '../write.ts';
+
+interface CollectionDecl {
+  record: RecordName;
+  path: string;
+  listKey: string;
+  label: string;
+}
+
+export const COLLECTIONS: readonly CollectionDecl[] = [
+  { record: 'income', path: '/api/v1/incomes', listKey: 'incomes', label: 'Income' },
+  { record: 'debt', path: '/api/v1/debts', listKey: 'debts', label: 'Debt' },
+  { record: 'monthly_expense', path: '/api/v1/monthly_expenses', listKey: 'monthly_expenses', label: 'Monthly expense' },
+  { record: 'retirement_account', path: '/api/v1/retirement_accounts', listKey: 'retirement_accounts', label: 'Retirement account' },
+  { record: 'other_expense', path: '/api/v1/other_expenses', listKey: 'other_expenses', label: 'Other expense' },
+];
+
+interface SingleDecl {
+  record: RecordName;
+  path: string;
+  /** The key GET answers with (debt plan: 'debtPlan', as the spec has it). */
+  getKey: string;
+  label: string;
+  deletable: boolean;
+}
+
+export const SINGLES: readonly SingleDecl[] = [
+  { record: 'housing', path: '/api/v1/housing', getKey: 'housing', label: 'Housing', deletable: false },
+  { record: 'retirement_plan', path: '/api/v1/retirement_plan', getKey: 'retirement_plan', label: 'Retirement plan', deletable: true },
+  { record: 'debt_plan', path: '/api/v1/debt_plan', getKey: 'debtPlan', label: 'Debt plan', deletable: false },
+];
+
+/* Drizzle's table types differ per table; these helpers work on any record table by its columns. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyTable = any;
+
+function tableOf(record: RecordName): AnyTable {
+  return RECORD_TABLES[record];
+}
+
+function validate(ctx: AppContext, record: RecordName, input: unknown) {
+  const result = RECORD_VALIDATORS[record](input, validationContext(ctx.clock));
+  if (!result.ok) throw invalid(result.errors);
+  return result.value;
+}
+
+async function findOwned(db: Db, record: RecordName, userId: number, id?: number): Promise<Record<string, unknown> | undefined> {
+  const table = tableOf(record);
+  const where = id === undefined ? eq(table.userId, userId) : and(eq(table.id, id), eq(table.userId, userId));
+  const [row] = await db.select().from(table).where(where).limit(1);
+  return row as Record<string, unknown> | undefined;
+}
+
+export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+
+  for (const c of COLLECTIONS) {
+    const table = tableOf(c.record);
+
+    app.get(c.path, async (request) => {
+      const user = currentUser(request);
+      const rows = (await db.select().from(table).where(eq(table.userId, user.id)).orderBy(asc(table.id))) as Record<string, unknown>[];
+      return { [c.listKey]: rows.map((row) => toWire(c.record, row)) };
+    });
+
+    app.post(c.path, (request, reply) =>
+      runWrite(ctx, request, reply, async (tx) => {
+        const user = currentUser(request);
+        const value = validate(ctx, c.record, bodyObject(request.body, c.record));
+        const [row] = (await tx.insert(table).values({ ...toRow(c.record, value), userId: user.id }).returning()) as Record<string, unknown>[];
+        if (!row) throw new Error(`Creating ${c.label} returned no row`);
+        return { status: 201, body: { [c.record]: toWire(c.record, row) } };
+      }),
+    );
+
+    app.put(`${c.path}/:id`, (request, reply) =>
+      runWrite(ctx, request, reply, async (tx) => {
+        const user = currentUser(request);
+        const id = recordId((request.params as { id?: string }).id, c.label);
+        const patch = bodyObject(request.body, c.record);
+        const existing = await findOwned(tx, c.record, user.id, id);
+        if (!existing) throw notFound(c.label);
+        const value = validate(ctx, c.record, { ...wireFields(c.record, existing), ...patch });
+        const [row] = (await tx
+          .update(table)
+          .set({ ...toRow(c.record, value), updatedAt: ctx.clock.now() })
+          .where(and(eq(table.id, id), eq(table.userId, user.id)))
+          .returning()) as Record<string, unknown>[];
+        if (!row) throw notFound(c.label);
+        return { status: 200, body: { [c.record]: toWire(c.record, row) } };
+      }),
+    );
+
+    app.delete(`${c.path}/:id`, (request, reply) =>
+      runWrite(ctx, request, reply, async (tx) => {
+        const user = currentUser(request);
+        const id = recordId((request.params as { id?: string }).id, c.label);
+        const deleted = await tx
+          .delete(table)
+          .where(and(eq(table.id, id), eq(table.userId, user.id)))
+          .returning({ id: table.id });
+        if (deleted.length === 0) throw notFound(c.label);
+        return { status: 204, body: undefined };
+      }),
+    );
+  }
+
+  for (const s of SINGLES) {
+    const table = tableOf(s.record);
+
+    app.get(s.path, async (request) => {
+      const user = currentUser(request);
+      const row = await findOwned(db, s.record, user.id);
+      return { [s.getKey]: row ? toWire(s.record, row) : null };
+    });
+
+    /*
+     * POST and PUT both leave the user with exactly one record: a POST when one exists replaces
+     * it, a PUT when none exists creates it. An edit made offline on one device therefore lands
+     * even if another device created the record first, instead of bouncing with a conflict.
+     */
+    const save = (mode: 'replace' | 'merge') => (request: FastifyRequest, reply: FastifyReply) =>
+      runWrite(ctx, request, reply, async (tx) => {
+        const user = currentUser(request);
+        const input = bodyObject(request.body, s.record);
+        // One writer at a time per user for a single record: the unique index on user_id backs this.
+        const existing = await findOwned(tx, s.record, user.id);
+        const base = existing && mode === 'merge' ? wireFields(s.record, existing) : {};
+        const value = validate(ctx, s.record, { ...base, ...input });
+        const [row] = (await tx
+          .insert(table)
+          .values({ ...toRow(s.record, value), userId: user.id })
+          .onConflictDoUpdate({ target: table.userId, set: { ...toRow(s.record, value), updatedAt: ctx.clock.now() } })
+          .returning()) as Record<string, unknown>[];
+        if (!row) throw new Error(`Saving ${s.label} returned no row`);
+        return { status: existing ? 200 : 201, body: { [s.record]: toWire(s.record, row) } };
+      });
+
+    app.post(s.path, save('replace'));
+    app.put(s.path, save('merge'));
+
+    if (s.deletable) {
+      app.delete(s.path, (request, reply) =>
+        runWrite(ctx, request, reply, async (tx) => {
+          const user = currentUser(request);
+          const deleted = await tx.delete(table).where(eq(table.userId, user.id)).returning({ id: table.id });
+          if (deleted.length === 0) throw notFound(s.label);
+          return { status: 204, body: undefined };
+        }),
+      );
+    }
+  }
+}

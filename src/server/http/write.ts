@@ -1,0 +1,95 @@
+/**
+ * Every write runs through here: one transaction, and an optional `Idempotency-Key`.
+ *
+ * With a key, the response of the first successful write is stored with (user, key) in the same
+ * transaction as the write itself, so either both are committed or neither is. A replay answers
+ * the stored response and writes nothing. Two copies racing each other meet at the primary key:
+ * the loser's transaction rolls back and it answers the winner's stored response.
+ */
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import { currentUser, type AppContext } from './context.ts';
+import { HttpError } from './errors.ts';
+
+export interface WriteResult {
+  status: number;
+  body: unknown;
+}
+
+/** Stored responses are kept this long: an offline phone may replay its outbox days later. */
+export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+class ReplayRace extends Error {}
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || !KEY_PATTERN.test(key)) {
+    throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  }
+  return key;
+}
+
+export async function runWrite(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: (tx: Db) => Promise<WriteResult>,
+): Promise<FastifyReply> {
+  const user = currentUser(request);
+  const key = idempotencyKey(request);
+  const method = request.method;
+  const path = request.url.split('?')[0] ?? request.url;
+  const { db } = ctx.database;
+
+  const stored = async (): Promise<FastifyReply | null> => {
+    if (!key) return null;
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+    if (!row) return null;
+    if (row.method !== method || row.path !== path) {
+      throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
+    }
+    reply.header('idempotent-replayed', 'true').code(row.statusCode);
+    return row.body === null ? reply.send() : reply.send(row.body);
+  };
+
+  const replay = await stored();
+  if (replay) return replay;
+
+  let result: WriteResult;
+  try {
+    result = await db.transaction(async (tx) => {
+      const outcome = await write(tx as unknown as Db);
+      if (key) {
+        const inserted = await tx
+          .insert(idempotencyKeys)
+          .values({ userId: user.id, key, method, path, statusCode: outcome.status, body: outcome.body ?? null })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (inserted.length === 0) throw new ReplayRace();
+      }
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof ReplayRace) {
+      const winner = await stored();
+      if (winner) return winner;
+    }
+    throw error;
+  }
+  reply.code(result.status);
+  return result.body === undefined ? reply.send() : reply.send(result.body);
+}
+
+/** Drops stored responses older than the retention period. */
+export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)));
+}

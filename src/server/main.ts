@@ -1,0 +1,45 @@
+/**
+ * `npm start`: one process serving the web app and the API on PORT, data in DATA_DIR.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { createServer } from './server.ts';
+
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+const adminSecret = randomBytes(32).toString('base64url');
+const server = await createServer(config, { adminSecret });
+const { app } = server;
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+
+// Where admin commands find this process (see src/server/cli/flags.ts). Readable by the owner only.
+const serverFile = path.join(config.dataDir, 'server.json');
+writeFileSync(serverFile, JSON.stringify({ pid: process.pid, port, adminSecret }), { mode: 0o600 });
+app.log.info({ port, database: server.database.driver, dataDir: config.dataDir }, 'Runway is listening');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await server.close();
+    rmSync(serverFile, { force: true });
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,62 @@
+/**
+ * Assembles a running server from a configuration: database (migrated), token service, mail,
+ * and the HTTP app. Used by `main.ts`, the integration tests and the benchmark alike.
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { seedFlags } from './auth/accounts.ts';
+import { loadSigningSecret, TokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { buildApp, type AppOptions } from './http/app.ts';
+import { systemClock, type AppContext, type Clock } from './http/context.ts';
+import { pruneIdempotencyKeys } from './http/write.ts';
+import { FileMailTransport, SmtpMailTransport, type MailTransport } from './mail/transport.ts';
+
+export interface ServerParts {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  /** Stops housekeeping, closes the HTTP server (waiting for requests in flight) and the database. */
+  close(): Promise<void>;
+}
+
+export interface ServerOverrides extends AppOptions {
+  clock?: Clock;
+  mail?: MailTransport;
+  /** PGlite folder, or 'memory'. Defaults to DATA_DIR/db. */
+  pgliteDir?: string;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<ServerParts> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: overrides.pgliteDir ?? path.join(config.dataDir, 'db') });
+  const clock = overrides.clock ?? systemClock;
+  const { db } = database;
+  await seedFlags(db);
+  const secret = await loadSigningSecret(db, config.jwtSecret);
+  const mail =
+    overrides.mail ?? (config.smtpUrl ? new SmtpMailTransport(config.smtpUrl, config.mailFrom) : new FileMailTransport(path.join(config.dataDir, 'mail'), config.mailFrom));
+  const ctx: AppContext = { database, tokens: new TokenService(db, secret, () => clock.now()), mail, clock, config };
+  const app = await buildApp(ctx, overrides);
+
+  const prune = () => pruneIdempotencyKeys(db, clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+  await prune();
+  const timer = setInterval(prune, HOUR_MS);
+  timer.unref();
+
+  let closed = false;
+  return {
+    app,
+    ctx,
+    database,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      await app.close();
+      await database.close();
+    },
+  };
+}

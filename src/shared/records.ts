@@ -1,0 +1,184 @@
+/**
+ * The records a user keeps, declared once: their wire names (snake_case, spec section 3), the kind
+ * of each field, and the enumerations. The server's tables and serializers, the validation rules
+ * and the client's mirror are all derived from these declarations.
+ *
+ * Units: money fields are dollars on the wire and integer cents everywhere else (`Cents`);
+ * percent fields are plain numbers (24.99 means 24.99 %); dates are 'YYYY-MM-DD'; months 'YYYY-MM'.
+ */
+import type { Cents } from '../engine/money.ts';
+import type { MonthKey } from '../engine/months.ts';
+
+export const PAY_CYCLES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+export type PayCycle = (typeof PAY_CYCLES)[number];
+
+export const ACCOUNT_TYPES = ['traditional_401k', 'roth_401k', 'traditional_ira', 'roth_ira'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const PLAN_TYPES = ['none', 'snowball', 'avalanche'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const HOUSING_TYPES = ['Rent', 'Mortgage', 'Own'] as const;
+export type HousingType = (typeof HOUSING_TYPES)[number];
+
+export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
+  none: 'No specific strategy',
+  snowball: 'Pay off smallest debts first',
+  avalanche: 'Pay off highest interest first',
+};
+
+export type FieldKind = 'text' | 'money' | 'percent' | 'integer' | 'date' | 'month' | 'enum';
+
+/** Field kinds per record, in the order the spec lists them. `nullable` fields may be absent. */
+export interface FieldDecl {
+  readonly kind: FieldKind;
+  readonly nullable?: boolean;
+}
+
+export const RECORD_FIELDS = {
+  income: {
+    name: { kind: 'text' },
+    pay_cycle: { kind: 'enum' },
+    next_pay_date: { kind: 'date' },
+    gross_pay: { kind: 'money' },
+    net_pay: { kind: 'money' },
+  },
+  debt: {
+    name: { kind: 'text' },
+    creditor: { kind: 'text' },
+    original_amount: { kind: 'money' },
+    remaining_amount: { kind: 'money' },
+    apr: { kind: 'percent' },
+    monthly_payment: { kind: 'money' },
+    original_term: { kind: 'integer' },
+    due_day: { kind: 'integer' },
+  },
+  debt_plan: {
+    plan_type: { kind: 'enum' },
+    extra_payment: { kind: 'money' },
+  },
+  monthly_expense: {
+    name: { kind: 'text' },
+    amount: { kind: 'money' },
+    due_day: { kind: 'integer' },
+  },
+  other_expense: {
+    month: { kind: 'month' },
+    description: { kind: 'text' },
+    amount: { kind: 'money' },
+  },
+  retirement_account: {
+    name: { kind: 'text' },
+    account_type: { kind: 'enum' },
+    contribution_amount: { kind: 'money' },
+    employer_match: { kind: 'percent' },
+    employer_contribution_amount: { kind: 'money' },
+    starting_balance: { kind: 'money' },
+    expected_return_rate: { kind: 'percent' },
+    contribution_cycle: { kind: 'enum' },
+    next_deposit_date: { kind: 'date' },
+  },
+  retirement_plan: {
+    retirement_date: { kind: 'date' },
+    interest_rate: { kind: 'percent' },
+    social_security_income: { kind: 'money' },
+    social_security_start_date: { kind: 'date' },
+    monthly_expenses: { kind: 'money', nullable: true },
+    years_of_retirement: { kind: 'integer' },
+  },
+  housing: {
+    housing_type: { kind: 'enum' },
+    total_monthly_payment: { kind: 'money' },
+    original_purchase_price: { kind: 'money', nullable: true },
+    down_payment: { kind: 'money', nullable: true },
+    interest_rate: { kind: 'percent', nullable: true },
+    term: { kind: 'integer', nullable: true },
+    open_date: { kind: 'date', nullable: true },
+    current_balance: { kind: 'money', nullable: true },
+    escrow_payment: { kind: 'money', nullable: true },
+  },
+} as const satisfies Record<string, Record<string, FieldDecl>>;
+
+export type RecordName = keyof typeof RECORD_FIELDS;
+
+/** Validated record values, as the rules in `validation/` produce them (money in cents). */
+export interface IncomeInput {
+  name: string;
+  pay_cycle: PayCycle;
+  next_pay_date: string;
+  gross_pay: Cents;
+  net_pay: Cents;
+}
+
+export interface DebtInput {
+  name: string;
+  creditor: string;
+  original_amount: Cents;
+  remaining_amount: Cents;
+  apr: number;
+  monthly_payment: Cents;
+  original_term: number;
+  due_day: number;
+}
+
+export interface DebtPlanInput {
+  plan_type: PlanType;
+  extra_payment: Cents;
+}
+
+export interface MonthlyExpenseInput {
+  name: string;
+  amount: Cents;
+  due_day: number;
+}
+
+export interface OtherExpenseInput {
+  month: MonthKey;
+  description: string;
+  amount: Cents;
+}
+
+export interface RetirementAccountInput {
+  name: string;
+  account_type: AccountType;
+  contribution_amount: Cents;
+  employer_match: number;
+  employer_contribution_amount: Cents;
+  starting_balance: Cents;
+  expected_return_rate: number;
+  contribution_cycle: PayCycle;
+  next_deposit_date: string;
+}
+
+export interface RetirementPlanInput {
+  retirement_date: string;
+  interest_rate: number;
+  social_security_income: Cents;
+  social_security_start_date: string;
+  monthly_expenses: Cents | null;
+  years_of_retirement: number;
+}
+
+/** Rent and Own carry only the type and the payment; the other fields are null for them. */
+export interface HousingInput {
+  housing_type: HousingType;
+  total_monthly_payment: Cents;
+  original_purchase_price: Cents | null;
+  down_payment: Cents | null;
+  interest_rate: number | null;
+  term: number | null;
+  open_date: string | null;
+  current_balance: Cents | null;
+  escrow_payment: Cents | null;
+}
+
+export interface RecordInputs {
+  income: IncomeInput;
+  debt: DebtInput;
+  debt_plan: DebtPlanInput;
+  monthly_expense: MonthlyExpenseInput;
+  other_expense: OtherExpenseInput;
+  retirement_account: RetirementAccountInput;
+  retirement_plan: RetirementPlanInput;
+  housing: HousingInput;
+}

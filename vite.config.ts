@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** The web app manifest lives at the project root (one source); the build copies it out. */
+function webManifest(): Plugin {
+  return {
+    name: 'runway-web-manifest',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync('manifest.webmanifest') });
+    },
+  };
+}
+
+// One config for the web build and the test runner. The server is not bundled: it runs
+// from source under tsx, so only the client goes through Vite.
+export default defineConfig({
+  plugins: [react(), webManifest()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/users': { target: 'http://127.0.0.1:3000', bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/cable': { target: 'ws://127.0.0.1:3000', ws: true },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own server on its own database; PGlite is CPU-heavy to boot,
+          // so files run one at a time on small machines.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
