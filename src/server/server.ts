@@ -7,9 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { seedFlags } from './auth/accounts.ts';
 import { loadSigningSecret, TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
+import { openChangeFeed } from './db/changes.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { buildApp, type AppOptions } from './http/app.ts';
 import { systemClock, type AppContext, type Clock } from './http/context.ts';
+import { ReadCache } from './http/read-cache.ts';
 import { pruneIdempotencyKeys } from './http/write.ts';
 import { FileMailTransport, SmtpMailTransport, type MailTransport } from './mail/transport.ts';
 
@@ -38,8 +40,14 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const secret = await loadSigningSecret(db, config.jwtSecret);
   const mail =
     overrides.mail ?? (config.smtpUrl ? new SmtpMailTransport(config.smtpUrl, config.mailFrom) : new FileMailTransport(path.join(config.dataDir, 'mail'), config.mailFrom));
-  const ctx: AppContext = { database, tokens: new TokenService(db, secret, () => clock.now()), mail, clock, config };
+  // The feed starts before the app exists; its warnings go to the app's log once there is one.
+  const logTo: { app?: FastifyInstance } = {};
+  const changes = await openChangeFeed(database, { warn: (obj, msg) => logTo.app?.log.warn(obj, msg) });
+  const cache = new ReadCache(changes);
+  const tokens = new TokenService(db, secret, () => clock.now(), changes, cache);
+  const ctx: AppContext = { database, tokens, mail, clock, config, changes, cache };
   const app = await buildApp(ctx, overrides);
+  logTo.app = app;
 
   const prune = () => pruneIdempotencyKeys(db, clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
   await prune();
@@ -56,6 +64,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       closed = true;
       clearInterval(timer);
       await app.close();
+      await changes.close();
       await database.close();
     },
   };

@@ -6,7 +6,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
+import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
+import type { ReadCache } from '../http/read-cache.ts';
 import { serverSettings, sessions, users } from '../db/schema.ts';
 
 /** Offline phones must not be logged out by the clock: remembered logins last 30 days. */
@@ -36,11 +38,18 @@ export async function loadSigningSecret(db: Db, configured: string | undefined):
   return new TextEncoder().encode(row.value);
 }
 
+/** Verified signatures are remembered (bounded), so a busy client's token is checked once. */
+const MAX_VERIFIED = 10_000;
+
 export class TokenService {
+  private readonly verified = new Map<string, { userId: number; jti: string; exp: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly secret: Uint8Array,
     private readonly now: () => Date,
+    private readonly feed: ChangeFeed,
+    private readonly cache: ReadCache,
   ) {}
 
   /** Opens a session for the user and answers its token. */
@@ -61,22 +70,16 @@ export class TokenService {
   /** The user behind a token, or null for a missing, malformed, expired or revoked one. */
   async authenticate(token: string | undefined): Promise<AuthUser | null> {
     if (!token) return null;
-    let sub: string | undefined;
-    let jti: string | undefined;
-    try {
-      const { payload } = await jwtVerify(token, this.secret, {
-        algorithms: ['HS256'],
-        currentDate: this.now(),
-      });
-      sub = payload.sub;
-      jti = payload.jti;
-    } catch {
-      return null;
-    }
-    const userId = Number(sub);
-    if (!jti || !Number.isSafeInteger(userId)) return null;
+    const now = this.now();
+    const claims = await this.verify(token, now);
+    if (!claims) return null;
+    const { userId, jti } = claims;
+    const cached = this.cache.session(jti, userId, now.getTime());
+    if (cached) return cached;
+    const generation = this.cache.generation(userId);
     const [row] = await this.db
       .select({
+        expiresAt: sessions.expiresAt,
         id: users.id,
         email: users.email,
         birthYear: users.birthYear,
@@ -86,15 +89,45 @@ export class TokenService {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.jti, jti), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, this.now())));
-    return row ? { ...row, jti } : null;
+      .where(and(eq(sessions.jti, jti), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    if (!row) return null;
+    const { expiresAt, ...fields } = row;
+    const user: AuthUser = { ...fields, jti };
+    this.cache.storeSession(user, expiresAt.getTime(), generation, now.getTime());
+    return user;
   }
 
-  async revoke(jti: string, db: Db = this.db): Promise<void> {
-    await db.update(sessions).set({ revokedAt: this.now() }).where(and(eq(sessions.jti, jti), isNull(sessions.revokedAt)));
+  /** The signed claims of a well-formed, correctly signed, unexpired token. */
+  private async verify(token: string, now: Date): Promise<{ userId: number; jti: string } | null> {
+    const known = this.verified.get(token);
+    if (known) return known.exp * 1000 > now.getTime() ? known : null;
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], currentDate: now }));
+    } catch {
+      return null;
+    }
+    const userId = Number(payload.sub);
+    if (!payload.jti || !Number.isSafeInteger(userId) || typeof payload.exp !== 'number') return null;
+    if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+    const claims = { userId, jti: payload.jti, exp: payload.exp };
+    this.verified.set(token, claims);
+    return claims;
   }
 
-  /** Revokes every open session of a user, except `keepJti` when given. Answers the revoked ids. */
+  /** Signs one token out, at once in every process. */
+  async revoke(user: AuthUser): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(sessions).set({ revokedAt: this.now() }).where(and(eq(sessions.jti, user.jti), isNull(sessions.revokedAt)));
+      await this.feed.notify(tx as unknown as Db, { userId: user.id });
+    });
+    this.cache.forget(user.id);
+  }
+
+  /**
+   * Revokes every open session of a user, except `keepJti` when given, inside the caller's
+   * transaction `db`; the caller's write sends the change notice (see http/write.ts).
+   */
   async revokeAll(userId: number, keepJti?: string, db: Db = this.db): Promise<string[]> {
     const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (keepJti) conditions.push(ne(sessions.jti, keepJti));

@@ -26,17 +26,27 @@ function columnKey(field: string, decl: FieldDecl): string {
   return decl.kind === 'money' ? `${camel}Cents` : camel;
 }
 
-function fieldsOf(name: RecordName): [string, FieldDecl][] {
-  return Object.entries(RECORD_FIELDS[name]);
+type FieldMap = [field: string, column: string, decl: FieldDecl][];
+const FIELD_MAPS = new Map<RecordName, FieldMap>(
+  (Object.keys(RECORD_FIELDS) as RecordName[]).map((name) => [
+    name,
+    Object.entries(RECORD_FIELDS[name]).map(([field, decl]): FieldMap[number] => [field, columnKey(field, decl), decl]),
+  ]),
+);
+
+function fieldsOf(name: RecordName): FieldMap {
+  const map = FIELD_MAPS.get(name);
+  if (!map) throw new Error(`Unknown record ${name}`);
+  return map;
 }
 
 /** A validated record → the column values to write. */
 export function toRow<N extends RecordName>(name: N, input: RecordInputs[N]): Row {
   const row: Row = {};
   const values = input as unknown as Row;
-  for (const [field, decl] of fieldsOf(name)) {
+  for (const [field, column, decl] of fieldsOf(name)) {
     const value = values[field] ?? null;
-    row[columnKey(field, decl)] = decl.kind === 'percent' && value !== null ? String(value) : value;
+    row[column] = decl.kind === 'percent' && value !== null ? String(value) : value;
   }
   return row;
 }
@@ -44,8 +54,8 @@ export function toRow<N extends RecordName>(name: N, input: RecordInputs[N]): Ro
 /** A table row → the record as the API answers it: id, the spec's fields, timestamps. */
 export function toWire(name: RecordName, row: Row): Record<string, unknown> {
   const wire: Record<string, unknown> = { id: row.id };
-  for (const [field, decl] of fieldsOf(name)) {
-    const value = row[columnKey(field, decl)];
+  for (const [field, column, decl] of fieldsOf(name)) {
+    const value = row[column];
     if (value === null || value === undefined) wire[field] = null;
     else if (decl.kind === 'money') wire[field] = centsToDollars(Number(value) as Cents);
     else if (decl.kind === 'percent') wire[field] = Number(value);

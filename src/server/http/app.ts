@@ -78,6 +78,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         'manifest-src': ["'self'"],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
+        // The app may be served over plain HTTP on a home network; upgrading would break it.
+        'upgrade-insecure-requests': null,
       },
     },
     crossOriginEmbedderPolicy: false,

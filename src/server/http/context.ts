@@ -6,9 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import type { ValidationContext } from '../../shared/validation/index.ts';
 import type { AuthUser, TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
+import type { ChangeFeed } from '../db/changes.ts';
 import type { Database } from '../db/client.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { HttpError } from './errors.ts';
+import type { ReadCache } from './read-cache.ts';
 
 export interface Clock {
   now(): Date;
@@ -22,6 +24,8 @@ export interface AppContext {
   mail: MailTransport;
   clock: Clock;
   config: Config;
+  changes: ChangeFeed;
+  cache: ReadCache;
 }
 
 declare module 'fastify' {

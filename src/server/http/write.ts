@@ -5,6 +5,8 @@
  * transaction as the write itself, so either both are committed or neither is. A replay answers
  * the stored response and writes nothing. Two copies racing each other meet at the primary key:
  * the loser's transaction rolls back and it answers the winner's stored response.
+ *
+ * Every committed write also tells all server processes that this user's data changed.
  */
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -68,6 +70,8 @@ export async function runWrite(
   try {
     result = await db.transaction(async (tx) => {
       const outcome = await write(tx as unknown as Db);
+      // Delivered at commit: every process (this one too) drops what it cached for this user.
+      await ctx.changes.notify(tx as unknown as Db, { userId: user.id });
       if (key) {
         const inserted = await tx
           .insert(idempotencyKeys)
@@ -85,6 +89,8 @@ export async function runWrite(
     }
     throw error;
   }
+  // This process forgets at once, so the writer reads its own write even before the notice lands.
+  ctx.cache.forget(user.id);
   reply.code(result.status);
   return result.body === undefined ? reply.send() : reply.send(result.body);
 }

@@ -81,7 +81,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
   app.delete('/users/sign_out', async (request) => {
     const user = await ctx.tokens.authenticate(bearerToken(request.headers.authorization));
     if (!user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');
-    await ctx.tokens.revoke(user.jti);
+    await ctx.tokens.revoke(user);
     return { status: 200, message: 'Logged out successfully.' };
   });
 
@@ -101,12 +101,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     const passwordHash = await hashPassword(value.password);
     const changed = await db.transaction(async (tx) => {
       const userId = await consumePasswordReset(tx as never, value.email, value.reset_password_token, now);
-      if (userId === null) return false;
+      if (userId === null) return null;
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
       await ctx.tokens.revokeAll(userId, undefined, tx as never);
-      return true;
+      await ctx.changes.notify(tx as never, { userId });
+      return userId;
     });
-    if (!changed) throw new HttpError(422, RESET_EXPIRED_MESSAGE, { reset_password_token: [RESET_EXPIRED_MESSAGE] });
+    if (changed !== null) ctx.cache.forget(changed);
+    if (changed === null) throw new HttpError(422, RESET_EXPIRED_MESSAGE, { reset_password_token: [RESET_EXPIRED_MESSAGE] });
     return { status: { code: 200, message: 'Your password has been changed successfully.' } };
   });
 

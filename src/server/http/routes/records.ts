@@ -68,17 +68,31 @@ async function findOwned(db: Db, record: RecordName, userId: number, id?: number
   return row as Record<string, unknown> | undefined;
 }
 
+/** Answers a user's read from the read cache, or loads, answers and caches it. */
+async function cachedRead(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>): Promise<FastifyReply> {
+  const user = currentUser(request);
+  let json = ctx.cache.body(user.id, key);
+  if (json === null) {
+    const generation = ctx.cache.generation(user.id);
+    json = JSON.stringify(await load());
+    ctx.cache.storeBody(user.id, key, json, generation);
+  }
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   for (const c of COLLECTIONS) {
     const table = tableOf(c.record);
 
-    app.get(c.path, async (request) => {
-      const user = currentUser(request);
-      const rows = (await db.select().from(table).where(eq(table.userId, user.id)).orderBy(asc(table.id))) as Record<string, unknown>[];
-      return { [c.listKey]: rows.map((row) => toWire(c.record, row)) };
-    });
+    app.get(c.path, (request, reply) =>
+      cachedRead(ctx, request, reply, c.listKey, async () => {
+        const user = currentUser(request);
+        const rows = (await db.select().from(table).where(eq(table.userId, user.id)).orderBy(asc(table.id))) as Record<string, unknown>[];
+        return { [c.listKey]: rows.map((row) => toWire(c.record, row)) };
+      }),
+    );
 
     app.post(c.path, (request, reply) =>
       runWrite(ctx, request, reply, async (tx) => {
@@ -125,11 +139,13 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   for (const s of SINGLES) {
     const table = tableOf(s.record);
 
-    app.get(s.path, async (request) => {
-      const user = currentUser(request);
-      const row = await findOwned(db, s.record, user.id);
-      return { [s.getKey]: row ? toWire(s.record, row) : null };
-    });
+    app.get(s.path, (request, reply) =>
+      cachedRead(ctx, request, reply, s.getKey, async () => {
+        const user = currentUser(request);
+        const row = await findOwned(db, s.record, user.id);
+        return { [s.getKey]: row ? toWire(s.record, row) : null };
+      }),
+    );
 
     /*
      * POST and PUT both leave the user with exactly one record: a POST when one exists replaces

@@ -1,0 +1,120 @@
+/**
+ * Retirement contributions before retirement (DESIGN §4 "Contributions").
+ *
+ * Per account, each month: interest = roundHalfUp(opening × expected_return_rate / 100 / 12),
+ * closing = opening + interest + contributions, where contributions are the employee's
+ * round(contribution_amount × factor) plus the employer's round(employer_contribution_amount × factor)
+ * in months from the month of next_deposit_date through the month before the retirement month.
+ * Month 1 opens on starting_balance; an actual end balance replaces the closing balance of its
+ * month and the next month opens on it. A computed closing balance is held at MAX_BALANCE.
+ */
+import type { ActualIndex } from './actuals.ts';
+import { actualFor, indexActuals } from './actuals.ts';
+import { MAX_BALANCE } from './horizon.ts';
+import { monthlyAmount } from './cycles.ts';
+import type { Cents } from './money.ts';
+import { cents, sumCents, ZERO } from './money.ts';
+import type { MonthKey } from './months.ts';
+import { addMonths, monthOfDate } from './months.ts';
+import { monthlyInterest } from './rates.ts';
+import type { ContributionActual, ContributionMonth, EntityMonths, RetirementAccountInput } from './types.ts';
+
+/** An account's monthly contributions, each rounded on its own. */
+export interface MonthlyContribution {
+  readonly employee: Cents;
+  readonly employer: Cents;
+}
+
+/**
+ * The monthly employee and employer contributions of an account:
+ *   employee = roundHalfUp(contribution_amount × factor), employer = roundHalfUp(employer_contribution_amount × factor)
+ * Example: 100.00 and 50.00 biweekly → employee 21 667¢ (10 000 × 26/12 = 21 666.67), employer 10 833¢.
+ */
+export function monthlyContribution(account: RetirementAccountInput): MonthlyContribution {
+  return {
+    employee: monthlyAmount(account.contributionAmount, account.contributionCycle),
+    employer: monthlyAmount(account.employerContributionAmount, account.contributionCycle),
+  };
+}
+
+/**
+ * Whether the account receives contributions in `month`:
+ *   month(next_deposit_date) ≤ month < retirement month   (no upper bound without a plan)
+ * A next deposit date before the plan start means the deposits are already running: they count
+ * from month 1.
+ */
+export function contributesIn(account: RetirementAccountInput, month: MonthKey, retirementMonth: MonthKey | null): boolean {
+  return month >= monthOfDate(account.nextDepositDate) && (retirementMonth === null || month < retirementMonth);
+}
+
+export interface ContributionOptions {
+  readonly planStart: MonthKey;
+  /** Rows per account: month 1 to the month before retirement (see projectionHorizon). */
+  readonly months: number;
+  readonly retirementMonth: MonthKey | null;
+  readonly actuals: readonly ContributionActual[];
+}
+
+export interface ContributionsProjection {
+  readonly accounts: readonly EntityMonths<ContributionMonth>[];
+  /** The accounts summed per month; empty when there are no accounts. */
+  readonly total: readonly ContributionMonth[];
+}
+
+/** The contribution rows of every account and their total. */
+export function projectContributions(accounts: readonly RetirementAccountInput[], options: ContributionOptions): ContributionsProjection {
+  const actuals = indexActuals(options.actuals, (a) => a.accountId, (a) => a.month, (a) => a.endBalance);
+  const projected = accounts.map((account) => ({
+    id: account.id,
+    name: account.name,
+    months: accountRows(account, options, actuals),
+  }));
+  return { accounts: projected, total: sumContributionRows(projected.map((p) => p.months)) };
+}
+
+function accountRows(account: RetirementAccountInput, options: ContributionOptions, actuals: ActualIndex): ContributionMonth[] {
+  const { employee, employer } = monthlyContribution(account);
+  const rows: ContributionMonth[] = [];
+  let opening = account.startingBalance;
+  let total = ZERO;
+  for (let index = 0; index < options.months; index += 1) {
+    const month = addMonths(options.planStart, index);
+    const contributions = contributesIn(account, month, options.retirementMonth) ? cents(employee + employer) : ZERO;
+    const interest = monthlyInterest(opening, account.expectedReturnRate);
+    const balance = cents(Math.min(MAX_BALANCE, opening + interest + contributions));
+    const input = actualFor(actuals, account.id, month);
+    total = cents(total + contributions);
+    rows.push({
+      month,
+      contributions,
+      totalContributions: total,
+      interestEarned: interest,
+      balance,
+      displayBalance: input ?? balance,
+      inputEndBalance: input,
+      withdrawals: ZERO,
+    });
+    opening = input ?? balance;
+  }
+  return rows;
+}
+
+/** Sums account rows month by month (all accounts have the same months); inputEndBalance is null. */
+export function sumContributionRows(perAccount: readonly (readonly ContributionMonth[])[]): ContributionMonth[] {
+  const first = perAccount[0];
+  if (first === undefined) return [];
+  return first.map((row, index) => {
+    const rows = perAccount.flatMap((months) => months[index] ?? []);
+    const sum = (pick: (r: ContributionMonth) => Cents): Cents => sumCents(rows.map(pick));
+    return {
+      month: row.month,
+      contributions: sum((r) => r.contributions),
+      totalContributions: sum((r) => r.totalContributions),
+      interestEarned: sum((r) => r.interestEarned),
+      balance: sum((r) => r.balance),
+      displayBalance: sum((r) => r.displayBalance),
+      inputEndBalance: null,
+      withdrawals: sum((r) => r.withdrawals),
+    };
+  });
+}

@@ -1,0 +1,202 @@
+/**
+ * Debt payoff projection (DESIGN §4 "Debts").
+ *
+ * Each month, for every debt still owing: interest = roundHalfUp(balance × apr / 100 / 12), then
+ * the payment, capped at balance + interest so the payoff month pays exactly that and no balance
+ * goes below 0. Plans:
+ * - none: every debt pays its own minimum; nothing moves between debts (extra_payment is unused).
+ * - snowball / avalanche: the month's budget is Σ every debt's minimum (a paid-off debt's minimum
+ *   rolls over) + extra_payment. Every open debt gets its minimum (capped at what it owes); the rest
+ *   goes to the first open debt in the plan order, and what is left after it is paid off spills to
+ *   the next one in the same month. Money left once every debt is paid is not spent.
+ * An actual remaining balance replaces the month's end balance and the next month opens on it; an
+ * actual of 0 pays the debt off that month.
+ * Limits: a debt still owing after MAX_PROJECTION_MONTHS stops there; a debt whose end balance
+ * passes MAX_BALANCE stops in that month (its payment can never catch its interest). Both are
+ * reported with `truncated: true` and no payoff month. A stopped debt gets no more money; under a
+ * plan the budget stays Σ every minimum + extra, so its minimum goes to the other debts.
+ */
+import type { ActualIndex } from './actuals.ts';
+import { actualFor, indexActuals } from './actuals.ts';
+import { amortizationStep } from './amortization.ts';
+import { MAX_BALANCE, MAX_PROJECTION_MONTHS } from './horizon.ts';
+import type { Cents } from './money.ts';
+import { cents, divRoundHalfUp, maxCents, minCents, sumCents, ZERO } from './money.ts';
+import type { MonthKey } from './months.ts';
+import { addMonths } from './months.ts';
+import { monthlyInterest } from './rates.ts';
+import type { DebtActual, DebtInput, DebtMonth, DebtPlanInput, DebtProjection } from './types.ts';
+
+export interface DebtsProjection {
+  /** One entry per input debt, in input order. */
+  readonly debts: readonly DebtProjection[];
+  /** All debts summed, month 1 to the last payoff (or the horizon). */
+  readonly total: readonly DebtMonth[];
+  /** Total debt payments per month index (the total rows' payment); months past the end pay 0. */
+  readonly payments: readonly Cents[];
+}
+
+export interface DebtProjectionOptions {
+  readonly planStart: MonthKey;
+  /** Actual remaining balances; actuals on months with no row of that debt are ignored. */
+  readonly actuals: readonly DebtActual[];
+  /** The longest a projection runs (default MAX_PROJECTION_MONTHS). */
+  readonly maxMonths?: number;
+}
+
+/**
+ * The percent of the original amount paid off, rounded half-up to 2 decimals:
+ *   percentPaid = (original − endBalance) / original × 100
+ * Example: original 10 000.00, end balance 7 500.00 → 25; 3.00 of 9.00 left → 66.67.
+ * Negative when the balance has grown above the original. With an original of 0 the answer is 100
+ * when nothing is owed, else 0 (there is no ratio to take).
+ */
+export function percentPaid(original: Cents, endBalance: Cents): number {
+  if (original <= 0) return endBalance <= 0 ? 100 : 0;
+  return divRoundHalfUp(BigInt(original - endBalance) * 10_000n, BigInt(original)) / 100;
+}
+
+/**
+ * The fixed target order of a plan, as debt ids, from the opening balances (remainingAmount):
+ *   snowball:  balance ascending, then APR descending, then creation order, then id
+ *   avalanche: APR descending, then balance ascending, then creation order, then id
+ * Example: A 500.00 @ 20 % and B 300.00 @ 5 % → snowball [B, A], avalanche [A, B].
+ */
+export function debtOrder(debts: readonly DebtInput[], planType: 'snowball' | 'avalanche'): number[] {
+  const byBalance = (a: DebtInput, b: DebtInput): number => a.remainingAmount - b.remainingAmount;
+  const byApr = (a: DebtInput, b: DebtInput): number => b.apr - a.apr;
+  const [first, second] = planType === 'snowball' ? [byBalance, byApr] : [byApr, byBalance];
+  return [...debts]
+    .sort((a, b) => first(a, b) || second(a, b) || a.creationOrder - b.creationOrder || a.id - b.id)
+    .map((debt) => debt.id);
+}
+
+interface DebtState {
+  readonly debt: DebtInput;
+  readonly minimum: Cents;
+  balance: Cents;
+  open: boolean;
+  /** Stopped past MAX_BALANCE. */
+  stopped: boolean;
+  payoffMonth: MonthKey | null;
+  readonly rows: DebtMonth[];
+}
+
+/**
+ * Projects every debt month by month under the plan (null = 'none' without extra payment).
+ * Rows of a debt run from month 1 to its payoff month; a debt owing nothing at month 1 has no rows.
+ * A debt still owing after `maxMonths` months, or past MAX_BALANCE, stops with `truncated: true`.
+ */
+export function projectDebts(
+  debts: readonly DebtInput[],
+  plan: DebtPlanInput | null,
+  options: DebtProjectionOptions,
+): DebtsProjection {
+  const maxMonths = options.maxMonths ?? MAX_PROJECTION_MONTHS;
+  const actuals = indexActuals(options.actuals, (a) => a.debtId, (a) => a.month, (a) => a.remaining);
+  const states: DebtState[] = debts.map((debt) => {
+    const balance = maxCents(ZERO, debt.remainingAmount);
+    return { debt, minimum: maxCents(ZERO, debt.monthlyPayment), balance, open: balance > 0, stopped: false, payoffMonth: null, rows: [] };
+  });
+  const planType = plan?.planType ?? 'none';
+  const byId = new Map(states.map((state) => [state.debt.id, state]));
+  const targets: DebtState[] =
+    planType === 'none' ? [] : debtOrder(debts, planType).flatMap((id) => byId.get(id) ?? []);
+  const budget =
+    planType === 'none' ? ZERO : cents(sumCents(states.map((s) => s.minimum)) + maxCents(ZERO, plan?.extraPayment ?? ZERO));
+
+  for (let index = 0; index < maxMonths && states.some((s) => s.open); index += 1) {
+    projectMonth(states, targets, budget, addMonths(options.planStart, index), actuals);
+  }
+
+  const projections = states.map((state) => ({
+    id: state.debt.id,
+    name: state.debt.name,
+    apr: state.debt.apr,
+    monthlyPayment: state.debt.monthlyPayment,
+    payoffMonth: state.payoffMonth,
+    truncated: state.open || state.stopped,
+    months: state.rows,
+  }));
+  const total = totalRows(states, options.planStart);
+  return { debts: projections, total, payments: total.map((row) => row.payment) };
+}
+
+/**
+ * One month of every open debt. First what each debt owes at the end of the month (balance +
+ * interest) and what it is paid: its minimum, capped at what it owes; under a plan the rest of the
+ * budget goes to the targets in order, each up to what it still owes. Then each debt takes its
+ * payment through the shared amortization step.
+ */
+function projectMonth(states: DebtState[], targets: readonly DebtState[], budget: Cents, month: MonthKey, actuals: ActualIndex): void {
+  const open = states.filter((s) => s.open);
+  const owed = new Map<DebtState, Cents>();
+  const paid = new Map<DebtState, Cents>();
+  for (const state of open) {
+    const due = cents(state.balance + monthlyInterest(state.balance, state.debt.apr));
+    owed.set(state, due);
+    paid.set(state, maxCents(ZERO, minCents(state.minimum, due)));
+  }
+  if (targets.length > 0) {
+    let pool = cents(budget - sumCents(paid.values()));
+    for (const target of targets) {
+      const due = owed.get(target);
+      const base = paid.get(target);
+      if (due === undefined || base === undefined || pool <= 0) continue;
+      const extra = minCents(pool, cents(due - base));
+      if (extra <= 0) continue;
+      paid.set(target, cents(base + extra));
+      pool = cents(pool - extra);
+    }
+  }
+  for (const state of open) {
+    const step = amortizationStep(state.balance, state.debt.apr, paid.get(state) ?? ZERO);
+    const input = actualFor(actuals, state.debt.id, month);
+    const display = input ?? step.balance;
+    state.rows.push({
+      month,
+      payment: step.payment,
+      principalPaid: step.principal,
+      interestPaid: step.interest,
+      remainingAmount: step.balance,
+      displayEndBalance: display,
+      percentPaid: percentPaid(state.debt.originalAmount, display),
+      inputRemainingBalance: input,
+    });
+    state.balance = display;
+    if (display <= 0) {
+      state.open = false;
+      state.payoffMonth = month;
+    } else if (display > MAX_BALANCE) {
+      state.open = false;
+      state.stopped = true;
+    }
+  }
+}
+
+/**
+ * The total rows: for each month up to the last row of any debt, the sums over debts of payment,
+ * principal, interest, computed and display end balances (a paid-off debt counts 0), and
+ *   percentPaid = (Σ originals − Σ display end balances) / Σ originals × 100
+ * over every debt (one already paid off at month 1 counts as paid).
+ */
+function totalRows(states: readonly DebtState[], planStart: MonthKey): DebtMonth[] {
+  const length = Math.max(0, ...states.map((s) => s.rows.length));
+  const original = sumCents(states.map((s) => s.debt.originalAmount));
+  const rows: DebtMonth[] = [];
+  for (let index = 0; index < length; index += 1) {
+    const present = states.flatMap((s) => s.rows[index] ?? []);
+    const display = sumCents(present.map((r) => r.displayEndBalance));
+    rows.push({
+      month: addMonths(planStart, index),
+      payment: sumCents(present.map((r) => r.payment)),
+      principalPaid: sumCents(present.map((r) => r.principalPaid)),
+      interestPaid: sumCents(present.map((r) => r.interestPaid)),
+      remainingAmount: sumCents(present.map((r) => r.remainingAmount)),
+      displayEndBalance: display,
+      percentPaid: percentPaid(original, display),
+      inputRemainingBalance: null,
+    });
+  }
+  return rows;
+}

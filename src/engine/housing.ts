@@ -1,0 +1,44 @@
+/** The monthly housing line used by the income and retirement tables (DESIGN §4 "Housing"). */
+import { amortizationStep } from './amortization.ts';
+import { MAX_BALANCE } from './horizon.ts';
+import type { Cents } from './money.ts';
+import { cents, maxCents, minCents, ZERO } from './money.ts';
+import type { HousingInput } from './types.ts';
+
+/**
+ * The principal-and-interest part of a mortgage payment: max(0, total_monthly_payment − escrow_payment).
+ * Example: total 2 000.00 with escrow 400.00 → 160 000¢.
+ */
+export function principalAndInterest(totalMonthlyPayment: Cents, escrowPayment: Cents): Cents {
+  return maxCents(ZERO, cents(totalMonthlyPayment - escrowPayment));
+}
+
+/**
+ * Housing cost per month index 0…count − 1 (month 1 is index 0):
+ *   Rent, Own: line = total_monthly_payment every month.
+ *   Mortgage:  P&I = total − escrow amortizes current_balance at interest_rate like a debt
+ *              (interest = roundHalfUp(balance × rate / 100 / 12), payment = min(P&I, balance + interest)),
+ *              line = that month's payment + escrow; once the balance is 0 only the escrow remains.
+ *   No housing record: 0 every month.
+ * A mortgage whose P&I never covers its interest keeps paying P&I + escrow and never pays off
+ * (its balance is held at MAX_BALANCE).
+ * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [600.00, 600.00, 100.00, 100.00].
+ */
+export function housingLine(housing: HousingInput | null, count: number): Cents[] {
+  if (housing === null) return new Array<Cents>(count).fill(ZERO);
+  if (housing.housingType !== 'Mortgage') return new Array<Cents>(count).fill(housing.totalMonthlyPayment);
+  const escrow = maxCents(ZERO, housing.escrowPayment);
+  const offered = principalAndInterest(housing.totalMonthlyPayment, escrow);
+  const line: Cents[] = [];
+  let balance = maxCents(ZERO, housing.currentBalance);
+  for (let index = 0; index < count; index += 1) {
+    if (balance === 0) {
+      line.push(escrow);
+      continue;
+    }
+    const step = amortizationStep(balance, housing.interestRate, offered);
+    balance = minCents(step.balance, cents(MAX_BALANCE));
+    line.push(cents(step.payment + escrow));
+  }
+  return line;
+}

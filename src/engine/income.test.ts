@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { IncomeOptions } from './income.ts';
+import { employeeContributionsIn, monthlyNetIncome, projectIncome } from './income.ts';
+import type { Cents } from './money.ts';
+import { cents } from './money.ts';
+import { monthKey } from './months.ts';
+import type { RetirementAccountInput } from './types.ts';
+
+const c = (values: readonly number[]): Cents[] => values.map((v) => cents(v));
+
+const saver: RetirementAccountInput = {
+  id: 7,
+  name: '401k',
+  contributionAmount: cents(10000),
+  employerContributionAmount: cents(5000),
+  startingBalance: cents(0),
+  expectedReturnRate: 5,
+  contributionCycle: 'monthly',
+  nextDepositDate: '2026-02-01',
+};
+
+function options(extra: Partial<IncomeOptions> = {}): IncomeOptions {
+  return {
+    planStart: monthKey(2026, 1),
+    months: 4,
+    retirementMonth: monthKey(2026, 4),
+    incomes: [{ id: 1, payCycle: 'weekly', netPay: cents(100000) }],
+    accounts: [saver],
+    housing: c([150000, 150000, 150000, 150000]),
+    debts: c([30000, 30000, 12000, 0]),
+    otherExpenses: c([0, 50000, 0, 0]),
+    monthlyExpenses: cents(100000),
+    actuals: [],
+    ...extra,
+  };
+}
+
+describe('monthlyNetIncome', () => {
+  it('sums each source’s monthly equivalent, each rounded on its own', () => {
+    expect(
+      monthlyNetIncome([
+        { id: 1, payCycle: 'weekly', netPay: cents(100000) },
+        { id: 2, payCycle: 'biweekly', netPay: cents(150000) },
+      ]),
+    ).toBe(433333 + 325000);
+    // 0.03 biweekly twice: 7¢ + 7¢ (one rounding of 0.06 biweekly would give 13¢).
+    expect(
+      monthlyNetIncome([
+        { id: 1, payCycle: 'biweekly', netPay: cents(3) },
+        { id: 2, payCycle: 'biweekly', netPay: cents(3) },
+      ]),
+    ).toBe(14);
+    expect(monthlyNetIncome([])).toBe(0);
+  });
+});
+
+describe('employeeContributionsIn', () => {
+  it('counts the employee’s part only, inside the contribution window', () => {
+    expect(employeeContributionsIn([saver], monthKey(2026, 1), monthKey(2026, 4))).toBe(0);
+    expect(employeeContributionsIn([saver], monthKey(2026, 2), monthKey(2026, 4))).toBe(10000);
+    expect(employeeContributionsIn([saver], monthKey(2026, 4), monthKey(2026, 4))).toBe(0);
+  });
+});
+
+describe('projectIncome', () => {
+  // Net 4 333.33 a month; housing 1 500.00; expenses 1 000.00; 100.00 retirement from Feb;
+  // 500.00 one-time in Feb; debts 300.00, 300.00, 120.00, 0.
+  //   m1: 0 + 4 333.33 − 1 500 − 1 000 − 300 = 1 533.33
+  //   m2: 1 533.33 + 4 333.33 − 100 − 1 500 − 1 000 − 500 − 300 = 2 466.66
+  //   m3: 2 466.66 + 4 333.33 − 100 − 1 500 − 1 000 − 120 = 4 079.99
+  it('runs the end balance from 0 with every line of the month', () => {
+    const rows = projectIncome(options()).slice(0, 3);
+    expect(rows).toEqual([
+      { month: '2026-01', netIncome: 433333, retirementContributions: 0, housing: 150000, expenses: 100000, other: 0, debts: 30000, endBalance: 153333, inputEndBalance: null },
+      { month: '2026-02', netIncome: 433333, retirementContributions: 10000, housing: 150000, expenses: 100000, other: 50000, debts: 30000, endBalance: 246666, inputEndBalance: null },
+      { month: '2026-03', netIncome: 433333, retirementContributions: 10000, housing: 150000, expenses: 100000, other: 0, debts: 12000, endBalance: 407999, inputEndBalance: null },
+    ]);
+  });
+
+  it('an actual end balance replaces the computed one and later months continue from it (negatives allowed)', () => {
+    const rows = projectIncome(options({ actuals: [{ month: monthKey(2026, 2), endBalance: cents(-5000) }] }));
+    expect(rows[1]).toMatchObject({ endBalance: 246666, inputEndBalance: -5000 });
+    // m3: −50.00 + 4 333.33 − 100 − 1 500 − 1 000 − 120 = 1 563.33
+    expect(rows[2]).toMatchObject({ endBalance: 156333, inputEndBalance: null });
+  });
+
+  it('goes negative when outflows exceed income', () => {
+    const rows = projectIncome(options({ incomes: [], accounts: [], months: 2 }));
+    expect(rows.map((r) => r.endBalance)).toEqual([-280000, -610000]);
+  });
+
+  it('has as many rows as asked', () => {
+    expect(projectIncome(options({ months: 0 }))).toEqual([]);
+    expect(projectIncome(options())).toHaveLength(4);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The income table (DESIGN §4 "Income"): month 1 to the month before the retirement month
+ * (360 months without a plan).
+ *   net income  = Σ over sources of roundHalfUp(net_pay × factor)
+ *   retirement  = the month's employee contributions (not the employer's)
+ *   end balance = previous end balance (0 before month 1) + net income − retirement − housing
+ *                 − expenses − other − debts
+ * An actual end balance replaces the month's end balance and the next month continues from it.
+ */
+import { indexActuals, actualFor } from './actuals.ts';
+import { contributesIn, monthlyContribution } from './contributions.ts';
+import { monthlyAmount } from './cycles.ts';
+import type { Cents } from './money.ts';
+import { cents, sumCents, ZERO } from './money.ts';
+import type { MonthKey } from './months.ts';
+import { addMonths } from './months.ts';
+import type { IncomeActual, IncomeMonth, IncomeSourceInput, RetirementAccountInput } from './types.ts';
+
+/**
+ * Net income per month: Σ roundHalfUp(net_pay × factor), each source rounded on its own.
+ * Example: 1 000.00 weekly + 1 500.00 biweekly → 433 333¢ + 325 000¢ = 758 333¢.
+ * Every source counts from month 1: next_pay_date is the next pay of a series that is already
+ * running, so it does not delay the income (unlike next_deposit_date for contributions, which
+ * DESIGN names as the start).
+ */
+export function monthlyNetIncome(incomes: readonly IncomeSourceInput[]): Cents {
+  return sumCents(incomes.map((income) => monthlyAmount(income.netPay, income.payCycle)));
+}
+
+/** The employee contributions of every account that contributes in `month` (employer money never passes through pay). */
+export function employeeContributionsIn(
+  accounts: readonly RetirementAccountInput[],
+  month: MonthKey,
+  retirementMonth: MonthKey | null,
+): Cents {
+  return sumCents(
+    accounts.filter((a) => contributesIn(a, month, retirementMonth)).map((a) => monthlyContribution(a).employee),
+  );
+}
+
+export interface IncomeOptions {
+  readonly planStart: MonthKey;
+  /** Rows: month 1 to the month before retirement (see projectionHorizon). */
+  readonly months: number;
+  readonly retirementMonth: MonthKey | null;
+  readonly incomes: readonly IncomeSourceInput[];
+  readonly accounts: readonly RetirementAccountInput[];
+  /** Per month index from month 1: the housing line, total debt payments, one-time expenses. */
+  readonly housing: readonly Cents[];
+  readonly debts: readonly Cents[];
+  readonly otherExpenses: readonly Cents[];
+  /** Σ monthly expenses. */
+  readonly monthlyExpenses: Cents;
+  readonly actuals: readonly IncomeActual[];
+}
+
+/** The income rows. */
+export function projectIncome(options: IncomeOptions): IncomeMonth[] {
+  const actuals = indexActuals(options.actuals, () => 0, (a) => a.month, (a) => a.endBalance);
+  const netIncome = monthlyNetIncome(options.incomes);
+  const rows: IncomeMonth[] = [];
+  let previous = ZERO;
+  for (let index = 0; index < options.months; index += 1) {
+    const month = addMonths(options.planStart, index);
+    const retirementContributions = employeeContributionsIn(options.accounts, month, options.retirementMonth);
+    const housing = options.housing[index] ?? ZERO;
+    const other = options.otherExpenses[index] ?? ZERO;
+    const debts = options.debts[index] ?? ZERO;
+    const endBalance = cents(
+      previous + netIncome - retirementContributions - housing - options.monthlyExpenses - other - debts,
+    );
+    const input = actualFor(actuals, 0, month);
+    rows.push({
+      month,
+      netIncome,
+      retirementContributions,
+      housing,
+      expenses: options.monthlyExpenses,
+      other,
+      debts,
+      endBalance,
+      inputEndBalance: input,
+    });
+    previous = input ?? endBalance;
+  }
+  return rows;
+}

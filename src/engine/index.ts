@@ -1,0 +1,63 @@
+/** The projection engine's public API. Pure functions on integer cents and 'YYYY-MM' months. */
+export type { Cents } from './money.ts';
+export {
+  cents,
+  roundHalfUp,
+  parseCents,
+  centsToDollars,
+  formatCents,
+  ZERO,
+  divRoundHalfUp,
+  divFloor,
+  mulDivRoundHalfUp,
+  sumCents,
+  minCents,
+  maxCents,
+} from './money.ts';
+export type { MonthKey } from './months.ts';
+export { parseMonthKey, monthKey, monthOfDate, yearOf, monthOf, addMonths, monthsBetween } from './months.ts';
+export type { Fraction, AnnualPercent } from './rates.ts';
+export { decimalFraction, monthlyRate, monthlyInterest } from './rates.ts';
+export type { Cycle } from './cycles.ts';
+export { CYCLES, CYCLE_FACTORS, monthlyAmount } from './cycles.ts';
+export type { When, AmortizationStep } from './amortization.ts';
+export { pmt, nper, fv, ipmt, ppmt, amortizationStep } from './amortization.ts';
+export type { Horizon } from './horizon.ts';
+export { MAX_PROJECTION_MONTHS, MAX_BALANCE, DEFAULT_HORIZON_MONTHS, projectionHorizon } from './horizon.ts';
+export type { DebtsProjection, DebtProjectionOptions } from './debts.ts';
+export { projectDebts, debtOrder, percentPaid } from './debts.ts';
+export { housingLine, principalAndInterest } from './housing.ts';
+export { monthlyExpenseTotal, oneTimeExpensesByMonth } from './expenses.ts';
+export type { MonthlyContribution, ContributionOptions, ContributionsProjection } from './contributions.ts';
+export { projectContributions, monthlyContribution, contributesIn, sumContributionRows } from './contributions.ts';
+export type { LivingCosts, RetirementOptions, RetirementProjection } from './retirement.ts';
+export { projectRetirement, livingNeed, socialSecurityIn, splitWithdrawal } from './retirement.ts';
+export type { IncomeOptions } from './income.ts';
+export { projectIncome, monthlyNetIncome, employeeContributionsIn } from './income.ts';
+export { project } from './project.ts';
+export type {
+  DebtPlanType,
+  IncomeSourceInput,
+  DebtInput,
+  DebtPlanInput,
+  HousingInput,
+  MonthlyExpenseInput,
+  OtherExpenseInput,
+  RetirementAccountInput,
+  RetirementPlanInput,
+  DebtActual,
+  ContributionActual,
+  RetirementActual,
+  IncomeActual,
+  ProjectionActuals,
+  ProjectionInput,
+  DebtMonth,
+  DebtProjection,
+  ContributionMonth,
+  RetirementMonth,
+  RetirementTotalMonth,
+  IncomeMonth,
+  EntityMonths,
+  Projection,
+} from './types.ts';
+export { DEBT_PLAN_TYPES } from './types.ts';

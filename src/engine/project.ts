@@ -1,0 +1,110 @@
+/**
+ * The one entry point: every month table of a user from their records and actuals.
+ *
+ * Pure: the same input always gives the same output; "today" is a field of the input.
+ * Month 1 is `planStart`. Decisions where DESIGN §4 is silent:
+ * - Actuals dated before month 1 or after `today` are ignored (a month after today cannot have
+ *   been observed; the app only lets users edit the current month or earlier). An actual on a
+ *   month with no row (e.g. after a debt's payoff) is ignored.
+ * - No debt plan projects as plan 'none'. No housing record is a housing line of 0.
+ * - A retirement date at or before the plan start: no income or contribution rows; the living
+ *   phase runs from month 1 to its original end (see projectionHorizon).
+ * - Without a retirement plan the retirement table is empty (each account with no months, total []),
+ *   while income and contributions run 360 months.
+ * - With no retirement accounts the contribution and retirement totals are empty.
+ * - Every table stops at MAX_PROJECTION_MONTHS and balances are bounded by MAX_BALANCE;
+ *   `truncated` reports that a limit shaped the result.
+ * - Debts: extra_payment is unused under plan 'none'; a debt owing nothing at month 1 has no rows
+ *   but its minimum stays in a plan's budget; percentPaid is rounded half-up to 2 decimals.
+ *   Beyond the debt table's last month the debt payments are 0.
+ * - Income counts every source from month 1 (next_pay_date does not delay it); contributions
+ *   start in the month of next_deposit_date, or month 1 when that date is earlier.
+ * - Social Security only enters living months; a start before retirement counts from the first one.
+ * - In the retirement table's contribution phase a retirement `balance` actual wins over a
+ *   contribution actual of the same month; it does not change the contributions table.
+ * - Leftover withdrawal cents with equal balances go to the earlier account in the input.
+ */
+import { actualsBetween } from './actuals.ts';
+import { projectContributions } from './contributions.ts';
+import { projectDebts } from './debts.ts';
+import { monthlyExpenseTotal, oneTimeExpensesByMonth } from './expenses.ts';
+import { MAX_BALANCE, projectionHorizon } from './horizon.ts';
+import { housingLine } from './housing.ts';
+import { projectIncome } from './income.ts';
+import type { Cents } from './money.ts';
+import { ZERO } from './money.ts';
+import { projectRetirement } from './retirement.ts';
+import type { RetirementProjection } from './retirement.ts';
+import type { Projection, ProjectionInput } from './types.ts';
+
+/** Every month table of a user (DESIGN §4). */
+export function project(input: ProjectionInput): Projection {
+  const { planStart, today } = input;
+  const horizon = projectionHorizon(planStart, input.retirementPlan);
+  const span = horizon.preMonths + horizon.livingMonths;
+  const actuals = {
+    debt: actualsBetween(input.actuals.debt, planStart, today),
+    contribution: actualsBetween(input.actuals.contribution, planStart, today),
+    retirement: actualsBetween(input.actuals.retirement, planStart, today),
+    income: actualsBetween(input.actuals.income, planStart, today),
+  };
+
+  const debts = projectDebts(input.debts, input.debtPlan, { planStart, actuals: actuals.debt });
+  const debtPayments: Cents[] = Array.from({ length: span }, (_, index) => debts.payments[index] ?? ZERO);
+  const housing = housingLine(input.housing, span);
+  const otherExpenses = oneTimeExpensesByMonth(input.otherExpenses, planStart, span);
+  const monthlyExpenses = monthlyExpenseTotal(input.monthlyExpenses);
+
+  const contributions = projectContributions(input.retirementAccounts, {
+    planStart,
+    months: horizon.preMonths,
+    retirementMonth: horizon.retirementMonth,
+    actuals: actuals.contribution,
+  });
+
+  const plan = input.retirementPlan;
+  const retirement: RetirementProjection =
+    plan === null || horizon.retirementMonth === null
+      ? { accounts: input.retirementAccounts.map((a) => ({ id: a.id, name: a.name, months: [] })), total: [] }
+      : projectRetirement(input.retirementAccounts, {
+          planStart,
+          plan,
+          retirementMonth: horizon.retirementMonth,
+          preMonths: horizon.preMonths,
+          livingMonths: horizon.livingMonths,
+          housing,
+          debts: debtPayments,
+          otherExpenses,
+          monthlyExpenses,
+          contributionActuals: actuals.contribution,
+          retirementActuals: actuals.retirement,
+        });
+
+  const income = projectIncome({
+    planStart,
+    months: horizon.preMonths,
+    retirementMonth: horizon.retirementMonth,
+    incomes: input.incomes,
+    accounts: input.retirementAccounts,
+    housing,
+    debts: debtPayments,
+    otherExpenses,
+    monthlyExpenses,
+    actuals: actuals.income,
+  });
+
+  return {
+    debts: debts.debts,
+    debtTotal: debts.total,
+    contributions: contributions.accounts,
+    contributionTotal: contributions.total,
+    retirement: retirement.accounts,
+    retirementTotal: retirement.total,
+    income,
+    truncated:
+      horizon.truncated ||
+      debts.debts.some((d) => d.truncated) ||
+      // A held balance: before withdrawals (balance + withdrawals) it sat at the bound.
+      [...contributions.accounts, ...retirement.accounts].some((a) => a.months.some((r) => r.balance + r.withdrawals >= MAX_BALANCE)),
+  };
+}

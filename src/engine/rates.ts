@@ -1,0 +1,66 @@
+/**
+ * Rates are plain percent numbers as the user typed them (24.99 means 24.99 % a year). The engine
+ * reads such a number as the exact decimal it prints as, so 24.99 % is exactly 2499/10000 and a
+ * monthly charge on it is one exact fraction rounded once, never a float product that lands on
+ * x.4999999 where the true value is x.5.
+ */
+import type { Cents } from './money.ts';
+import { mulDivRoundHalfUp } from './money.ts';
+
+/** An exact rational number. The denominator is positive. */
+export interface Fraction {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+}
+
+/** An annual rate in percent: 6.5 means 6.5 % a year. */
+export type AnnualPercent = number;
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * The exact value of a number's shortest round-trip decimal text (what `String(value)` prints,
+ * which is what was typed): 24.99 → 2499/100, 6.5 → 65/10, 1e-7 → 1/10000000, 3 → 3/1.
+ * Throws on NaN and infinities (unexpected input, not a user error).
+ */
+export function decimalFraction(value: number): Fraction {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a finite rate: ${value}`);
+  const match = DECIMAL.exec(String(value));
+  if (!match) throw new RangeError(`Not a decimal: ${value}`);
+  const [, sign, whole = '0', fraction = '', exponentText = '0'] = match;
+  const digits = BigInt(whole + fraction) * (sign ? -1n : 1n);
+  const exponent = Number(exponentText) - fraction.length;
+  return exponent >= 0
+    ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n }
+    : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
+}
+
+/**
+ * The monthly fraction of an annual percent: r = p / 100 / 12, exactly.
+ * Example: 6 % a year → 6/1200 = 0.005 a month.
+ */
+export function monthlyRate(annualPercent: AnnualPercent): Fraction {
+  const known = monthlyRates.get(annualPercent);
+  if (known !== undefined) return known;
+  const { numerator, denominator } = decimalFraction(annualPercent);
+  const rate = { numerator, denominator: denominator * 1200n };
+  // A projection asks for the same few rates thousands of times; the memo only saves the parsing.
+  if (monthlyRates.size >= 1024) monthlyRates.clear();
+  monthlyRates.set(annualPercent, rate);
+  return rate;
+}
+
+const monthlyRates = new Map<number, Fraction>();
+
+/**
+ * One month's interest on a balance, in cents:
+ *   interest = roundHalfUp(balance × apr / 100 / 12)
+ * computed exactly and rounded half away from zero once.
+ * Units: balance in cents, apr in percent a year; answer in cents.
+ * Example: 200 000.00 at 6.5 % → 20 000 000 × 6.5 / 1200 = 108 333.33… → 108 333¢ ($1,083.33).
+ * Reference: DESIGN.md §4 (debts, mortgages, contributions and retirement accounts all use it).
+ */
+export function monthlyInterest(balance: Cents, annualPercent: AnnualPercent): Cents {
+  const rate = monthlyRate(annualPercent);
+  return mulDivRoundHalfUp(balance, rate.numerator, rate.denominator);
+}

@@ -1,0 +1,259 @@
+/**
+ * The projection's input and output, as plain JSON-serializable data.
+ *
+ * Units: money is integer `Cents`; rates are percent numbers (24.99 = 24.99 % a year); months are
+ * `MonthKey` ('YYYY-MM'); dates are 'YYYY-MM-DD' texts (an ISO timestamp's date part is used);
+ * entity ids are the records' integer ids. Output rows carry no database ids: the server gives
+ * each (kind, entity, month) its stable id.
+ */
+import type { Cycle } from './cycles.ts';
+import type { Cents } from './money.ts';
+import type { MonthKey } from './months.ts';
+import type { AnnualPercent } from './rates.ts';
+
+export const DEBT_PLAN_TYPES = ['none', 'snowball', 'avalanche'] as const;
+export type DebtPlanType = (typeof DEBT_PLAN_TYPES)[number];
+
+export interface IncomeSourceInput {
+  readonly id: number;
+  readonly payCycle: Cycle;
+  /** Net pay per pay cycle. */
+  readonly netPay: Cents;
+}
+
+export interface DebtInput {
+  readonly id: number;
+  readonly name: string;
+  readonly originalAmount: Cents;
+  /** The balance owed at the start of month 1. */
+  readonly remainingAmount: Cents;
+  readonly apr: AnnualPercent;
+  readonly monthlyPayment: Cents;
+  /** Creation order (e.g. the creation timestamp's rank or the id): the last tie-break of the plan order. */
+  readonly creationOrder: number;
+}
+
+export interface DebtPlanInput {
+  readonly planType: DebtPlanType;
+  readonly extraPayment: Cents;
+}
+
+/** Rent and Own: the payment every month. Mortgage: the loan's figures as well. */
+export type HousingInput =
+  | { readonly housingType: 'Rent' | 'Own'; readonly totalMonthlyPayment: Cents }
+  | {
+      readonly housingType: 'Mortgage';
+      readonly totalMonthlyPayment: Cents;
+      readonly interestRate: AnnualPercent;
+      /** The loan balance at the start of month 1. */
+      readonly currentBalance: Cents;
+      readonly escrowPayment: Cents;
+    };
+
+export interface MonthlyExpenseInput {
+  readonly id: number;
+  readonly amount: Cents;
+}
+
+export interface OtherExpenseInput {
+  readonly id: number;
+  readonly month: MonthKey;
+  readonly amount: Cents;
+}
+
+export interface RetirementAccountInput {
+  readonly id: number;
+  readonly name: string;
+  /** Employee contribution per cycle. */
+  readonly contributionAmount: Cents;
+  /** Employer contribution per cycle. */
+  readonly employerContributionAmount: Cents;
+  /** The balance at the start of month 1. */
+  readonly startingBalance: Cents;
+  readonly expectedReturnRate: AnnualPercent;
+  readonly contributionCycle: Cycle;
+  /** 'YYYY-MM-DD': contributions start in this date's month. */
+  readonly nextDepositDate: string;
+}
+
+export interface RetirementPlanInput {
+  /** 'YYYY-MM-DD': retirement living starts in this date's month (the retirement month). */
+  readonly retirementDate: string;
+  /** The rate every account earns during retirement living. */
+  readonly interestRate: AnnualPercent;
+  /** Social Security income per month. */
+  readonly socialSecurityIncome: Cents;
+  /** 'YYYY-MM-DD': Social Security is received from this date's month. */
+  readonly socialSecurityStartDate: string;
+  readonly yearsOfRetirement: number;
+}
+
+/** The user's actual remaining balance of a debt at the end of a month. */
+export interface DebtActual {
+  readonly debtId: number;
+  readonly month: MonthKey;
+  readonly remaining: Cents;
+}
+
+/** The user's actual end balance of a retirement account in the contributions table. */
+export interface ContributionActual {
+  readonly accountId: number;
+  readonly month: MonthKey;
+  readonly endBalance: Cents;
+}
+
+/** The user's actual balance of a retirement account in the retirement table. */
+export interface RetirementActual {
+  readonly accountId: number;
+  readonly month: MonthKey;
+  readonly balance: Cents;
+}
+
+/** The user's actual end balance in the income table. */
+export interface IncomeActual {
+  readonly month: MonthKey;
+  readonly endBalance: Cents;
+}
+
+export interface ProjectionActuals {
+  readonly debt: readonly DebtActual[];
+  readonly contribution: readonly ContributionActual[];
+  readonly retirement: readonly RetirementActual[];
+  readonly income: readonly IncomeActual[];
+}
+
+export interface ProjectionInput {
+  /** The current month. Actuals dated after it are ignored (only past and current months are editable). */
+  readonly today: MonthKey;
+  /** Month 1 of every table: the month the user signed up. */
+  readonly planStart: MonthKey;
+  readonly incomes: readonly IncomeSourceInput[];
+  readonly debts: readonly DebtInput[];
+  /** null projects as plan 'none' with no extra payment. */
+  readonly debtPlan: DebtPlanInput | null;
+  readonly housing: HousingInput | null;
+  readonly monthlyExpenses: readonly MonthlyExpenseInput[];
+  readonly otherExpenses: readonly OtherExpenseInput[];
+  readonly retirementAccounts: readonly RetirementAccountInput[];
+  readonly retirementPlan: RetirementPlanInput | null;
+  readonly actuals: ProjectionActuals;
+}
+
+/** One month of one debt, or of all debts summed (spec §3 "Debt month"). */
+export interface DebtMonth {
+  readonly month: MonthKey;
+  /** Principal + interest paid this month. */
+  readonly payment: Cents;
+  readonly principalPaid: Cents;
+  readonly interestPaid: Cents;
+  /** The computed end balance (from the month's opening balance). */
+  readonly remainingAmount: Cents;
+  /** The actual remaining balance when the user gave one, else the computed end balance. */
+  readonly displayEndBalance: Cents;
+  /** (original − displayEndBalance) / original × 100, rounded half-up to 2 decimals. */
+  readonly percentPaid: number;
+  /** The user's actual remaining balance for this month, or null (always null on total rows). */
+  readonly inputRemainingBalance: Cents | null;
+}
+
+export interface DebtProjection {
+  readonly id: number;
+  readonly name: string;
+  readonly apr: AnnualPercent;
+  readonly monthlyPayment: Cents;
+  /** The month the debt reaches 0; null when it owed nothing at month 1 or its rows stop at a limit. */
+  readonly payoffMonth: MonthKey | null;
+  /** True when the rows stop at a limit with the debt still owing: MAX_PROJECTION_MONTHS, or a balance past MAX_BALANCE. */
+  readonly truncated: boolean;
+  readonly months: readonly DebtMonth[];
+}
+
+/** One month of one retirement account before retirement, or of all summed (spec §3 "Contribution month"). */
+export interface ContributionMonth {
+  readonly month: MonthKey;
+  /** Employee + employer contributions this month. */
+  readonly contributions: Cents;
+  /** Cumulative employee + employer contributions from month 1. */
+  readonly totalContributions: Cents;
+  readonly interestEarned: Cents;
+  /** The computed closing balance: opening + interest + contributions. */
+  readonly balance: Cents;
+  /** The actual end balance when given, else the computed balance. Next month opens on it. */
+  readonly displayBalance: Cents;
+  /** The user's actual end balance for this month, or null (always null on total rows). */
+  readonly inputEndBalance: Cents | null;
+  /** Always 0 before retirement. */
+  readonly withdrawals: Cents;
+}
+
+/** One month of one account in the retirement table (spec §3 "Retirement month"). */
+export interface RetirementMonth {
+  readonly month: MonthKey;
+  /** The computed closing balance. */
+  readonly balance: Cents;
+  /** The actual balance when given, else the computed balance. Next month opens on it. */
+  readonly displayBalance: Cents;
+  /** The user's actual balance for this month, or null (always null on total rows). */
+  readonly inputBalance: Cents | null;
+  readonly contributions: Cents;
+  readonly totalContributions: Cents;
+  readonly withdrawals: Cents;
+  readonly interestEarned: Cents;
+  /** Household figures of a living month (0 before the retirement month). */
+  readonly socialSecurityIncome: Cents;
+  readonly housing: Cents;
+  readonly debts: Cents;
+  readonly monthlyExpenses: Cents;
+  readonly otherExpenses: Cents;
+}
+
+/** A total row of the retirement table: the accounts summed, plus the unmet need. */
+export interface RetirementTotalMonth extends RetirementMonth {
+  /** need − withdrawals: what the accounts could not cover this month (0 when covered). */
+  readonly shortfall: Cents;
+}
+
+/** One month of the income table (spec §3 "Income month"). */
+export interface IncomeMonth {
+  readonly month: MonthKey;
+  readonly netIncome: Cents;
+  /** Employee retirement contributions (not the employer's). */
+  readonly retirementContributions: Cents;
+  readonly housing: Cents;
+  /** Σ monthly expenses. */
+  readonly expenses: Cents;
+  /** This month's one-time expenses. */
+  readonly other: Cents;
+  /** This month's total debt payments under the plan. */
+  readonly debts: Cents;
+  /** The computed end balance: previous end balance + net income − every outflow. */
+  readonly endBalance: Cents;
+  /** The user's actual end balance for this month, or null. Next month continues from it. */
+  readonly inputEndBalance: Cents | null;
+}
+
+/** An entity with its month rows. */
+export interface EntityMonths<Row> {
+  readonly id: number;
+  readonly name: string;
+  readonly months: readonly Row[];
+}
+
+export interface Projection {
+  /** One entry per input debt, in input order. */
+  readonly debts: readonly DebtProjection[];
+  /** All debts summed, month 1 to the last payoff. */
+  readonly debtTotal: readonly DebtMonth[];
+  /** One entry per retirement account, in input order: month 1 to the month before retirement. */
+  readonly contributions: readonly EntityMonths<ContributionMonth>[];
+  readonly contributionTotal: readonly ContributionMonth[];
+  /** One entry per retirement account: the contribution rows, then retirement living. */
+  readonly retirement: readonly EntityMonths<RetirementMonth>[];
+  readonly retirementTotal: readonly RetirementTotalMonth[];
+  readonly income: readonly IncomeMonth[];
+  /**
+   * True when a limit shaped the projection: a table cut at MAX_PROJECTION_MONTHS (a far retirement
+   * horizon, a debt still owing), a debt stopped past MAX_BALANCE, or a balance held at MAX_BALANCE.
+   */
+  readonly truncated: boolean;
+}
