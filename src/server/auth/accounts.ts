@@ -2,7 +2,8 @@
  * Accounts: the user object the API answers, feature flags, and password resets.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { CHANGES_CHANNEL } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { featureFlags, passwordResets, users } from '../db/schema.ts';
 
@@ -79,4 +80,21 @@ export async function consumePasswordReset(db: Db, email: string, token: string,
   if (spent.length === 0) return null;
   await db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
   return row.userId;
+}
+
+/**
+ * Sets a user's subscription flag and tells every server process (their cached sessions carry
+ * the flag). Answers false when no user has that email.
+ */
+export async function setSubscribed(db: Db, email: string, subscribed: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ subscribed, updatedAt: new Date() })
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .returning({ id: users.id });
+    if (!user) return false;
+    await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ userId: user.id })})`);
+    return true;
+  });
 }

@@ -243,3 +243,22 @@ export const housings = pgTable(
   (t) => [uniqueIndex('housings_user_key').on(t.userId)],
 );
 
+
+/**
+ * The user's actual balances on month rows ("overrides"): one value per (kind, entity, month).
+ * The computed tables are never stored; overrides are, so they survive every recompute.
+ * `entity_id` is the debt or retirement account (0 for the income table). Deleting a debt or an
+ * account deletes its overrides in the same transaction (see http/routes/records.ts).
+ */
+export const monthOverrides = pgTable(
+  'month_overrides',
+  {
+    userId: owner(),
+    kind: text('kind').notNull(),
+    entityId: integer('entity_id').notNull(),
+    month: text('month').notNull(),
+    valueCents: cents('value_cents').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.entityId, t.month] })],
+);

@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { HttpError, errorBody } from './errors.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
+import { registerMonthRoutes } from './routes/months.ts';
 import { registerRecordRoutes } from './routes/records.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -93,20 +94,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     }),
   });
 
-  app.decorateRequest('user', null);
-  const authenticate = async (request: FastifyRequest): Promise<void> => {
-    const user = await ctx.tokens.authenticate(bearerToken(request.headers.authorization));
-    if (!user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');
-    request.user = user;
-  };
-
-  registerAccountRoutes(app, ctx, authenticate);
-  await app.register(async (api) => {
-    api.addHook('preHandler', authenticate);
-    registerRecordRoutes(api, ctx);
-  });
-  if (options.adminSecret) registerAdminRoutes(app, ctx, options.adminSecret);
-
+  // Set before any route plugin is registered: a plugin keeps the handler it was created with.
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
     const status = error.statusCode ?? 500;
@@ -122,6 +110,21 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     };
     return reply.code(status).send(errorBody(messages[error.code] ?? error.message));
   });
+
+  app.decorateRequest('user', null);
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
+    const user = await ctx.tokens.authenticate(bearerToken(request.headers.authorization));
+    if (!user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');
+    request.user = user;
+  };
+
+  registerAccountRoutes(app, ctx, authenticate);
+  await app.register(async (api) => {
+    api.addHook('preHandler', authenticate);
+    registerRecordRoutes(api, ctx);
+    registerMonthRoutes(api, ctx);
+  });
+  if (options.adminSecret) registerAdminRoutes(app, ctx, options.adminSecret);
 
   const staticDir = ctx.config.staticDir;
   const indexHtml = path.join(staticDir, 'index.html');

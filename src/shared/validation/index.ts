@@ -84,3 +84,5 @@ export {
   validateRetirementPlan,
 } from './records.ts';
 export type { OtherExpenseFormValues, RecordValidators } from './records.ts';
+export { DEBT_MONTH_TOO_HIGH, validateContributionMonth, validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from './months.ts';
+export type { ContributionMonthInput, DebtMonthInput, DebtTerms, IncomeMonthInput, RetirementMonthInput } from './months.ts';

@@ -187,8 +187,8 @@ function decimalPlaces(text: string): number {
 }
 
 export interface MoneyRule extends Rule {
-  /** 'positive' accepts > 0, 'non-negative' accepts ≥ 0. */
-  min: 'positive' | 'non-negative';
+  /** 'positive' accepts > 0, 'non-negative' accepts ≥ 0, 'any' accepts negatives too. */
+  min: 'positive' | 'non-negative' | 'any';
   invalid?: string;
   tooSmall?: string;
   tooLarge?: string;
@@ -215,8 +215,8 @@ export function parseMoney(raw: unknown, rule: MoneyRule): FieldResult<Cents> {
   if (parsed === null) return fieldError(tooLarge);
   const amount = cents(parsed + 0); // + 0 turns '-0' into 0
   const tooSmall = rule.tooSmall ?? (rule.min === 'positive' ? `${rule.label} must be greater than 0` : `${rule.label} cannot be negative`);
-  if (rule.min === 'positive' ? amount <= 0 : amount < 0) return fieldError(tooSmall);
-  if (amount > MAX_MONEY_CENTS) return fieldError(tooLarge);
+  if (rule.min === 'positive' ? amount <= 0 : rule.min === 'non-negative' && amount < 0) return fieldError(tooSmall);
+  if (Math.abs(amount) > MAX_MONEY_CENTS) return fieldError(tooLarge);
   return fieldOk(amount);
 }
 

@@ -64,7 +64,7 @@ function scaledPercent(percent: number): bigint {
 }
 
 /** payment ≥ balance × rate / 100 / 12, exactly (a payment equal to the interest covers it). */
-function coversMonthlyInterest(payment: Cents, balance: Cents, annualPercent: number): boolean {
+export function coversMonthlyInterest(payment: Cents, balance: Cents, annualPercent: number): boolean {
   return BigInt(payment) * MONTHLY_INTEREST_DIVISOR >= BigInt(balance) * scaledPercent(annualPercent);
 }
 

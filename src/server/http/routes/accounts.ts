@@ -57,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     try {
       [created] = await db
         .insert(users)
-        .values({ email: value.email, passwordHash, birthYear: value.birth_year })
+        .values({ email: value.email, passwordHash, birthYear: value.birth_year, createdAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
         .onConflictDoNothing({ target: users.email })
         .returning();
     } catch (error) {

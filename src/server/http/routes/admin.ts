@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { setFlag } from '../../auth/accounts.ts';
+import { setFlag, setSubscribed } from '../../auth/accounts.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 
@@ -32,5 +32,14 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, secre
     if (typeof body?.enabled !== 'boolean') throw new HttpError(422, 'enabled must be true or false');
     await setFlag(ctx.database.db, name, body.enabled, ctx.clock.now());
     return { feature_flag: { name, enabled: body.enabled } };
+  });
+
+  app.put('/admin/subscriptions', { preHandler: guard }, async (request) => {
+    const body = request.body as { email?: unknown; subscribed?: unknown } | undefined;
+    if (typeof body?.email !== 'string' || typeof body.subscribed !== 'boolean') {
+      throw new HttpError(422, 'Send {"email": "...", "subscribed": true|false}');
+    }
+    if (!(await setSubscribed(ctx.database.db, body.email, body.subscribed))) throw new HttpError(404, `No user has the email ${body.email}`);
+    return { user: { email: body.email.trim().toLowerCase(), subscribed: body.subscribed } };
   });
 }

@@ -6,12 +6,14 @@
  * Updates are partial: the request's fields are laid over the stored record and the whole result
  * is validated, so a client that sends only what changed cannot leave a record half-valid.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordName } from '../../../shared/records.ts';
 import { RECORD_VALIDATORS } from '../../../shared/validation/index.ts';
 import type { Db } from '../../db/client.ts';
 import { RECORD_TABLES, toRow, toWire, wireFields } from '../../db/records.ts';
+import { monthOverrides } from '../../db/schema.ts';
+import type { MonthKind } from '../../months/input.ts';
 import { bodyObject, recordId } from '../body.ts';
 import { currentUser, validationContext, type AppContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
@@ -22,14 +24,16 @@ interface CollectionDecl {
   path: string;
   listKey: string;
   label: string;
+  /** Month tables whose actual values belong to this record and go when it goes. */
+  overrideKinds: readonly MonthKind[];
 }
 
 export const COLLECTIONS: readonly CollectionDecl[] = [
-  { record: 'income', path: '/api/v1/incomes', listKey: 'incomes', label: 'Income' },
-  { record: 'debt', path: '/api/v1/debts', listKey: 'debts', label: 'Debt' },
-  { record: 'monthly_expense', path: '/api/v1/monthly_expenses', listKey: 'monthly_expenses', label: 'Monthly expense' },
-  { record: 'retirement_account', path: '/api/v1/retirement_accounts', listKey: 'retirement_accounts', label: 'Retirement account' },
-  { record: 'other_expense', path: '/api/v1/other_expenses', listKey: 'other_expenses', label: 'Other expense' },
+  { record: 'income', path: '/api/v1/incomes', listKey: 'incomes', label: 'Income', overrideKinds: [] },
+  { record: 'debt', path: '/api/v1/debts', listKey: 'debts', label: 'Debt', overrideKinds: ['debt'] },
+  { record: 'monthly_expense', path: '/api/v1/monthly_expenses', listKey: 'monthly_expenses', label: 'Monthly expense', overrideKinds: [] },
+  { record: 'retirement_account', path: '/api/v1/retirement_accounts', listKey: 'retirement_accounts', label: 'Retirement account', overrideKinds: ['retirement', 'contribution'] },
+  { record: 'other_expense', path: '/api/v1/other_expenses', listKey: 'other_expenses', label: 'Other expense', overrideKinds: [] },
 ];
 
 interface SingleDecl {
@@ -131,6 +135,11 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
           .where(and(eq(table.id, id), eq(table.userId, user.id)))
           .returning({ id: table.id });
         if (deleted.length === 0) throw notFound(c.label);
+        if (c.overrideKinds.length > 0) {
+          await tx
+            .delete(monthOverrides)
+            .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.entityId, id), inArray(monthOverrides.kind, [...c.overrideKinds])));
+        }
         return { status: 204, body: undefined };
       }),
     );

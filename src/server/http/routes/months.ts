@@ -1,0 +1,144 @@
+/**
+ * The four month tables (DESIGN.md section 3): computed by src/engine from the user's records and
+ * stored overrides, for subscribed users. A PUT stores the user's actual value for one (entity,
+ * month) and answers the recomputed row; a DELETE removes that actual again.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { project } from '../../../engine/project.ts';
+import { cents, type Cents } from '../../../engine/money.ts';
+import { monthOfDate, type MonthKey } from '../../../engine/months.ts';
+import {
+  validateContributionMonth,
+  validateDebtMonth,
+  validateIncomeMonth,
+  validateRetirementMonth,
+  type Validation,
+} from '../../../shared/validation/index.ts';
+import type { AuthUser } from '../../auth/tokens.ts';
+import type { Db } from '../../db/client.ts';
+import { debts, monthOverrides, retirementAccounts } from '../../db/schema.ts';
+import { parseMonthRowId } from '../../months/ids.ts';
+import { loadProjectionInput, monthOfInstant, type MonthKind } from '../../months/input.ts';
+import { findRow, monthTableBody, wireRow } from '../../months/wire.ts';
+import { bodyObject } from '../body.ts';
+import { currentUser, validationContext, type AppContext } from '../context.ts';
+import { HttpError, invalid, notFound } from '../errors.ts';
+import { runWrite } from '../write.ts';
+
+interface MonthEndpoint {
+  kind: MonthKind;
+  path: string;
+  bodyKey: string;
+  label: string;
+}
+
+export const MONTH_ENDPOINTS: readonly MonthEndpoint[] = [
+  { kind: 'income', path: '/api/v1/income_months', bodyKey: 'income_month', label: 'Income month' },
+  { kind: 'debt', path: '/api/v1/debt_months', bodyKey: 'debt_month', label: 'Debt month' },
+  { kind: 'retirement', path: '/api/v1/retirement_months', bodyKey: 'retirement_month', label: 'Retirement month' },
+  { kind: 'contribution', path: '/api/v1/contribution_months', bodyKey: 'contribution_month', label: 'Contribution month' },
+];
+
+export const SUBSCRIPTION_REQUIRED = 'Analytics is part of the subscription. Subscribe to see your month-by-month projections.';
+
+function requireSubscriber(request: FastifyRequest): AuthUser {
+  const user = currentUser(request);
+  if (!user.subscribed) throw new HttpError(403, SUBSCRIPTION_REQUIRED);
+  return user;
+}
+
+/** The current month as late as it is anywhere on Earth (see validationContext). */
+function currentMonth(ctx: AppContext): MonthKey {
+  return monthOfDate(validationContext(ctx.clock).today);
+}
+
+async function projectFor(db: Db, ctx: AppContext, user: AuthUser) {
+  const input = await loadProjectionInput(db, user.id, monthOfInstant(user.createdAt), currentMonth(ctx));
+  return project(input);
+}
+
+function accepted<T>(result: Validation<T>, pick: (value: T) => Cents): Cents {
+  if (!result.ok) throw invalid(result.errors);
+  return pick(result.value);
+}
+
+/** Validates the edit against the entity it belongs to; answers the value to store. */
+async function validateEdit(db: Db, kind: MonthKind, userId: number, entityId: number, body: unknown): Promise<Cents> {
+  if (kind === 'income') {
+    if (entityId !== 0) throw notFound('Income month');
+    return accepted(validateIncomeMonth(body), (v) => v.input_end_balance);
+  }
+  if (kind === 'debt') {
+    const [debt] = await db.select().from(debts).where(and(eq(debts.id, entityId), eq(debts.userId, userId)));
+    if (!debt) throw notFound('Debt month');
+    return accepted(validateDebtMonth(body, { apr: Number(debt.apr), monthlyPayment: cents(debt.monthlyPaymentCents) }), (v) => v.input_remaining_balance);
+  }
+  const [account] = await db
+    .select({ id: retirementAccounts.id })
+    .from(retirementAccounts)
+    .where(and(eq(retirementAccounts.id, entityId), eq(retirementAccounts.userId, userId)));
+  if (!account) throw notFound(kind === 'retirement' ? 'Retirement month' : 'Contribution month');
+  return kind === 'retirement' ? accepted(validateRetirementMonth(body), (v) => v.balance) : accepted(validateContributionMonth(body), (v) => v.input_end_balance);
+}
+
+export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+
+  for (const endpoint of MONTH_ENDPOINTS) {
+    app.get(endpoint.path, async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = requireSubscriber(request);
+      // The tables change with the calendar too, so the month is part of what is cached.
+      const key = `${endpoint.kind}_months@${currentMonth(ctx)}`;
+      let json = ctx.cache.body(user.id, key);
+      if (json === null) {
+        const generation = ctx.cache.generation(user.id);
+        json = JSON.stringify(monthTableBody(endpoint.kind, await projectFor(db, ctx, user)));
+        ctx.cache.storeBody(user.id, key, json, generation);
+      }
+      return reply.type('application/json; charset=utf-8').send(json);
+    });
+
+    const target = (request: FastifyRequest) => {
+      const parsed = parseMonthRowId((request.params as { id?: string }).id);
+      if (!parsed) throw notFound(endpoint.label);
+      return parsed;
+    };
+
+    app.put(`${endpoint.path}/:id`, (request, reply) =>
+      runWrite(ctx, request, reply, async (tx) => {
+        const user = requireSubscriber(request);
+        const { entityId, month } = target(request);
+        const value = await validateEdit(tx, endpoint.kind, user.id, entityId, bodyObject(request.body, endpoint.bodyKey));
+        // Only a month that has happened (or is happening) has an actual balance.
+        if (month > currentMonth(ctx)) throw new HttpError(422, 'Only the current month or earlier can be edited', { month: ['Only the current month or earlier can be edited'] });
+        const before = await projectFor(tx, ctx, user);
+        if (!findRow(endpoint.kind, before, entityId, month)) throw notFound(endpoint.label);
+        await tx
+          .insert(monthOverrides)
+          .values({ userId: user.id, kind: endpoint.kind, entityId, month, valueCents: value })
+          .onConflictDoUpdate({
+            target: [monthOverrides.userId, monthOverrides.kind, monthOverrides.entityId, monthOverrides.month],
+            set: { valueCents: value, updatedAt: ctx.clock.now() },
+          });
+        const after = await projectFor(tx, ctx, user);
+        const row = findRow(endpoint.kind, after, entityId, month);
+        if (!row) throw new Error(`${endpoint.label} ${month} vanished after its edit`);
+        return { status: 200, body: { [endpoint.bodyKey]: wireRow(entityId, row) } };
+      }),
+    );
+
+    app.delete(`${endpoint.path}/:id`, (request, reply) =>
+      runWrite(ctx, request, reply, async (tx) => {
+        const user = requireSubscriber(request);
+        const { entityId, month } = target(request);
+        const removed = await tx
+          .delete(monthOverrides)
+          .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, endpoint.kind), eq(monthOverrides.entityId, entityId), eq(monthOverrides.month, month)))
+          .returning({ month: monthOverrides.month });
+        if (removed.length === 0) throw notFound(`${endpoint.label} actual value`);
+        return { status: 204, body: undefined };
+      }),
+    );
+  }
+}

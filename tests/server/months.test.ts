@@ -1,0 +1,254 @@
+/**
+ * The four month tables over HTTP: subscription gating, shapes, stable ids, actual-value edits
+ * that re-anchor later months and survive recomputes, and their failure paths.
+ * The clock is fixed at 2026-11-21, so every user's plan starts in 2026-11.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthOverrides } from '../../src/server/db/schema.ts';
+import { client, signUp, startServer, type Api, type TestServer, type TestUser } from './harness.ts';
+
+const ADMIN = 'months-admin-secret';
+let server: TestServer;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startServer({ adminSecret: ADMIN, clock: { now: () => new Date('2026-11-21T12:00:00Z') } });
+  api = client(server.url);
+});
+afterAll(() => server?.close());
+
+async function subscribe(user: TestUser, subscribed = true) {
+  const response = await api('PUT', '/admin/subscriptions', { headers: { 'x-admin-secret': ADMIN }, body: { email: user.email, subscribed } });
+  expect(response.status).toBe(200);
+}
+
+async function create(user: TestUser, path: string, key: string, body: unknown) {
+  const response = await api(path.endsWith('s') ? 'POST' : 'POST', path, { token: user.token, body: { [key]: body } });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body[key];
+}
+
+/** A small household whose first months can be checked by hand. */
+async function household(user: TestUser) {
+  // $1,000 at 12 % APR paying $100: month 1 interest $10.00, principal $90.00, balance $910.00.
+  const debt = await create(user, '/api/v1/debts', 'debt', { name: 'Card', creditor: 'Bank', original_amount: 1000, remaining_amount: 1000, apr: 12, monthly_payment: 100, original_term: 12, due_day: 5 });
+  await create(user, '/api/v1/incomes', 'income', { name: 'Job', pay_cycle: 'monthly', next_pay_date: '2026-11-30', gross_pay: 6000, net_pay: 5000 });
+  await create(user, '/api/v1/monthly_expenses', 'monthly_expense', { name: 'Food', amount: 500, due_day: 1 });
+  await create(user, '/api/v1/other_expenses', 'other_expense', { month: '2026-12', description: 'Gifts', amount: 300 });
+  await create(user, '/api/v1/housing', 'housing', { housing_type: 'Rent', total_monthly_payment: 1000 });
+  // $10,000 at 12 %: month 1 interest $100.00, plus $200 + $100 monthly contributions.
+  const account = await create(user, '/api/v1/retirement_accounts', 'retirement_account', {
+    name: 'IRA', account_type: 'roth_ira', contribution_amount: 200, employer_match: 0, employer_contribution_amount: 100,
+    starting_balance: 10000, expected_return_rate: 12, contribution_cycle: 'monthly', next_deposit_date: '2026-11-15',
+  });
+  await create(user, '/api/v1/retirement_plan', 'retirement_plan', { retirement_date: '2028-01-01', interest_rate: 6, social_security_income: 1500, social_security_start_date: '2028-06-01', years_of_retirement: 2 });
+  return { debt, account };
+}
+
+describe('without a subscription', () => {
+  it('answers 403 with a clear message on every month endpoint', async () => {
+    const user = await signUp(api);
+    for (const path of ['/api/v1/income_months', '/api/v1/debt_months', '/api/v1/retirement_months', '/api/v1/contribution_months']) {
+      const list = await api('GET', path, { token: user.token });
+      expect(list.status, path).toBe(403);
+      expect(list.body.message).toMatch(/subscription/i);
+      const put = await api('PUT', `${path}/1`, { token: user.token, body: {} });
+      expect(put.status, path).toBe(403);
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await api('GET', '/api/v1/debt_months')).status).toBe(401);
+  });
+});
+
+describe('month tables for a subscriber', () => {
+  let user: TestUser;
+  let ids: { debt: any; account: any };
+
+  beforeAll(async () => {
+    user = await signUp(api);
+    await subscribe(user);
+    ids = await household(user);
+  });
+
+  it('serves the debt table per debt and in total, from the plan start month', async () => {
+    const { status, body } = await api('GET', '/api/v1/debt_months', { token: user.token });
+    expect(status).toBe(200);
+    expect(body.debts).toHaveLength(1);
+    const [debt] = body.debts;
+    expect(debt).toMatchObject({ id: ids.debt.id, name: 'Card', apr: 12, monthly_payment: 100 });
+    expect(debt.debt_months[0]).toMatchObject({ month: '2026-11', interest_paid: 10, principal_paid: 90, remaining_amount: 910, display_end_balance: 910, percent_paid: 9, input_remaining_balance: null });
+    expect(debt.debt_months[1]).toMatchObject({ month: '2026-12', interest_paid: 9.1, principal_paid: 90.9, remaining_amount: 819.1 });
+    const last = debt.debt_months.at(-1);
+    expect(last.remaining_amount).toBe(0);
+    expect(body.total).toHaveLength(debt.debt_months.length);
+    expect(body.total[0]).toMatchObject({ month: '2026-11', interest_paid: 10, principal_paid: 90 });
+  });
+
+  it('serves the income table to the month before retirement', async () => {
+    const { status, body } = await api('GET', '/api/v1/income_months', { token: user.token });
+    expect(status).toBe(200);
+    const months = body.income_months;
+    expect(months[0]).toMatchObject({ month: '2026-11', net_income: 5000, retirement_contributions: 200, housing: 1000, expenses: 500, other: 0, debts: 100, end_balance: 3200, input_end_balance: null });
+    expect(months[1]).toMatchObject({ month: '2026-12', other: 300, end_balance: 3200 + 3200 - 300 });
+    expect(months.at(-1).month).toBe('2027-12');
+  });
+
+  it('serves contributions and retirement living per account and in total', async () => {
+    const contributions = await api('GET', '/api/v1/contribution_months', { token: user.token });
+    expect(contributions.status).toBe(200);
+    const [account] = contributions.body.retirement_accounts;
+    expect(account).toMatchObject({ id: ids.account.id, name: 'IRA' });
+    expect(account.contribution_months[0]).toMatchObject({ month: '2026-11', contributions: 300, interest_earned: 100, balance: 10400, display_balance: 10400, total_contributions: 300 });
+    expect(account.contribution_months.at(-1).month).toBe('2027-12');
+    const retirement = await api('GET', '/api/v1/retirement_months', { token: user.token });
+    expect(retirement.status).toBe(200);
+    const rows = retirement.body.retirement_accounts[0].retirement_months;
+    expect(rows.at(-1).month).toBe('2029-12');
+    expect(retirement.body.total.find((r: any) => r.month === '2028-01')).toMatchObject({ social_security_income: 0, housing: 1000, monthly_expenses: 500 });
+    expect(retirement.body.total.find((r: any) => r.month === '2028-06').social_security_income).toBe(1500);
+  });
+
+  it('keeps row ids stable when the tables are recomputed', async () => {
+    const before = await api('GET', '/api/v1/debt_months', { token: user.token });
+    await create(user, '/api/v1/monthly_expenses', 'monthly_expense', { name: 'Gym', amount: 40, due_day: 9 });
+    const after = await api('GET', '/api/v1/debt_months', { token: user.token });
+    const idsOf = (body: any) => body.debts[0].debt_months.map((r: any) => [r.id, r.month]);
+    expect(idsOf(after.body)).toEqual(idsOf(before.body));
+    const incomeIds = new Set((await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months.map((r: any) => r.id));
+    expect(incomeIds.size).toBe(14);
+  });
+
+  it('stores an actual remaining balance that re-anchors later months and survives recomputes', async () => {
+    const table = await api('GET', '/api/v1/debt_months', { token: user.token });
+    const november = table.body.debts[0].debt_months[0];
+    const put = await api('PUT', `/api/v1/debt_months/${november.id}`, { token: user.token, body: { debt_month: { input_remaining_balance: 800 } } });
+    expect(put.status).toBe(200);
+    expect(put.body.debt_month).toMatchObject({ id: november.id, month: '2026-11', remaining_amount: 910, display_end_balance: 800, input_remaining_balance: 800, percent_paid: 20 });
+    // An unrelated change recomputes everything; the actual value stays and December opens on it.
+    await create(user, '/api/v1/other_expenses', 'other_expense', { month: '2027-02', description: 'Trip', amount: 900 });
+    const again = await api('GET', '/api/v1/debt_months', { token: user.token });
+    const [nov, dec] = again.body.debts[0].debt_months;
+    expect(nov).toMatchObject({ id: november.id, display_end_balance: 800, input_remaining_balance: 800 });
+    expect(dec).toMatchObject({ month: '2026-12', interest_paid: 8, principal_paid: 92, remaining_amount: 708 });
+  });
+
+  it('refuses bad debt month values with the spec messages and stores nothing', async () => {
+    const table = await api('GET', '/api/v1/debt_months', { token: user.token });
+    const november = table.body.debts[0].debt_months[0];
+    const cases: [unknown, string][] = [
+      [undefined, 'Remaining balance is required'],
+      ['lots', 'Please enter a valid positive amount'],
+      [-1, 'Please enter a valid positive amount'],
+      // 12 % a year on $10,000.01 is more than the $100 payment.
+      [10000.01, 'Remaining balance is too high for current monthly payment. Please modify your monthly payment to continue.'],
+    ];
+    for (const [value, message] of cases) {
+      const response = await api('PUT', `/api/v1/debt_months/${november.id}`, { token: user.token, body: { debt_month: { input_remaining_balance: value } } });
+      expect(response.status).toBe(422);
+      expect(response.body.errors.input_remaining_balance).toEqual([message]);
+    }
+    const after = await api('GET', '/api/v1/debt_months', { token: user.token });
+    expect(after.body.debts[0].debt_months[0].input_remaining_balance).toBe(800);
+  });
+
+  it('refuses future months and ids that are not rows', async () => {
+    const table = await api('GET', '/api/v1/debt_months', { token: user.token });
+    const december = table.body.debts[0].debt_months[1];
+    const future = await api('PUT', `/api/v1/debt_months/${december.id}`, { token: user.token, body: { debt_month: { input_remaining_balance: 500 } } });
+    expect(future.status).toBe(422);
+    expect(future.body.message).toBe('Only the current month or earlier can be edited');
+    for (const id of ['abc', '0', '99999999999999999', String(table.body.total[0].id)]) {
+      const response = await api('PUT', `/api/v1/debt_months/${id}`, { token: user.token, body: { debt_month: { input_remaining_balance: 500 } } });
+      expect(response.status, id).toBe(404);
+    }
+    // October 2026 is before the plan started: no such row.
+    const october = table.body.debts[0].debt_months[0].id - 1;
+    expect((await api('PUT', `/api/v1/debt_months/${october}`, { token: user.token, body: { debt_month: { input_remaining_balance: 500 } } })).status).toBe(404);
+  });
+
+  it('edits income, contribution and retirement months', async () => {
+    const income = await api('GET', '/api/v1/income_months', { token: user.token });
+    const nov = income.body.income_months[0];
+    const put = await api('PUT', `/api/v1/income_months/${nov.id}`, { token: user.token, body: { income_month: { input_end_balance: -250.5 } } });
+    expect(put.status).toBe(200);
+    expect(put.body.income_month).toMatchObject({ id: nov.id, input_end_balance: -250.5 });
+    const incomeAfter = await api('GET', '/api/v1/income_months', { token: user.token });
+    expect(incomeAfter.body.income_months[1].end_balance).toBe(incomeAfter.body.income_months[1].net_income - 250.5 - 200 - 1000 - 540 - 300 - 100);
+    expect((await api('PUT', `/api/v1/income_months/${nov.id}`, { token: user.token, body: { income_month: {} } })).body.errors).toEqual({ input_end_balance: ['Actual End Balance is required'] });
+
+    const contributions = await api('GET', '/api/v1/contribution_months', { token: user.token });
+    const cNov = contributions.body.retirement_accounts[0].contribution_months[0];
+    const cPut = await api('PUT', `/api/v1/contribution_months/${cNov.id}`, { token: user.token, body: { contribution_month: { input_end_balance: 12000 } } });
+    expect(cPut.status).toBe(200);
+    expect(cPut.body.contribution_month).toMatchObject({ display_balance: 12000, input_end_balance: 12000 });
+    const cAfter = await api('GET', '/api/v1/contribution_months', { token: user.token });
+    // December opens on $12,000: interest $120, plus $300 contributed.
+    expect(cAfter.body.retirement_accounts[0].contribution_months[1]).toMatchObject({ interest_earned: 120, balance: 12420 });
+    expect((await api('PUT', `/api/v1/contribution_months/${cNov.id}`, { token: user.token, body: { contribution_month: { input_end_balance: -1 } } })).body.errors).toEqual({ input_end_balance: ['Please enter a valid amount'] });
+
+    const retirement = await api('GET', '/api/v1/retirement_months', { token: user.token });
+    const rNov = retirement.body.retirement_accounts[0].retirement_months[0];
+    const rPut = await api('PUT', `/api/v1/retirement_months/${rNov.id}`, { token: user.token, body: { retirement_month: { balance: 11000 } } });
+    expect(rPut.status).toBe(200);
+    expect(rPut.body.retirement_month).toMatchObject({ display_balance: 11000 });
+    expect((await api('PUT', `/api/v1/retirement_months/${rNov.id}`, { token: user.token, body: { retirement_month: {} } })).body.errors).toEqual({ balance: ['Balance is required'] });
+  });
+
+  it('removes an actual value with DELETE, and answers 404 when there is none', async () => {
+    const income = await api('GET', '/api/v1/income_months', { token: user.token });
+    const nov = income.body.income_months[0];
+    expect((await api('DELETE', `/api/v1/income_months/${nov.id}`, { token: user.token })).status).toBe(204);
+    const after = await api('GET', '/api/v1/income_months', { token: user.token });
+    expect(after.body.income_months[0]).toMatchObject({ input_end_balance: null, end_balance: after.body.income_months[0].end_balance });
+    expect((await api('DELETE', `/api/v1/income_months/${nov.id}`, { token: user.token })).status).toBe(404);
+  });
+
+  it('replays an idempotent month edit without writing twice', async () => {
+    const table = await api('GET', '/api/v1/debt_months', { token: user.token });
+    const nov = table.body.debts[0].debt_months[0];
+    const headers = { 'idempotency-key': 'month-edit-1' };
+    const first = await api('PUT', `/api/v1/debt_months/${nov.id}`, { token: user.token, headers, body: { debt_month: { input_remaining_balance: 750 } } });
+    const second = await api('PUT', `/api/v1/debt_months/${nov.id}`, { token: user.token, headers, body: { debt_month: { input_remaining_balance: 750 } } });
+    expect(second.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+  });
+
+  it("answers 404 for another user's month rows and never shows them", async () => {
+    const other = await signUp(api);
+    await subscribe(other);
+    const mine = await api('GET', '/api/v1/debt_months', { token: user.token });
+    const row = mine.body.debts[0].debt_months[0];
+    const theirs = await api('PUT', `/api/v1/debt_months/${row.id}`, { token: other.token, body: { debt_month: { input_remaining_balance: 1 } } });
+    expect(theirs.status).toBe(404);
+    const account = (await api('GET', '/api/v1/contribution_months', { token: user.token })).body.retirement_accounts[0].contribution_months[0];
+    expect((await api('PUT', `/api/v1/contribution_months/${account.id}`, { token: other.token, body: { contribution_month: { input_end_balance: 1 } } })).status).toBe(404);
+    expect((await api('DELETE', `/api/v1/debt_months/${row.id}`, { token: other.token })).status).toBe(404);
+    const otherTables = await api('GET', '/api/v1/debt_months', { token: other.token });
+    expect(otherTables.body).toEqual({ debts: [], total: [] });
+    const still = await api('GET', '/api/v1/debt_months', { token: user.token });
+    expect(still.body.debts[0].debt_months[0].input_remaining_balance).toBe(750);
+  });
+
+  it('deletes a debt’s and an account’s actual values with them', async () => {
+    const overridesOf = async (kind: string, entityId: number) =>
+      (await server.server.database.db.select().from(monthOverrides).where(eq(monthOverrides.entityId, entityId))).filter((o) => o.kind === kind && o.userId === user.id);
+    expect(await overridesOf('debt', ids.debt.id)).toHaveLength(1);
+    expect(await overridesOf('contribution', ids.account.id)).toHaveLength(1);
+    expect((await api('DELETE', `/api/v1/debts/${ids.debt.id}`, { token: user.token })).status).toBe(204);
+    expect((await api('DELETE', `/api/v1/retirement_accounts/${ids.account.id}`, { token: user.token })).status).toBe(204);
+    expect(await overridesOf('debt', ids.debt.id)).toHaveLength(0);
+    expect(await overridesOf('contribution', ids.account.id)).toHaveLength(0);
+    expect(await overridesOf('retirement', ids.account.id)).toHaveLength(0);
+    const tables = await api('GET', '/api/v1/debt_months', { token: user.token });
+    expect(tables.body).toEqual({ debts: [], total: [] });
+  });
+
+  it('closes the area again when the subscription ends', async () => {
+    await subscribe(user, false);
+    expect((await api('GET', '/api/v1/income_months', { token: user.token })).status).toBe(403);
+  });
+});
