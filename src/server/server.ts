@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { CableHub } from './cable/hub.ts';
 import { seedFlags } from './auth/accounts.ts';
 import { loadSigningSecret, TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
@@ -17,6 +18,8 @@ import { FileMailTransport, SmtpMailTransport, type MailTransport } from './mail
 
 export interface ServerParts {
   app: FastifyInstance;
+  /** This process's open /cable connections. */
+  hub: CableHub;
   ctx: AppContext;
   database: Database;
   /** Stops housekeeping, closes the HTTP server (waiting for requests in flight) and the database. */
@@ -30,7 +33,7 @@ export interface ServerOverrides extends AppOptions {
   pgliteDir?: string;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<ServerParts> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: overrides.pgliteDir ?? path.join(config.dataDir, 'db') });
@@ -46,17 +49,19 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const cache = new ReadCache(changes);
   const tokens = new TokenService(db, secret, () => clock.now(), changes, cache);
   const ctx: AppContext = { database, tokens, mail, clock, config, changes, cache };
-  const app = await buildApp(ctx, overrides);
+  const { app, hub } = await buildApp(ctx, overrides);
   logTo.app = app;
 
-  const prune = () => pruneIdempotencyKeys(db, clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+  const prune = () =>
+    Promise.all([pruneIdempotencyKeys(db, clock.now()), changes.prune(clock.now())]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning old rows failed'));
   await prune();
-  const timer = setInterval(prune, HOUR_MS);
+  const timer = setInterval(prune, PRUNE_INTERVAL_MS);
   timer.unref();
 
   let closed = false;
   return {
     app,
+    hub,
     ctx,
     database,
     async close() {

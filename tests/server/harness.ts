@@ -140,3 +140,146 @@ export const VALID = {
   },
   debt_plan: { plan_type: 'avalanche', extra_payment: 200 },
 } as const;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Helpers shared by the integration suites.                                                  */
+/* ------------------------------------------------------------------------------------------ */
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The body every error answers (see src/server/http/errors.ts): `error` and `message` carry the
+ * same text, and a validation failure adds `errors`, a map of field → messages. The expected
+ * strings are written out in the tests on purpose, so that a changed message fails a test.
+ */
+export function errorBody(message: string, errors?: FieldErrors): Record<string, unknown> {
+  return errors ? { error: message, message, errors } : { error: message, message };
+}
+
+/** Status and body side by side, so that a failed assertion shows both at once. */
+export function outcome(response: ApiResponse): { status: number; body: unknown } {
+  return { status: response.status, body: response.body };
+}
+
+/** The 401 every authenticated call answers for a missing, bad, expired or revoked token. */
+export const NOT_SIGNED_IN = 'You need to sign in or sign up before continuing.';
+
+/** An ISO timestamp as the API writes created_at / updated_at. */
+export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export async function signIn(api: Api, email: string, password: string, rememberMe?: boolean): Promise<ApiResponse> {
+  const user: Record<string, unknown> = { email, password };
+  if (rememberMe !== undefined) user.remember_me = rememberMe;
+  return api('POST', '/users/sign_in', { body: { user } });
+}
+
+/** A second (third...) session for the user: signs in and answers the token. */
+export async function newSession(api: Api, user: { email: string; password: string }): Promise<string> {
+  const response = await signIn(api, user.email, user.password);
+  if (response.status !== 200) throw new Error(`sign in failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.status.data.token as string;
+}
+
+export interface JwtParts {
+  header: Record<string, unknown>;
+  payload: { sub: string; jti: string; iat: number; exp: number } & Record<string, unknown>;
+  signature: string;
+}
+
+/** Reads a JWT without verifying it (base64url JSON header and payload). */
+export function decodeJwt(token: string): JwtParts {
+  const [header = '', payload = '', signature = ''] = token.split('.');
+  const json = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  return { header: json(header), payload: json(payload), signature };
+}
+
+export function encodeJwtPart(value: unknown): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+/** Polls until `probe` answers something other than undefined (background work such as mail). */
+export async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * "Today" as the server's rules read it: the date in the earliest time zone, UTC+14
+ * (src/server/http/context.ts), so that a date that is today anywhere is never "in the future".
+ */
+export function serverToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export function serverYear(now: Date = new Date()): number {
+  return Number(serverToday(now).slice(0, 4));
+}
+
+/** A UTC date `days` after today, as 'YYYY-MM-DD'. */
+export function utcDatePlus(days: number, now: Date = new Date()): string {
+  return new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export type CollectionRecord = 'income' | 'debt' | 'monthly_expense' | 'retirement_account' | 'other_expense';
+export type SingleRecord = 'housing' | 'retirement_plan' | 'debt_plan';
+
+export interface CollectionDecl {
+  record: CollectionRecord;
+  path: string;
+  listKey: string;
+  /** As the 404 names it: `${label} not found`. */
+  label: string;
+}
+
+/** The five collections of spec section 7. */
+export const COLLECTIONS: readonly CollectionDecl[] = [
+  { record: 'income', path: '/api/v1/incomes', listKey: 'incomes', label: 'Income' },
+  { record: 'debt', path: '/api/v1/debts', listKey: 'debts', label: 'Debt' },
+  { record: 'monthly_expense', path: '/api/v1/monthly_expenses', listKey: 'monthly_expenses', label: 'Monthly expense' },
+  { record: 'retirement_account', path: '/api/v1/retirement_accounts', listKey: 'retirement_accounts', label: 'Retirement account' },
+  { record: 'other_expense', path: '/api/v1/other_expenses', listKey: 'other_expenses', label: 'Other expense' },
+];
+
+export interface SingleDecl {
+  record: SingleRecord;
+  path: string;
+  /** The key GET answers with; the debt plan's is 'debtPlan' (sic, spec). */
+  getKey: string;
+  label: string;
+}
+
+/** The three single records of spec section 7. */
+export const SINGLES: readonly SingleDecl[] = [
+  { record: 'housing', path: '/api/v1/housing', getKey: 'housing', label: 'Housing' },
+  { record: 'retirement_plan', path: '/api/v1/retirement_plan', getKey: 'retirement_plan', label: 'Retirement plan' },
+  { record: 'debt_plan', path: '/api/v1/debt_plan', getKey: 'debtPlan', label: 'Debt plan' },
+];
+
+/** Every call that needs a signed-in user, with a body that would be valid. */
+export const AUTHENTICATED_ROUTES: readonly { method: string; path: string; body?: unknown }[] = [
+  ...COLLECTIONS.flatMap((c) => [
+    { method: 'GET', path: c.path },
+    { method: 'POST', path: c.path, body: { [c.record]: VALID[c.record] } },
+    { method: 'PUT', path: `${c.path}/1`, body: { [c.record]: VALID[c.record] } },
+    { method: 'DELETE', path: `${c.path}/1` },
+  ]),
+  ...SINGLES.flatMap((s) => [
+    { method: 'GET', path: s.path },
+    { method: 'POST', path: s.path, body: { [s.record]: VALID[s.record] } },
+    { method: 'PUT', path: s.path, body: { [s.record]: VALID[s.record] } },
+  ]),
+  { method: 'DELETE', path: '/api/v1/retirement_plan' },
+  { method: 'GET', path: '/api/v1/profile' },
+  { method: 'PUT', path: '/api/v1/profile', body: { user: { birth_year: 1990 } } },
+  { method: 'PUT', path: '/users', body: { user: { current_password: 'secret123', password: 'another1', password_confirmation: 'another1' } } },
+  { method: 'DELETE', path: '/users/sign_out' },
+];

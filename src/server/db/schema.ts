@@ -262,3 +262,18 @@ export const monthOverrides = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.entityId, t.month] })],
 );
+
+/**
+ * Live-update payloads too large for a NOTIFY (PostgreSQL caps one at 8000 bytes): the notice
+ * carries the row id and every process reads the payload from here. Rows are pruned after an hour.
+ */
+export const cablePayloads = pgTable(
+  'cable_payloads',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cable_payloads_created_idx').on(t.createdAt)],
+);

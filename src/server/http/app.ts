@@ -8,6 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { bearerToken } from '../auth/tokens.ts';
+import { registerCable } from '../cable/endpoint.ts';
+import type { CableHub } from '../cable/hub.ts';
 import type { AppContext } from './context.ts';
 import { HttpError, errorBody } from './errors.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
@@ -26,6 +28,13 @@ export interface AppOptions {
 
 /** Paths that belong to the server; every other GET is a page of the single-page app. */
 const API_PREFIXES = ['/api/', '/users', '/cable', '/admin/'];
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  return false;
+}
 
 export function loggerOptions(level: string): Record<string, unknown> {
   return {
@@ -47,7 +56,7 @@ export function loggerOptions(level: string): Record<string, unknown> {
   };
 }
 
-export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<{ app: FastifyInstance; hub: CableHub }> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config.logLevel),
     bodyLimit: BODY_LIMIT,
@@ -55,16 +64,22 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     return503OnClosing: true,
   });
 
+  // The API reads JSON only: a text/plain body is refused (415), not handed to a route as text.
+  app.removeContentTypeParser('text/plain');
   // An empty JSON body (a DELETE sent with a JSON content type) is no body, not an error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new HttpError(400, 'Malformed JSON in request body'), undefined);
+      return done(new HttpError(400, 'Malformed JSON in request body'), undefined);
     }
+    // PostgreSQL text cannot hold NUL, and no field of ours has a use for it.
+    if (text.includes('\\u0000') && containsNul(parsed)) return done(new HttpError(400, 'Text may not contain NUL characters'), undefined);
+    done(null, parsed);
   });
 
   await app.register(helmet, {
@@ -118,6 +133,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     request.user = user;
   };
 
+  const hub = await registerCable(app, ctx);
   registerAccountRoutes(app, ctx, authenticate);
   await app.register(async (api) => {
     api.addHook('preHandler', authenticate);
@@ -152,5 +168,5 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     return reply.code(404).send(errorBody('Not found'));
   });
 
-  return app;
+  return { app, hub };
 }

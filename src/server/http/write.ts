@@ -8,16 +8,24 @@
  *
  * Every committed write also tells all server processes that this user's data changed.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UpdateMessage } from '../../shared/cable.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { projectFor } from '../months/compute.ts';
+import type { MonthKind } from '../months/input.ts';
+import { MONTH_UPDATE_TYPES, monthTableBody } from '../months/wire.ts';
 import { currentUser, type AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 
 export interface WriteResult {
   status: number;
   body: unknown;
+  /** Live updates of the records this write changed. */
+  updates?: UpdateMessage[];
+  /** Month tables this write may have changed: sent whole to subscribed users. */
+  months?: readonly MonthKind[];
 }
 
 /** Stored responses are kept this long: an offline phone may replay its outbox days later. */
@@ -69,9 +77,20 @@ export async function runWrite(
   let result: WriteResult;
   try {
     result = await db.transaction(async (tx) => {
+      // One write per user at a time: the month tables computed below then match the commit
+      // order, and so do the live updates every process receives.
+      await tx.execute(sql`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`);
       const outcome = await write(tx as unknown as Db);
-      // Delivered at commit: every process (this one too) drops what it cached for this user.
-      await ctx.changes.notify(tx as unknown as Db, { userId: user.id });
+      const messages = [...(outcome.updates ?? [])];
+      if (user.subscribed && outcome.months && outcome.months.length > 0) {
+        const projection = await projectFor(tx as unknown as Db, ctx.clock, user);
+        for (const kind of outcome.months) {
+          messages.push({ type: MONTH_UPDATE_TYPES[kind], action: 'created', data: monthTableBody(kind, projection) });
+        }
+      }
+      // Delivered at commit: every process (this one too) drops what it cached for this user and
+      // sends the messages to the user's open connections.
+      await ctx.changes.notify(tx as unknown as Db, { userId: user.id, messages });
       if (key) {
         const inserted = await tx
           .insert(idempotencyKeys)
@@ -80,7 +99,7 @@ export async function runWrite(
           .returning({ key: idempotencyKeys.key });
         if (inserted.length === 0) throw new ReplayRace();
       }
-      return outcome;
+      return { status: outcome.status, body: outcome.body };
     });
   } catch (error) {
     if (error instanceof ReplayRace) {

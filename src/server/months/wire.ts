@@ -5,8 +5,16 @@
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import type { MonthKey } from '../../engine/months.ts';
 import type { Projection } from '../../engine/index.ts';
+import type { MonthType } from '../../shared/cable.ts';
 import { monthRowId } from './ids.ts';
 import type { MonthKind } from './input.ts';
+
+export const MONTH_UPDATE_TYPES: Record<MonthKind, MonthType> = {
+  income: 'IncomeMonth',
+  debt: 'DebtMonth',
+  retirement: 'RetirementMonth',
+  contribution: 'ContributionMonth',
+};
 
 /** Row fields that are not money. */
 const NOT_MONEY = new Set(['month', 'percentPaid']);

@@ -104,7 +104,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       if (userId === null) return null;
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
       await ctx.tokens.revokeAll(userId, undefined, tx as never);
-      await ctx.changes.notify(tx as never, { userId });
+      await ctx.changes.notify(tx as never, { userId, messages: [] });
       return userId;
     });
     if (changed !== null) ctx.cache.forget(changed);

@@ -5,9 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { project } from '../../../engine/project.ts';
 import { cents, type Cents } from '../../../engine/money.ts';
-import { monthOfDate, type MonthKey } from '../../../engine/months.ts';
 import {
   validateContributionMonth,
   validateDebtMonth,
@@ -19,10 +17,11 @@ import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { debts, monthOverrides, retirementAccounts } from '../../db/schema.ts';
 import { parseMonthRowId } from '../../months/ids.ts';
-import { loadProjectionInput, monthOfInstant, type MonthKind } from '../../months/input.ts';
+import { currentMonth, MONTHS_AFFECTED_BY, projectFor } from '../../months/compute.ts';
+import type { MonthKind } from '../../months/input.ts';
 import { findRow, monthTableBody, wireRow } from '../../months/wire.ts';
 import { bodyObject } from '../body.ts';
-import { currentUser, validationContext, type AppContext } from '../context.ts';
+import { currentUser, type AppContext } from '../context.ts';
 import { HttpError, invalid, notFound } from '../errors.ts';
 import { runWrite } from '../write.ts';
 
@@ -48,15 +47,6 @@ function requireSubscriber(request: FastifyRequest): AuthUser {
   return user;
 }
 
-/** The current month as late as it is anywhere on Earth (see validationContext). */
-function currentMonth(ctx: AppContext): MonthKey {
-  return monthOfDate(validationContext(ctx.clock).today);
-}
-
-async function projectFor(db: Db, ctx: AppContext, user: AuthUser) {
-  const input = await loadProjectionInput(db, user.id, monthOfInstant(user.createdAt), currentMonth(ctx));
-  return project(input);
-}
 
 function accepted<T>(result: Validation<T>, pick: (value: T) => Cents): Cents {
   if (!result.ok) throw invalid(result.errors);
@@ -89,11 +79,11 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
     app.get(endpoint.path, async (request: FastifyRequest, reply: FastifyReply) => {
       const user = requireSubscriber(request);
       // The tables change with the calendar too, so the month is part of what is cached.
-      const key = `${endpoint.kind}_months@${currentMonth(ctx)}`;
+      const key = `${endpoint.kind}_months@${currentMonth(ctx.clock)}`;
       let json = ctx.cache.body(user.id, key);
       if (json === null) {
         const generation = ctx.cache.generation(user.id);
-        json = JSON.stringify(monthTableBody(endpoint.kind, await projectFor(db, ctx, user)));
+        json = JSON.stringify(monthTableBody(endpoint.kind, await projectFor(db, ctx.clock, user)));
         ctx.cache.storeBody(user.id, key, json, generation);
       }
       return reply.type('application/json; charset=utf-8').send(json);
@@ -111,8 +101,8 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
         const { entityId, month } = target(request);
         const value = await validateEdit(tx, endpoint.kind, user.id, entityId, bodyObject(request.body, endpoint.bodyKey));
         // Only a month that has happened (or is happening) has an actual balance.
-        if (month > currentMonth(ctx)) throw new HttpError(422, 'Only the current month or earlier can be edited', { month: ['Only the current month or earlier can be edited'] });
-        const before = await projectFor(tx, ctx, user);
+        if (month > currentMonth(ctx.clock)) throw new HttpError(422, 'Only the current month or earlier can be edited', { month: ['Only the current month or earlier can be edited'] });
+        const before = await projectFor(tx, ctx.clock, user);
         if (!findRow(endpoint.kind, before, entityId, month)) throw notFound(endpoint.label);
         await tx
           .insert(monthOverrides)
@@ -121,10 +111,10 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
             target: [monthOverrides.userId, monthOverrides.kind, monthOverrides.entityId, monthOverrides.month],
             set: { valueCents: value, updatedAt: ctx.clock.now() },
           });
-        const after = await projectFor(tx, ctx, user);
+        const after = await projectFor(tx, ctx.clock, user);
         const row = findRow(endpoint.kind, after, entityId, month);
         if (!row) throw new Error(`${endpoint.label} ${month} vanished after its edit`);
-        return { status: 200, body: { [endpoint.bodyKey]: wireRow(entityId, row) } };
+        return { status: 200, body: { [endpoint.bodyKey]: wireRow(entityId, row) }, months: MONTHS_AFFECTED_BY[`${endpoint.kind}_month`] };
       }),
     );
 
@@ -137,7 +127,7 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
           .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, endpoint.kind), eq(monthOverrides.entityId, entityId), eq(monthOverrides.month, month)))
           .returning({ month: monthOverrides.month });
         if (removed.length === 0) throw notFound(`${endpoint.label} actual value`);
-        return { status: 204, body: undefined };
+        return { status: 204, body: undefined, months: MONTHS_AFFECTED_BY[`${endpoint.kind}_month`] };
       }),
     );
   }

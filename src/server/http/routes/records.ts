@@ -8,16 +8,18 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RECORD_UPDATE_TYPES, type UpdateAction } from '../../../shared/cable.ts';
 import type { RecordName } from '../../../shared/records.ts';
 import { RECORD_VALIDATORS } from '../../../shared/validation/index.ts';
 import type { Db } from '../../db/client.ts';
 import { RECORD_TABLES, toRow, toWire, wireFields } from '../../db/records.ts';
 import { monthOverrides } from '../../db/schema.ts';
+import { MONTHS_AFFECTED_BY } from '../../months/compute.ts';
 import type { MonthKind } from '../../months/input.ts';
 import { bodyObject, recordId } from '../body.ts';
 import { currentUser, validationContext, type AppContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
-import { runWrite } from '../write.ts';
+import { runWrite, type WriteResult } from '../write.ts';
 
 interface CollectionDecl {
   record: RecordName;
@@ -72,6 +74,11 @@ async function findOwned(db: Db, record: RecordName, userId: number, id?: number
   return row as Record<string, unknown> | undefined;
 }
 
+/** The live update of a record write, and the month tables it may change. */
+function changed(record: RecordName, action: UpdateAction, data: unknown): Pick<WriteResult, 'updates' | 'months'> {
+  return { updates: [{ type: RECORD_UPDATE_TYPES[record], action, data }], months: MONTHS_AFFECTED_BY[record] };
+}
+
 /** Answers a user's read from the read cache, or loads, answers and caches it. */
 async function cachedRead(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>): Promise<FastifyReply> {
   const user = currentUser(request);
@@ -104,7 +111,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
         const value = validate(ctx, c.record, bodyObject(request.body, c.record));
         const [row] = (await tx.insert(table).values({ ...toRow(c.record, value), userId: user.id }).returning()) as Record<string, unknown>[];
         if (!row) throw new Error(`Creating ${c.label} returned no row`);
-        return { status: 201, body: { [c.record]: toWire(c.record, row) } };
+        const data = toWire(c.record, row);
+        return { status: 201, body: { [c.record]: data }, ...changed(c.record, 'created', data) };
       }),
     );
 
@@ -122,7 +130,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
           .where(and(eq(table.id, id), eq(table.userId, user.id)))
           .returning()) as Record<string, unknown>[];
         if (!row) throw notFound(c.label);
-        return { status: 200, body: { [c.record]: toWire(c.record, row) } };
+        const data = toWire(c.record, row);
+        return { status: 200, body: { [c.record]: data }, ...changed(c.record, 'updated', data) };
       }),
     );
 
@@ -140,7 +149,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
             .delete(monthOverrides)
             .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.entityId, id), inArray(monthOverrides.kind, [...c.overrideKinds])));
         }
-        return { status: 204, body: undefined };
+        return { status: 204, body: undefined, ...changed(c.record, 'deleted', { id }) };
       }),
     );
   }
@@ -175,7 +184,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
           .onConflictDoUpdate({ target: table.userId, set: { ...toRow(s.record, value), updatedAt: ctx.clock.now() } })
           .returning()) as Record<string, unknown>[];
         if (!row) throw new Error(`Saving ${s.label} returned no row`);
-        return { status: existing ? 200 : 201, body: { [s.record]: toWire(s.record, row) } };
+        const data = toWire(s.record, row);
+        return { status: existing ? 200 : 201, body: { [s.record]: data }, ...changed(s.record, existing ? 'updated' : 'created', data) };
       });
 
     app.post(s.path, save('replace'));
@@ -185,9 +195,9 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
       app.delete(s.path, (request, reply) =>
         runWrite(ctx, request, reply, async (tx) => {
           const user = currentUser(request);
-          const deleted = await tx.delete(table).where(eq(table.userId, user.id)).returning({ id: table.id });
-          if (deleted.length === 0) throw notFound(s.label);
-          return { status: 204, body: undefined };
+          const [deleted] = await tx.delete(table).where(eq(table.userId, user.id)).returning({ id: table.id });
+          if (!deleted) throw notFound(s.label);
+          return { status: 204, body: undefined, ...changed(s.record, 'deleted', { id: deleted.id }) };
         }),
       );
     }

@@ -1,0 +1,141 @@
+/**
+ * `/cable`: an ActionCable-compatible WebSocket endpoint (protocol `actioncable-v1-json`) with one
+ * channel, UpdatesChannel, that streams a user's live updates (spec section 4, DESIGN.md section 3).
+ * The official @rails/actioncable client is the client this must satisfy exactly.
+ */
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { CABLE_PATH, CABLE_PROTOCOL, COMMAND, FRAME, UPDATES_CHANNEL } from '../../shared/cable.ts';
+import type { AppContext } from '../http/context.ts';
+import { CableHub, type CableConnection } from './hub.ts';
+
+/** ActionCable's client treats a connection silent for 6 s as stale; a ping every 3 s keeps it fresh. */
+export const PING_INTERVAL_MS = 3000;
+export const MAX_FRAME_BYTES = 64 * 1024;
+
+/** Why a connection was closed, for the log (never with the token or the frame's content). */
+function closeForProtocolError(socket: WebSocket, request: FastifyRequest, reason: string): void {
+  request.log.warn({ reason }, 'closing a cable connection');
+  socket.close(1008, reason.slice(0, 120));
+}
+
+function parseCommand(data: RawData, isBinary: boolean): { command: string; identifier: string } | string {
+  if (isBinary) return 'binary frame';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data.toString());
+  } catch {
+    return 'frame is not JSON';
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'frame is not a JSON object';
+  const { command, identifier } = parsed as { command?: unknown; identifier?: unknown };
+  if (typeof command !== 'string') return 'frame has no command';
+  if (typeof identifier !== 'string') return 'frame has no identifier';
+  return { command, identifier };
+}
+
+/** The channel and email an identifier names, or null when it names nothing we serve. */
+function readIdentifier(identifier: string): { channel: string; email: unknown } | null {
+  try {
+    const value = JSON.parse(identifier) as { channel?: unknown; email?: unknown };
+    return typeof value === 'object' && value !== null && typeof value.channel === 'string' ? { channel: value.channel, email: value.email } : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function registerCable(app: FastifyInstance, ctx: AppContext): Promise<CableHub> {
+  const hub = new CableHub();
+
+  await app.register(websocket, {
+    options: {
+      maxPayload: MAX_FRAME_BYTES,
+      // Month tables are long runs of similar JSON: they shrink several times over.
+      perMessageDeflate: { threshold: 1024 },
+      // Only ActionCable's protocol is spoken; choosing none makes the client give up for good.
+      handleProtocols: (protocols: Set<string>) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
+    },
+    errorHandler(error, socket, request) {
+      request.log.warn({ reason: error.message }, 'cable connection error');
+      socket.terminate();
+    },
+  });
+
+  // One timer for every connection of the process.
+  const pinger = setInterval(() => {
+    const frame = JSON.stringify({ type: FRAME.ping, message: Math.floor(ctx.clock.now().getTime() / 1000) });
+    for (const connection of hub.all()) connection.socket.send(frame);
+  }, PING_INTERVAL_MS);
+  pinger.unref();
+  app.addHook('onClose', async () => clearInterval(pinger));
+
+  // A change to a user's sessions (sign-out, password change or reset) ends the connections
+  // whose token no longer holds, in every process; every change carries that user's updates.
+  ctx.changes.subscribe(
+    (notice) => {
+      hub.deliver(notice.userId, notice.messages);
+      for (const connection of hub.connectionsOf(notice.userId)) {
+        void ctx.tokens.authenticate(connection.token).then((user) => {
+          if (!user) CableHub.unauthorized(connection.socket);
+        });
+      }
+    },
+    () => undefined,
+  );
+
+  app.get(CABLE_PATH, { websocket: true }, async (socket, request) => {
+    // Frames that arrive while the token is being checked are read once it is.
+    const early: [RawData, boolean][] = [];
+    const buffer = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
+    socket.on('message', buffer);
+    socket.on('error', (error) => request.log.warn({ reason: error.message }, 'closing a cable connection'));
+
+    const token = (request.query as { token?: unknown }).token;
+    const user = typeof token === 'string' ? await ctx.tokens.authenticate(token) : null;
+    if (!user || typeof token !== 'string') {
+      CableHub.unauthorized(socket);
+      return;
+    }
+    const connection: CableConnection = { socket, user, token, identifiers: new Set() };
+    hub.add(connection);
+    socket.on('close', () => hub.remove(connection));
+    socket.send(JSON.stringify({ type: FRAME.welcome }));
+
+    const onMessage = (data: RawData, isBinary: boolean) => {
+      const frame = parseCommand(data, isBinary);
+      if (typeof frame === 'string') return closeForProtocolError(socket, request, frame);
+      const { command, identifier } = frame;
+      switch (command) {
+        case COMMAND.subscribe: {
+          // A repeated subscribe (the client retries until confirmed) is confirmed once only.
+          if (connection.identifiers.has(identifier)) return;
+          const named = readIdentifier(identifier);
+          const allowed = named?.channel === UPDATES_CHANNEL && typeof named.email === 'string' && named.email.trim().toLowerCase() === user.email;
+          if (!allowed) {
+            // The identifier goes back byte for byte: the client finds its subscription by string equality.
+            socket.send(JSON.stringify({ identifier, type: FRAME.reject }));
+            return;
+          }
+          connection.identifiers.add(identifier);
+          socket.send(JSON.stringify({ identifier, type: FRAME.confirm }));
+          return;
+        }
+        case COMMAND.unsubscribe:
+          connection.identifiers.delete(identifier);
+          return;
+        case COMMAND.message:
+          // UpdatesChannel has no actions a client can perform.
+          request.log.info({ command }, 'ignoring a cable action: UpdatesChannel has none');
+          return;
+        default:
+          return closeForProtocolError(socket, request, `unknown command ${command.slice(0, 40)}`);
+      }
+    };
+    socket.off('message', buffer);
+    socket.on('message', onMessage);
+    for (const [data, isBinary] of early) onMessage(data, isBinary);
+  });
+
+  return hub;
+}

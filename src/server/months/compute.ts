@@ -1,0 +1,35 @@
+/**
+ * The user's projection now: their records and actual values through src/engine.
+ */
+import { project } from '../../engine/project.ts';
+import type { Projection } from '../../engine/index.ts';
+import { monthOfDate, type MonthKey } from '../../engine/months.ts';
+import type { AuthUser } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { validationContext, type Clock } from '../http/context.ts';
+import { loadProjectionInput, monthOfInstant, type MonthKind } from './input.ts';
+
+/** The current month as late as it is anywhere on Earth (see validationContext). */
+export function currentMonth(clock: Clock): MonthKey {
+  return monthOfDate(validationContext(clock).today);
+}
+
+export async function projectFor(db: Db, clock: Clock, user: Pick<AuthUser, 'id' | 'createdAt'>): Promise<Projection> {
+  return project(await loadProjectionInput(db, user.id, monthOfInstant(user.createdAt), currentMonth(clock)));
+}
+
+/** The month tables a change to each kind of record can alter. */
+export const MONTHS_AFFECTED_BY = {
+  income: ['income'],
+  debt: ['debt', 'income', 'retirement'],
+  debt_plan: ['debt', 'income', 'retirement'],
+  housing: ['income', 'retirement'],
+  monthly_expense: ['income', 'retirement'],
+  other_expense: ['income', 'retirement'],
+  retirement_account: ['contribution', 'retirement', 'income'],
+  retirement_plan: ['income', 'debt', 'retirement', 'contribution'],
+  income_month: ['income'],
+  debt_month: ['debt', 'income', 'retirement'],
+  contribution_month: ['contribution', 'retirement'],
+  retirement_month: ['retirement'],
+} as const satisfies Record<string, readonly MonthKind[]>;

@@ -1,0 +1,81 @@
+/**
+ * The live channel, in one file for client and server: the ActionCable protocol frames
+ * (`actioncable-v1-json`) and the UpdatesChannel messages of spec section 4.
+ */
+
+import type { RecordName } from './records.ts';
+
+export const CABLE_PATH = '/cable';
+export const CABLE_PROTOCOL = 'actioncable-v1-json';
+export const UPDATES_CHANNEL = 'UpdatesChannel';
+
+/** Server → client frame types (ActionCable's names, byte for byte). */
+export const FRAME = {
+  welcome: 'welcome',
+  ping: 'ping',
+  confirm: 'confirm_subscription',
+  reject: 'reject_subscription',
+  disconnect: 'disconnect',
+} as const;
+
+export const DISCONNECT_REASON = {
+  unauthorized: 'unauthorized',
+  invalidRequest: 'invalid_request',
+  serverRestart: 'server_restart',
+} as const;
+
+/** Client → server commands. */
+export const COMMAND = {
+  subscribe: 'subscribe',
+  unsubscribe: 'unsubscribe',
+  message: 'message',
+} as const;
+export type Command = (typeof COMMAND)[keyof typeof COMMAND];
+
+export type ServerFrame =
+  | { type: typeof FRAME.welcome }
+  | { type: typeof FRAME.ping; message: number }
+  | { type: typeof FRAME.confirm; identifier: string }
+  | { type: typeof FRAME.reject; identifier: string }
+  | { type: typeof FRAME.disconnect; reason: string; reconnect: boolean }
+  | { identifier: string; message: UpdateMessage };
+
+export interface ClientCommand {
+  command: Command;
+  /** A JSON text chosen by the client; the server echoes it exactly as received. */
+  identifier: string;
+  data?: string;
+}
+
+/** Record types of spec section 4. */
+export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyExpense', 'OtherExpense', 'RetirementAccount', 'RetirementPlan'] as const;
+/** Month table types: always sent as 'created' with the whole table. */
+export const MONTH_TYPES = ['IncomeMonth', 'DebtMonth', 'RetirementMonth', 'ContributionMonth'] as const;
+export const UPDATE_ACTIONS = ['created', 'updated', 'deleted'] as const;
+
+export type RecordType = (typeof RECORD_TYPES)[number];
+export type MonthType = (typeof MONTH_TYPES)[number];
+export type UpdateType = RecordType | MonthType;
+export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
+
+/**
+ * One change: a record as REST answers it (`deleted` carries `{id}`), or a whole month table
+ * equal to the GET body of its endpoint.
+ */
+export interface UpdateMessage {
+  type: UpdateType;
+  action: UpdateAction;
+  data: unknown;
+}
+
+/** The update type of each record of src/shared/records.ts. */
+export const RECORD_UPDATE_TYPES: Record<RecordName, RecordType> = {
+  income: 'Income',
+  housing: 'Housing',
+  debt: 'Debt',
+  debt_plan: 'DebtPlan',
+  monthly_expense: 'MonthlyExpense',
+  other_expense: 'OtherExpense',
+  retirement_account: 'RetirementAccount',
+  retirement_plan: 'RetirementPlan',
+};

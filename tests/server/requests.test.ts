@@ -1,0 +1,503 @@
+/**
+ * What the server does with bad requests (malformed JSON, oversized or non-JSON bodies, missing
+ * wrappers, wrong JSON types: 4xx JSON, never a 500), unknown routes, the security headers on
+ * every answer, Idempotency-Key replays, and concurrent partial updates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  client,
+  COLLECTIONS,
+  errorBody,
+  newSession,
+  outcome,
+  signUp,
+  SINGLES,
+  startServer,
+  uniqueEmail,
+  VALID,
+  type Api,
+  type ApiResponse,
+  type TestServer,
+  type TestUser,
+} from './harness.ts';
+
+let server: TestServer;
+let api: Api;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = client(server.url);
+  user = await signUp(api);
+});
+afterAll(() => server?.close());
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Every record route that takes a body, with its wrapper key and a valid record. */
+const WRITES = [
+  ...COLLECTIONS.map((c) => ({ method: 'POST', path: c.path, key: c.record as string, valid: VALID[c.record] as Record<string, unknown> })),
+  ...SINGLES.flatMap((s) =>
+    (['POST', 'PUT'] as const).map((method) => ({
+      method,
+      path: s.path,
+      key: s.record as string,
+      valid: (s.record === 'housing' ? VALID.mortgage : VALID[s.record]) as Record<string, unknown>,
+    })),
+  ),
+];
+
+async function expectNothingWritten(owner: TestUser): Promise<void> {
+  for (const c of COLLECTIONS) expect((await api('GET', c.path, { token: owner.token })).body).toEqual({ [c.listKey]: [] });
+  for (const s of SINGLES) expect((await api('GET', s.path, { token: owner.token })).body).toEqual({ [s.getKey]: null });
+}
+
+describe('bodies the server cannot read', () => {
+  it('malformed JSON answers 400 on every kind of route', async () => {
+    const malformed = { status: 400, body: errorBody('Malformed JSON in request body') };
+    for (const raw of ['{"debt":', '{debt: {}}', "{'debt': 1}", '{"debt":{}}}']) {
+      expect(outcome(await api('POST', '/api/v1/debts', { token: user.token, raw }))).toEqual(malformed);
+    }
+    expect(outcome(await api('POST', '/users', { raw: '{"user":' }))).toEqual(malformed);
+    expect(outcome(await api('POST', '/users/sign_in', { raw: '{"user":' }))).toEqual(malformed);
+    expect(outcome(await api('PUT', '/api/v1/housing', { token: user.token, raw: '[' }))).toEqual(malformed);
+    await expectNothingWritten(user);
+  });
+
+  it('a body over 1 MB answers 413; exactly 1 MB is read', async () => {
+    const owner = await signUp(api);
+    const bodyOf = (size: number) => {
+      const empty = JSON.stringify({ debt: { ...VALID.debt, padding: '' } });
+      return JSON.stringify({ debt: { ...VALID.debt, padding: 'x'.repeat(size - empty.length) } });
+    };
+    const atLimit = bodyOf(BODY_LIMIT);
+    expect(Buffer.byteLength(atLimit)).toBe(BODY_LIMIT);
+    expect((await api('POST', '/api/v1/debts', { token: owner.token, raw: atLimit })).status).toBe(201);
+
+    const tooLarge = { status: 413, body: errorBody('Request body is too large (limit 1 MB)') };
+    expect(outcome(await api('POST', '/api/v1/debts', { token: owner.token, raw: bodyOf(BODY_LIMIT + 1) }))).toEqual(tooLarge);
+    expect(outcome(await api('POST', '/users', { raw: JSON.stringify({ user: { email: 'x'.repeat(2 * BODY_LIMIT) } }) }))).toEqual(tooLarge);
+    expect((await api('GET', '/api/v1/debts', { token: owner.token })).body.debts).toHaveLength(1);
+  });
+
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'a body sent as %s answers 415 and writes nothing',
+    async (contentType) => {
+      const owner = await signUp(api);
+      const raw = JSON.stringify({ debt: VALID.debt });
+      const response = await api('POST', '/api/v1/debts', { token: owner.token, raw, headers: { 'content-type': contentType } });
+      expect(outcome(response)).toEqual({ status: 415, body: errorBody('Content-Type must be application/json') });
+      await expectNothingWritten(owner);
+    },
+  );
+
+  it('a body without the wrapper object answers 422 naming the key, on every record route', async () => {
+    const answers = [];
+    const expected = [];
+    for (const write of WRITES) {
+      for (const raw of ['{}', JSON.stringify(write.valid), `{"${write.key}":"x"}`, `{"${write.key}":[]}`, `{"${write.key}":null}`, '[]', 'null', '"text"', '42', '']) {
+        const response = await api(write.method, write.path, { token: user.token, raw });
+        answers.push({ route: `${write.method} ${write.path}`, raw, ...outcome(response) });
+        expected.push({
+          route: `${write.method} ${write.path}`,
+          raw,
+          status: 422,
+          body: errorBody(`The request body must contain a "${write.key}" object`, { [write.key]: [`${write.key} must be an object`] }),
+        });
+      }
+    }
+    expect(answers).toEqual(expected);
+    await expectNothingWritten(user);
+  });
+
+  it('account routes want a user object too', async () => {
+    const missing = { status: 422, body: errorBody('The request body must contain a "user" object', { user: ['user must be an object'] }) };
+    expect(outcome(await api('POST', '/users/sign_in', { body: { email: 'a@b.co', password: 'secret123' } }))).toEqual(missing);
+    expect(outcome(await api('POST', '/users/password', { body: { user: 'a@b.co' } }))).toEqual(missing);
+    expect(outcome(await api('PUT', '/users/password', { body: [] }))).toEqual(missing);
+    expect(outcome(await api('PUT', '/users', { token: user.token, body: {} }))).toEqual(missing);
+    expect(outcome(await api('PUT', '/api/v1/profile', { token: user.token, body: { user: null } }))).toEqual(missing);
+  });
+
+  it('a __proto__ key in the body is plain data', async () => {
+    const owner = await signUp(api);
+    const raw = `{"debt":{"__proto__":{"name":"Injected","isAdmin":true},${JSON.stringify(VALID.debt).slice(1, -1)}},"__proto__":{"polluted":true}}`;
+    const response = await api('POST', '/api/v1/debts', { token: owner.token, raw });
+    expect(response.status).toBe(201);
+    expect(response.body.debt).toEqual({ ...VALID.debt, id: expect.any(Number), created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+/**
+ * For every field of every record, the one message its rule gives to a value of the wrong JSON
+ * type. The sweep sends an object, an array, true, 1e300, and a string (a number to a text field).
+ */
+const WRONG_TYPE_MESSAGES: Record<string, { valid: Record<string, unknown>; path: string; method: string; fields: Record<string, [kind: 'text' | 'other', message: string]> }> = {
+  income: {
+    valid: VALID.income,
+    path: '/api/v1/incomes',
+    method: 'POST',
+    fields: {
+      name: ['text', 'Income source name must be text'],
+      pay_cycle: ['other', 'Please choose a valid pay cycle'],
+      next_pay_date: ['other', 'Please enter a valid date'],
+      gross_pay: ['other', 'Please enter a valid amount'],
+      net_pay: ['other', 'Please enter a valid amount'],
+    },
+  },
+  debt: {
+    valid: VALID.debt,
+    path: '/api/v1/debts',
+    method: 'POST',
+    fields: {
+      name: ['text', 'Debt name must be text'],
+      creditor: ['text', 'Creditor name must be text'],
+      original_amount: ['other', 'Please enter a valid amount'],
+      remaining_amount: ['other', 'Please enter a valid amount'],
+      apr: ['other', 'Please enter a valid APR between 0 and 100'],
+      monthly_payment: ['other', 'Please enter a valid amount'],
+      original_term: ['other', 'Please enter a valid term in months'],
+      due_day: ['other', 'Please enter a valid day between 1 and 31'],
+    },
+  },
+  monthly_expense: {
+    valid: VALID.monthly_expense,
+    path: '/api/v1/monthly_expenses',
+    method: 'POST',
+    fields: {
+      name: ['text', 'Expense name must be text'],
+      amount: ['other', 'Please enter a valid amount'],
+      due_day: ['other', 'Please enter a valid day between 1 and 31'],
+    },
+  },
+  other_expense: {
+    valid: VALID.other_expense,
+    path: '/api/v1/other_expenses',
+    method: 'POST',
+    fields: {
+      month: ['other', 'Please enter a month as YYYY-MM'],
+      description: ['text', 'Description must be text'],
+      amount: ['other', 'Amount must be a positive number'],
+    },
+  },
+  retirement_account: {
+    valid: VALID.retirement_account,
+    path: '/api/v1/retirement_accounts',
+    method: 'POST',
+    fields: {
+      name: ['text', 'Account name must be text'],
+      account_type: ['other', 'Please choose a valid account type'],
+      contribution_amount: ['other', 'Please enter a valid amount'],
+      employer_match: ['other', 'Employer match must be a valid number'],
+      employer_contribution_amount: ['other', 'Please enter a valid amount'],
+      starting_balance: ['other', 'Please enter a valid amount'],
+      expected_return_rate: ['other', 'Expected return rate must be a valid number'],
+      contribution_cycle: ['other', 'Please choose a valid contribution cycle'],
+      next_deposit_date: ['other', 'Please enter a valid date'],
+    },
+  },
+  retirement_plan: {
+    valid: VALID.retirement_plan,
+    path: '/api/v1/retirement_plan',
+    method: 'POST',
+    fields: {
+      retirement_date: ['other', 'Please enter a valid date'],
+      interest_rate: ['other', 'Interest rate must be a valid number'],
+      social_security_income: ['other', 'Please enter a valid amount'],
+      social_security_start_date: ['other', 'Please enter a valid date'],
+      monthly_expenses: ['other', 'Please enter a valid amount'],
+      years_of_retirement: ['other', 'Years of retirement must be a valid number'],
+    },
+  },
+  housing: {
+    valid: VALID.mortgage,
+    path: '/api/v1/housing',
+    method: 'POST',
+    fields: {
+      housing_type: ['other', 'Please choose a valid housing type'],
+      total_monthly_payment: ['other', 'Please enter a valid amount'],
+      original_purchase_price: ['other', 'Please enter a valid amount'],
+      down_payment: ['other', 'Please enter a valid amount'],
+      interest_rate: ['other', 'Interest rate must be a valid number'],
+      term: ['other', 'Term must be a valid number'],
+      open_date: ['other', 'Please enter a valid date'],
+      current_balance: ['other', 'Please enter a valid amount'],
+      escrow_payment: ['other', 'Please enter a valid amount'],
+    },
+  },
+  debt_plan: {
+    valid: VALID.debt_plan,
+    path: '/api/v1/debt_plan',
+    method: 'POST',
+    fields: {
+      plan_type: ['other', 'Please choose a valid plan type'],
+      extra_payment: ['other', 'Please enter a valid amount'],
+    },
+  },
+};
+
+const SWEEP = Object.entries(WRONG_TYPE_MESSAGES).flatMap(([record, decl]) =>
+  Object.entries(decl.fields).map(([field, [kind, message]]) => ({ record, field, kind, message, ...decl })),
+);
+
+describe('wrong JSON types answer 422 with the field message, never 500', () => {
+  it.each(SWEEP)('$record: $field', async ({ record, field, kind, message, valid, path, method }) => {
+    const wrongValues: unknown[] = [{ value: 1 }, [1], true, false, 1e300, kind === 'text' ? 42 : 'abc'];
+    const answers = [];
+    for (const value of wrongValues) {
+      const response = await api(method, path, { token: user.token, body: { [record]: { ...valid, [field]: value } } });
+      answers.push({ value, ...outcome(response) });
+    }
+    expect(answers).toEqual(wrongValues.map((value) => ({ value, status: 422, body: errorBody(message, { [field]: [message] }) })));
+  });
+
+  it('wrote nothing', async () => {
+    await expectNothingWritten(user);
+  });
+});
+
+describe('text the database cannot store', () => {
+  // PostgreSQL text cannot hold U+0000. Whatever the server does with it (refuse it or strip it),
+  // the answer must be a client error, not a 500.
+  it('a NUL character in a record field answers 4xx, not 500', async () => {
+    const owner = await signUp(api);
+    const response = await api('POST', '/api/v1/debts', { token: owner.token, body: { debt: { ...VALID.debt, name: 'Vi\u0000sa' } } });
+    expect(response.status, JSON.stringify(response.body)).toBeGreaterThanOrEqual(400);
+    expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+    expect((await api('GET', '/api/v1/debts', { token: owner.token })).body).toEqual({ debts: [] });
+  });
+
+  it.each([
+    ['POST /users', '/users', { password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 }],
+    ['POST /users/sign_in', '/users/sign_in', { password: 'secret123' }],
+    ['POST /users/password', '/users/password', {}],
+  ])('a NUL character in the email of %s answers 4xx, not 500', async (_label, path, fields) => {
+    const response = await api('POST', path, { body: { user: { email: `nul\u0000${uniqueEmail()}`, ...fields } } });
+    expect(response.status, JSON.stringify(response.body)).toBeGreaterThanOrEqual(400);
+    expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+  });
+
+  it('a failing request never answers the database query or its parameters', async () => {
+    const response = await api('POST', '/users', {
+      body: { user: { email: `nul\u0000${uniqueEmail()}`, password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } },
+    });
+    const text = JSON.stringify(response.body);
+    expect(text).not.toMatch(/insert into|select |\$argon2|params:/i);
+  });
+});
+
+describe('routes that do not exist', () => {
+  it.each([
+    ['GET', '/nope'],
+    ['GET', '/api/v1/nope'],
+    ['POST', '/api/v1/nope'],
+    ['GET', '/users'],
+    ['PATCH', '/api/v1/debts/1'],
+    ['POST', '/api/v1/debts/1'],
+    ['DELETE', '/api/v1/debts'],
+    ['DELETE', '/api/v1/housing'],
+    ['GET', '/admin/feature_flags/allow_signup'],
+    ['GET', '/favicon.ico'],
+  ])('%s %s answers 404 JSON', async (method, path) => {
+    for (const token of [undefined, user.token]) {
+      const response = await api(method, path, token ? { token } : {});
+      expect(outcome(response)).toEqual({ status: 404, body: errorBody('Not found') });
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    }
+  });
+});
+
+describe('security headers', () => {
+  function expectSecurityHeaders(response: ApiResponse, label: string): void {
+    const h = (name: string) => response.headers.get(name);
+    expect(
+      {
+        label,
+        nosniff: h('x-content-type-options'),
+        frame: h('x-frame-options'),
+        hsts: h('strict-transport-security'),
+        referrer: h('referrer-policy'),
+        coop: h('cross-origin-opener-policy'),
+        corp: h('cross-origin-resource-policy'),
+        poweredBy: h('x-powered-by'),
+      },
+      label,
+    ).toEqual({
+      label,
+      nosniff: 'nosniff',
+      frame: 'SAMEORIGIN',
+      hsts: 'max-age=31536000; includeSubDomains',
+      referrer: 'no-referrer',
+      coop: 'same-origin',
+      corp: 'same-origin',
+      poweredBy: null,
+    });
+    const csp = (h('content-security-policy') ?? '').split(';').map((directive) => directive.trim());
+    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "connect-src 'self' ws: wss:"]) {
+      expect(csp, `${label}: ${directive}`).toContain(directive);
+    }
+  }
+
+  it('are on API answers, errors and 404s alike', async () => {
+    const owner = await signUp(api);
+    const cases: [string, Promise<ApiResponse>][] = [
+      ['200 list', api('GET', '/api/v1/debts', { token: owner.token })],
+      ['201 create', api('POST', '/api/v1/debts', { token: owner.token, body: { debt: VALID.debt } })],
+      ['200 public flags', api('GET', '/api/v1/feature_flags')],
+      ['200 sign in', api('POST', '/users/sign_in', { body: { user: { email: owner.email, password: owner.password } } })],
+      ['401', api('GET', '/api/v1/debts')],
+      ['400', api('POST', '/api/v1/debts', { token: owner.token, raw: '{' })],
+      ['422', api('POST', '/api/v1/debts', { token: owner.token, body: { debt: {} } })],
+      ['404 route', api('GET', '/api/v1/nope')],
+      ['404 record', api('DELETE', '/api/v1/debts/2147483647', { token: owner.token })],
+      ['404 page', api('GET', '/some/page')],
+    ];
+    for (const [label, pending] of cases) expectSecurityHeaders(await pending, label);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const keyed = (owner: TestUser, key: string, extra: Record<string, unknown> = {}) => ({ token: owner.token, headers: { 'idempotency-key': key }, ...extra });
+  const debts = async (owner: TestUser) => (await api('GET', '/api/v1/debts', { token: owner.token })).body.debts as Record<string, unknown>[];
+
+  it('a replayed POST answers the stored status and body, marked as a replay, and writes nothing', async () => {
+    const owner = await signUp(api);
+    const first = await api('POST', '/api/v1/debts', keyed(owner, 'create-visa-1', { body: { debt: VALID.debt } }));
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+
+    const replay = await api('POST', '/api/v1/debts', keyed(owner, 'create-visa-1', { body: { debt: VALID.debt } }));
+    expect(outcome(replay)).toEqual(outcome(first));
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await debts(owner)).toEqual([first.body.debt]);
+
+    // Keys belong to the user, not to the session: a phone that signed in again replays too.
+    const later = await newSession(api, owner);
+    const fromNewSession = await api('POST', '/api/v1/debts', { token: later, headers: { 'idempotency-key': 'create-visa-1' }, body: { debt: VALID.debt } });
+    expect(outcome(fromNewSession)).toEqual(outcome(first));
+    expect(fromNewSession.headers.get('idempotent-replayed')).toBe('true');
+    expect(await debts(owner)).toHaveLength(1);
+  });
+
+  it('the same key on another path or method answers 422 and writes nothing there', async () => {
+    const owner = await signUp(api);
+    expect((await api('POST', '/api/v1/debts', keyed(owner, 'shared-key', { body: { debt: VALID.debt } }))).status).toBe(201);
+    const reused = { status: 422, body: errorBody('This Idempotency-Key was already used for a different request') };
+    expect(outcome(await api('POST', '/api/v1/incomes', keyed(owner, 'shared-key', { body: { income: VALID.income } })))).toEqual(reused);
+    expect((await api('GET', '/api/v1/incomes', { token: owner.token })).body).toEqual({ incomes: [] });
+
+    expect((await api('POST', '/api/v1/housing', keyed(owner, 'housing-key', { body: { housing: VALID.housing } }))).status).toBe(201);
+    expect(outcome(await api('PUT', '/api/v1/housing', keyed(owner, 'housing-key', { body: { housing: { total_monthly_payment: 1 } } })))).toEqual(reused);
+    expect((await api('GET', '/api/v1/housing', { token: owner.token })).body.housing.total_monthly_payment).toBe(1800);
+  });
+
+  it('simultaneous POSTs with one key create exactly one record and all answer the same', async () => {
+    const owner = await signUp(api);
+    const responses = await Promise.all([1, 2, 3, 4, 5].map(() => api('POST', '/api/v1/debts', keyed(owner, 'racing-key', { body: { debt: VALID.debt } }))));
+    const first = responses.find((r) => r.headers.get('idempotent-replayed') === null);
+    expect(responses.filter((r) => r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    for (const response of responses) expect(outcome(response)).toEqual(outcome(first!));
+    expect(first!.status).toBe(201);
+    expect(await debts(owner)).toEqual([first!.body.debt]);
+  });
+
+  it('a replayed DELETE answers 204 again, not 404', async () => {
+    const owner = await signUp(api);
+    const debt = (await api('POST', '/api/v1/debts', { token: owner.token, body: { debt: VALID.debt } })).body.debt;
+    const first = await api('DELETE', `/api/v1/debts/${debt.id}`, keyed(owner, 'delete-1'));
+    expect(first.status).toBe(204);
+    const replay = await api('DELETE', `/api/v1/debts/${debt.id}`, keyed(owner, 'delete-1'));
+    expect(replay.status).toBe(204);
+    expect(replay.body).toBeUndefined();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    // Without the key the record is simply gone.
+    expect(outcome(await api('DELETE', `/api/v1/debts/${debt.id}`, { token: owner.token }))).toEqual({ status: 404, body: errorBody('Debt not found') });
+  });
+
+  it('a replayed PUT answers the stored response and does not write over a later change', async () => {
+    const owner = await signUp(api);
+    const debt = (await api('POST', '/api/v1/debts', { token: owner.token, body: { debt: VALID.debt } })).body.debt;
+    const first = await api('PUT', `/api/v1/debts/${debt.id}`, keyed(owner, 'rename-1', { body: { debt: { name: 'First name' } } }));
+    expect(first.status).toBe(200);
+    const later = await api('PUT', `/api/v1/debts/${debt.id}`, { token: owner.token, body: { debt: { name: 'Later name' } } });
+    expect(later.status).toBe(200);
+
+    const replay = await api('PUT', `/api/v1/debts/${debt.id}`, keyed(owner, 'rename-1', { body: { debt: { name: 'First name' } } }));
+    expect(outcome(replay)).toEqual(outcome(first));
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await debts(owner)).toEqual([later.body.debt]);
+  });
+
+  it('keys are per user: another user may use the same key value for his own write', async () => {
+    const alice = await signUp(api);
+    const bob = await signUp(api);
+    const hers = await api('POST', '/api/v1/debts', keyed(alice, 'common-key', { body: { debt: VALID.debt } }));
+    const his = await api('POST', '/api/v1/debts', keyed(bob, 'common-key', { body: { debt: { ...VALID.debt, name: 'Amex' } } }));
+    expect([hers.status, his.status]).toEqual([201, 201]);
+    expect(his.headers.get('idempotent-replayed')).toBeNull();
+    expect(his.body.debt.id).not.toBe(hers.body.debt.id);
+    expect(his.body.debt.name).toBe('Amex');
+    expect(await debts(alice)).toEqual([hers.body.debt]);
+    expect(await debts(bob)).toEqual([his.body.debt]);
+  });
+
+  it('an invalid key answers 400 and writes nothing; 255 visible characters are fine', async () => {
+    const owner = await signUp(api);
+    const invalid = { status: 400, body: errorBody('Idempotency-Key must be 1 to 255 visible ASCII characters') };
+    for (const key of ['k'.repeat(256), 'has space', '']) {
+      expect(outcome(await api('POST', '/api/v1/debts', keyed(owner, key, { body: { debt: VALID.debt } })))).toEqual(invalid);
+    }
+    expect(await debts(owner)).toEqual([]);
+    expect((await api('POST', '/api/v1/debts', keyed(owner, 'k'.repeat(255), { body: { debt: VALID.debt } }))).status).toBe(201);
+  });
+
+  it('a refused write does not use up its key', async () => {
+    const owner = await signUp(api);
+    const invalid = await api('POST', '/api/v1/debts', keyed(owner, 'retry-me', { body: { debt: { ...VALID.debt, due_day: 40 } } }));
+    expect(invalid.status).toBe(422);
+    const fixed = await api('POST', '/api/v1/debts', keyed(owner, 'retry-me', { body: { debt: VALID.debt } }));
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+    const missing = await api('DELETE', '/api/v1/debts/2147483647', keyed(owner, 'delete-missing'));
+    expect(missing.status).toBe(404);
+    const deleted = await api('DELETE', `/api/v1/debts/${fixed.body.debt.id}`, keyed(owner, 'delete-missing'));
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get('idempotent-replayed')).toBeNull();
+    expect(await debts(owner)).toEqual([]);
+  });
+
+  it('replays a single-record create as 201 and a profile update, too', async () => {
+    const owner = await signUp(api);
+    const first = await api('POST', '/api/v1/debt_plan', keyed(owner, 'plan-1', { body: { debt_plan: VALID.debt_plan } }));
+    expect(first.status).toBe(201);
+    const replay = await api('POST', '/api/v1/debt_plan', keyed(owner, 'plan-1', { body: { debt_plan: VALID.debt_plan } }));
+    expect(outcome(replay)).toEqual(outcome(first));
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+    const profile = await api('PUT', '/api/v1/profile', keyed(owner, 'profile-1', { body: { user: { birth_year: 1970 } } }));
+    expect(profile.status).toBe(200);
+    await api('PUT', '/api/v1/profile', { token: owner.token, body: { user: { birth_year: 1980 } } });
+    const profileReplay = await api('PUT', '/api/v1/profile', keyed(owner, 'profile-1', { body: { user: { birth_year: 1970 } } }));
+    expect(outcome(profileReplay)).toEqual(outcome(profile));
+    expect(JSON.parse((await api('GET', '/api/v1/profile', { token: owner.token })).body.user).birth_year).toBe(1980);
+  });
+});
+
+describe('concurrent partial updates of one collection record', () => {
+  it('simultaneous PUTs of different fields both land', async () => {
+    const owner = await signUp(api);
+    const lost: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const debt = (await api('POST', '/api/v1/debts', { token: owner.token, body: { debt: VALID.debt } })).body.debt;
+      const [a, b] = await Promise.all([
+        api('PUT', `/api/v1/debts/${debt.id}`, { token: owner.token, body: { debt: { name: `Name ${round}` } } }),
+        api('PUT', `/api/v1/debts/${debt.id}`, { token: owner.token, body: { debt: { creditor: `Creditor ${round}` } } }),
+      ]);
+      expect([a!.status, b!.status]).toEqual([200, 200]);
+      const stored = (await api('GET', '/api/v1/debts', { token: owner.token })).body.debts.find((d: { id: number }) => d.id === debt.id);
+      if (stored.name !== `Name ${round}` || stored.creditor !== `Creditor ${round}`) lost.push(`round ${round}: ${stored.name} / ${stored.creditor}`);
+    }
+    expect(lost).toEqual([]);
+  });
+});
