@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { MemoryMailTransport } from '../../src/server/mail/transport.ts';
 import { createServer, type ServerParts } from '../../src/server/server.ts';
+import type { WebSocket } from 'ws';
 import { listen, rawSocket, until, type Listener } from './cable-client.ts';
 import { client, signUp, startServer, VALID, type Api, type TestServer } from './harness.ts';
 
@@ -178,7 +179,7 @@ describe('ending connections', () => {
     const user = await signUp(api);
     const bystander = track(listen(server.url, user.token, user.email));
     await bystander.confirmed;
-    const cases: [string, (socket: import('ws').WebSocket) => void, number][] = [
+    const cases: [string, (socket: WebSocket) => void, number][] = [
       ['garbage', (s) => s.send('this is not json'), 1008],
       ['array', (s) => s.send('[1,2,3]'), 1008],
       ['unknown command', (s) => s.send(JSON.stringify({ command: 'explode', identifier: '{}' })), 1008],

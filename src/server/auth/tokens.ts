@@ -119,7 +119,7 @@ export class TokenService {
   async revoke(user: AuthUser): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.update(sessions).set({ revokedAt: this.now() }).where(and(eq(sessions.jti, user.jti), isNull(sessions.revokedAt)));
-      await this.feed.notify(tx as unknown as Db, { userId: user.id, messages: [] });
+      await this.feed.notify(tx as unknown as Db, { userId: user.id, messages: [], sessionsChanged: true });
     });
     this.cache.forget(user.id);
   }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { CABLE_PATH, CABLE_PROTOCOL, COMMAND, FRAME, UPDATES_CHANNEL } from '../../shared/cable.ts';
 import type { AppContext } from '../http/context.ts';
-import { CableHub, type CableConnection } from './hub.ts';
+import { CableHub, COMPRESS_THRESHOLD, type CableConnection } from './hub.ts';
 
 /** ActionCable's client treats a connection silent for 6 s as stale; a ping every 3 s keeps it fresh. */
 export const PING_INTERVAL_MS = 3000;
@@ -52,7 +52,7 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
     options: {
       maxPayload: MAX_FRAME_BYTES,
       // Month tables are long runs of similar JSON: they shrink several times over.
-      perMessageDeflate: { threshold: 1024 },
+      perMessageDeflate: { threshold: COMPRESS_THRESHOLD },
       // Only ActionCable's protocol is spoken; choosing none makes the client give up for good.
       handleProtocols: (protocols: Set<string>) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
     },
@@ -65,7 +65,7 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
   // One timer for every connection of the process.
   const pinger = setInterval(() => {
     const frame = JSON.stringify({ type: FRAME.ping, message: Math.floor(ctx.clock.now().getTime() / 1000) });
-    for (const connection of hub.all()) connection.socket.send(frame);
+    for (const connection of hub.all()) connection.socket.send(frame, { compress: false });
   }, PING_INTERVAL_MS);
   pinger.unref();
   app.addHook('onClose', async () => clearInterval(pinger));
@@ -75,9 +75,13 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
   ctx.changes.subscribe(
     (notice) => {
       hub.deliver(notice.userId, notice.messages);
-      for (const connection of hub.connectionsOf(notice.userId)) {
-        void ctx.tokens.authenticate(connection.token).then((user) => {
-          if (!user) CableHub.unauthorized(connection.socket);
+      if (!notice.sessionsChanged) return;
+      // Each distinct token is checked once, however many connections share it.
+      const byToken = new Map<string, CableConnection[]>();
+      for (const connection of hub.connectionsOf(notice.userId)) byToken.set(connection.token, [...(byToken.get(connection.token) ?? []), connection]);
+      for (const [token, connections] of byToken) {
+        void ctx.tokens.authenticate(token).then((user) => {
+          if (!user) for (const connection of connections) CableHub.unauthorized(connection.socket);
         });
       }
     },

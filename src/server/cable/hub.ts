@@ -5,6 +5,9 @@ import type { WebSocket } from 'ws';
 import { DISCONNECT_REASON, FRAME, type UpdateMessage } from '../../shared/cable.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 
+/** Frames shorter than this go uncompressed even when the client negotiated permessage-deflate. */
+export const COMPRESS_THRESHOLD = 1024;
+
 export interface CableConnection {
   readonly socket: WebSocket;
   readonly user: AuthUser;
@@ -54,7 +57,11 @@ export class CableHub {
     for (const connection of set) {
       for (const identifier of connection.identifiers) {
         const prefix = `{"identifier":${JSON.stringify(identifier)},"message":`;
-        for (const body of bodies) connection.socket.send(`${prefix}${body}}`);
+        for (const body of bodies) {
+          const frame = `${prefix}${body}}`;
+          // Deflate pays off for month tables; for a small record it costs more than it saves.
+          connection.socket.send(frame, { compress: frame.length >= COMPRESS_THRESHOLD });
+        }
       }
     }
   }

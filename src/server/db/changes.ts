@@ -29,9 +29,11 @@ const PAYLOAD_RETENTION_MS = 60 * 60 * 1000;
 export interface ChangeNotice {
   userId: number;
   messages: UpdateMessage[];
+  /** Some of the user's sessions may have been revoked: open connections re-check their token. */
+  sessionsChanged?: boolean;
 }
 
-type WireNotice = { userId: number; messages?: UpdateMessage[]; payloadId?: number };
+type WireNotice = { userId: number; messages?: UpdateMessage[]; payloadId?: number; sessionsChanged?: boolean };
 
 export interface ChangeFeed {
   /** False while notices may be missed (no listening connection). */
@@ -70,7 +72,7 @@ export async function openChangeFeed(database: Database, log: { warn(obj: object
       if (row) messages = JSON.parse(row.payload) as UpdateMessage[];
       else log.warn({ payloadId: wire.payloadId }, 'a change notice points at a payload that is gone');
     }
-    for (const handler of noticeHandlers) handler({ userId: wire.userId, messages });
+    for (const handler of noticeHandlers) handler({ userId: wire.userId, messages, sessionsChanged: wire.sessionsChanged === true });
   };
   const deliver = (payload: string | undefined) => {
     const wire = parseNotice(payload);
@@ -139,7 +141,7 @@ export async function openChangeFeed(database: Database, log: { warn(obj: object
           .values({ userId: notice.userId, payload: JSON.stringify(notice.messages) })
           .returning({ id: cablePayloads.id });
         if (!row) throw new Error('Storing a live-update payload returned no row');
-        text = JSON.stringify({ userId: notice.userId, payloadId: row.id } satisfies WireNotice);
+        text = JSON.stringify({ userId: notice.userId, payloadId: row.id, sessionsChanged: notice.sessionsChanged } satisfies WireNotice);
       }
       await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${text})`);
     },

@@ -26,6 +26,8 @@ export interface WriteResult {
   updates?: UpdateMessage[];
   /** Month tables this write may have changed: sent whole to subscribed users. */
   months?: readonly MonthKind[];
+  /** The write revoked sessions of the user (a password change). */
+  sessionsChanged?: boolean;
 }
 
 /** Stored responses are kept this long: an offline phone may replay its outbox days later. */
@@ -90,7 +92,7 @@ export async function runWrite(
       }
       // Delivered at commit: every process (this one too) drops what it cached for this user and
       // sends the messages to the user's open connections.
-      await ctx.changes.notify(tx as unknown as Db, { userId: user.id, messages });
+      await ctx.changes.notify(tx as unknown as Db, { userId: user.id, messages, sessionsChanged: outcome.sessionsChanged === true });
       if (key) {
         const inserted = await tx
           .insert(idempotencyKeys)

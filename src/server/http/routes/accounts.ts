@@ -104,7 +104,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       if (userId === null) return null;
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
       await ctx.tokens.revokeAll(userId, undefined, tx as never);
-      await ctx.changes.notify(tx as never, { userId, messages: [] });
+      await ctx.changes.notify(tx as never, { userId, messages: [], sessionsChanged: true });
       return userId;
     });
     if (changed !== null) ctx.cache.forget(changed);
@@ -123,7 +123,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       await tx.update(users).set({ passwordHash: await hashPassword(value.password), updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
       // Every other device signs in again with the new password; this one stays signed in.
       await ctx.tokens.revokeAll(user.id, user.jti, tx);
-      return { status: 200, body: { status: { code: 200, message: 'Password updated successfully.' } } };
+      return { status: 200, body: { status: { code: 200, message: 'Password updated successfully.' } }, sessionsChanged: true };
     }),
   );
 
