@@ -79,7 +79,7 @@ async function main() {
   });
   const timings: number[] = [];
   let sample = '';
-  let memory = { before: 0, after: 0 };
+  const memory = { before: 0, after: 0 };
   try {
     await waitUp(`${base}/api/v1/feature_flags`, server);
     const email = `bench-${Date.now()}@example.com`;
