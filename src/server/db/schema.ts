@@ -11,7 +11,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -99,7 +98,10 @@ export const idempotencyKeys = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     statusCode: integer('status_code').notNull(),
-    body: jsonb('body'),
+    /** SHA-256 of the request body: a key reused for a different edit is refused, not replayed. */
+    requestHash: text('request_hash').notNull().default(''),
+    /** The response body exactly as first sent (text, so a replay is byte for byte the same). */
+    response: text('response'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],

@@ -8,6 +8,7 @@
  *
  * Every committed write also tells all server processes that this user's data changed.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UpdateMessage } from '../../shared/cable.ts';
@@ -57,6 +58,7 @@ export async function runWrite(
   const key = idempotencyKey(request);
   const method = request.method;
   const path = request.url.split('?')[0] ?? request.url;
+  const requestHash = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
   const { db } = ctx.database;
 
   const stored = async (): Promise<FastifyReply | null> => {
@@ -66,11 +68,13 @@ export async function runWrite(
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
     if (!row) return null;
-    if (row.method !== method || row.path !== path) {
+    // A key reused for another edit would otherwise swallow that edit: refuse it instead.
+    if (row.method !== method || row.path !== path || (row.requestHash !== '' && row.requestHash !== requestHash)) {
       throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
     }
     reply.header('idempotent-replayed', 'true').code(row.statusCode);
-    return row.body === null ? reply.send() : reply.send(row.body);
+    if (row.response === null) return reply.send();
+    return reply.type('application/json; charset=utf-8').send(row.response);
   };
 
   const replay = await stored();
@@ -96,7 +100,7 @@ export async function runWrite(
       if (key) {
         const inserted = await tx
           .insert(idempotencyKeys)
-          .values({ userId: user.id, key, method, path, statusCode: outcome.status, body: outcome.body ?? null })
+          .values({ userId: user.id, key, method, path, requestHash, statusCode: outcome.status, response: outcome.body === undefined ? null : JSON.stringify(outcome.body) })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
         if (inserted.length === 0) throw new ReplayRace();

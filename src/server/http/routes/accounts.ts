@@ -11,6 +11,7 @@ import {
   validateProfile,
   validateSignIn,
   validateSignUp,
+  parseBoolean,
   type Validation,
 } from '../../../shared/validation/index.ts';
 import { consumePasswordReset, createPasswordReset, flagEnabled, userJson } from '../../auth/accounts.ts';
@@ -45,7 +46,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     return { status: { code, message, data: { token, user: userJson(user) } } };
   };
 
-  app.post('/users', async (request, reply) => {
+  // Sign-up is limited too: each one costs an argon2 hash, and its answer tells whether an email is taken.
+  app.post('/users', { config: limited }, async (request, reply) => {
     if (!(await flagEnabled(db, 'allow_signup'))) {
       throw new HttpError(403, 'Sign up is temporarily unavailable. Please try again later.');
     }
@@ -66,7 +68,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     }
     if (!created) throw invalid(taken);
     request.log.info({ userId: created.id }, 'user signed up');
-    return answerSession(reply, 201, 'Signed up successfully.', created, input.remember_me === true);
+    const rememberMe = parseBoolean(input.remember_me, { label: 'Remember me' });
+    return answerSession(reply, 201, 'Signed up successfully.', created, rememberMe.ok && rememberMe.value);
   });
 
   app.post('/users/sign_in', { config: limited }, async (request, reply) => {
