@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actualFor, actualsBetween, indexActuals } from './actuals.ts';
+import { actualFor, actualIn, actualsBetween, actualsOf, indexActuals } from './actuals.ts';
 import { cents } from './money.ts';
 import { monthKey } from './months.ts';
 
@@ -24,6 +24,28 @@ describe('indexActuals and actualFor', () => {
   it('keeps an actual of 0 (it is a value, not a missing one)', () => {
     const zero = indexActuals([{ month: monthKey(2026, 1) }], () => 5, (e) => e.month, () => cents(0));
     expect(actualFor(zero, 5, monthKey(2026, 1))).toBe(0);
+  });
+});
+
+describe('actualsOf', () => {
+  it('gives one entity\'s actuals by month, empty for an entity without any', () => {
+    const index = indexActuals(
+      [
+        { id: 1, month: monthKey(2026, 1), value: cents(100) },
+        { id: 1, month: monthKey(2026, 2), value: cents(200) },
+      ],
+      (e) => e.id,
+      (e) => e.month,
+      (e) => e.value,
+    );
+    expect([...actualsOf(index, 1)]).toEqual([
+      ['2026-01', 100],
+      ['2026-02', 200],
+    ]);
+    expect(actualsOf(index, 2).size).toBe(0);
+    expect(actualIn(actualsOf(index, 1), monthKey(2026, 2))).toBe(200);
+    expect(actualIn(actualsOf(index, 1), monthKey(2026, 3))).toBeNull();
+    expect(actualIn(actualsOf(index, 2), monthKey(2026, 1))).toBeNull();
   });
 });
 

@@ -5,12 +5,8 @@
 import type { Cents } from './money.ts';
 import type { MonthKey } from './months.ts';
 
-/** Actual values by entity id and month. */
-export type ActualIndex = ReadonlyMap<string, Cents>;
-
-function keyOf(entityId: number, month: MonthKey): string {
-  return `${entityId}|${month}`;
-}
+/** Actual values by entity id, then month. */
+export type ActualIndex = ReadonlyMap<number, ReadonlyMap<MonthKey, Cents>>;
 
 /**
  * Indexes actuals by (entity, month). When the same (entity, month) appears twice the later entry
@@ -22,14 +18,37 @@ export function indexActuals<T>(
   monthOf: (item: T) => MonthKey,
   valueOf: (item: T) => Cents,
 ): ActualIndex {
-  const index = new Map<string, Cents>();
-  for (const item of items) index.set(keyOf(entityOf(item), monthOf(item)), valueOf(item));
+  const index = new Map<number, Map<MonthKey, Cents>>();
+  for (const item of items) {
+    const entity = entityOf(item);
+    let months = index.get(entity);
+    if (months === undefined) {
+      months = new Map();
+      index.set(entity, months);
+    }
+    months.set(monthOf(item), valueOf(item));
+  }
   return index;
 }
 
 /** The actual for (entity, month), or null. */
 export function actualFor(index: ActualIndex, entityId: number, month: MonthKey): Cents | null {
-  return index.get(keyOf(entityId, month)) ?? null;
+  return index.get(entityId)?.get(month) ?? null;
+}
+
+/**
+ * One entity's actuals by month (empty when it has none), looked up once per entity rather than
+ * once per month.
+ */
+export function actualsOf(index: ActualIndex, entityId: number): ReadonlyMap<MonthKey, Cents> {
+  return index.get(entityId) ?? NO_ACTUALS;
+}
+
+const NO_ACTUALS: ReadonlyMap<MonthKey, Cents> = new Map();
+
+/** The actual of `month` among one entity's actuals (see actualsOf), or null. */
+export function actualIn(actuals: ReadonlyMap<MonthKey, Cents>, month: MonthKey): Cents | null {
+  return actuals.get(month) ?? null;
 }
 
 /**

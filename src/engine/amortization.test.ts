@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- test data, not engine code
 import vectors from '../../../shared/test-vectors/finance.json';
 import type { When } from './amortization.ts';
-import { amortizationStep, fv, ipmt, nper, pmt, ppmt } from './amortization.ts';
+import { amortizationStep, applyPayment, fv, ipmt, nper, pmt, ppmt } from './amortization.ts';
 import type { Cents } from './money.ts';
 import { cents, parseCents } from './money.ts';
 
@@ -153,5 +153,15 @@ describe('amortizationStep (integer cents)', () => {
       principal: cents(0),
       balance: cents(0),
     });
+  });
+});
+
+describe('applyPayment', () => {
+  it('is the amortization step with the interest given', () => {
+    expect(applyPayment(cents(20_000_000), cents(108_333), cents(126_414))).toEqual(amortizationStep(cents(20_000_000), 6.5, cents(126_414)));
+    // The payoff month pays exactly balance + interest, never more.
+    expect(applyPayment(cents(1000), cents(10), cents(5000))).toEqual({ interest: 10, payment: 1010, principal: 1000, balance: 0 });
+    // A payment short of the interest: principal is negative and the balance grows.
+    expect(applyPayment(cents(1000), cents(20), cents(10))).toEqual({ interest: 20, payment: 10, principal: -10, balance: 1010 });
   });
 });

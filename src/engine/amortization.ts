@@ -11,7 +11,7 @@
  * them — those use `amortizationStep`, on cents, rounded once per month.
  */
 import type { Cents } from './money.ts';
-import { cents, maxCents, minCents } from './money.ts';
+import { cents, maxCents, minCents, ZERO } from './money.ts';
 import type { AnnualPercent } from './rates.ts';
 import { monthlyInterest } from './rates.ts';
 
@@ -110,8 +110,17 @@ export interface AmortizationStep {
  * Reference: DESIGN §4; test-vectors/finance.json "amortization_cents".
  */
 export function amortizationStep(balance: Cents, apr: AnnualPercent, offered: Cents): AmortizationStep {
-  const interest = monthlyInterest(balance, apr);
+  return applyPayment(balance, monthlyInterest(balance, apr), offered);
+}
+
+/**
+ * The amortization step once the month's interest is known (a caller that already computed it,
+ * such as a debt plan sizing its payments, need not compute it twice):
+ *   payment = max(0, min(offered, balance + interest)), principal = payment − interest,
+ *   balance' = balance + interest − payment.
+ */
+export function applyPayment(balance: Cents, interest: Cents, offered: Cents): AmortizationStep {
   const due = cents(balance + interest);
-  const payment = maxCents(cents(0), minCents(offered, due));
+  const payment = maxCents(ZERO, minCents(offered, due));
   return { interest, payment, principal: cents(payment - interest), balance: cents(due - payment) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contributesIn, monthlyContribution, projectContributions } from './contributions.ts';
+import { contributesIn, inDepositWindow, monthlyContribution, projectContributions } from './contributions.ts';
 import { cents } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { monthKey } from './months.ts';
@@ -97,5 +97,15 @@ describe('projectContributions', () => {
   it('no accounts give no total rows; zero months give empty tables', () => {
     expect(run([]).total).toEqual([]);
     expect(run([account(1)], [], 0)).toEqual({ accounts: [{ id: 1, name: 'Account 1', months: [] }], total: [] });
+  });
+});
+
+describe('inDepositWindow', () => {
+  it('is contributesIn with the deposit month already read', () => {
+    const retirement = monthKey(2026, 5);
+    for (const month of [monthKey(2026, 1), monthKey(2026, 2), monthKey(2026, 4), monthKey(2026, 5)]) {
+      expect(inDepositWindow(month, monthKey(2026, 2), retirement)).toBe(contributesIn(account(1), month, retirement));
+    }
+    expect(inDepositWindow(monthKey(2090, 1), monthKey(2026, 2), null)).toBe(true);
   });
 });

@@ -8,15 +8,14 @@
  * Month 1 opens on starting_balance; an actual end balance replaces the closing balance of its
  * month and the next month opens on it. A computed closing balance is held at MAX_BALANCE.
  */
-import type { ActualIndex } from './actuals.ts';
-import { actualFor, indexActuals } from './actuals.ts';
+import { actualIn, actualsOf, indexActuals } from './actuals.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import { monthlyAmount } from './cycles.ts';
 import type { Cents } from './money.ts';
-import { cents, sumCents, ZERO } from './money.ts';
+import { cents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { addMonths, monthOfDate } from './months.ts';
-import { monthlyInterest } from './rates.ts';
+import { addMonths, monthOfDate, monthSeries } from './months.ts';
+import { interestAt } from './rates.ts';
 import type { ContributionActual, ContributionMonth, EntityMonths, RetirementAccountInput } from './types.ts';
 
 /** An account's monthly contributions, each rounded on its own. */
@@ -44,7 +43,15 @@ export function monthlyContribution(account: RetirementAccountInput): MonthlyCon
  * from month 1.
  */
 export function contributesIn(account: RetirementAccountInput, month: MonthKey, retirementMonth: MonthKey | null): boolean {
-  return month >= monthOfDate(account.nextDepositDate) && (retirementMonth === null || month < retirementMonth);
+  return inDepositWindow(month, monthOfDate(account.nextDepositDate), retirementMonth);
+}
+
+/**
+ * contributesIn with the month of next_deposit_date already read (a projection asks for every
+ * month of every account): firstDeposit ≤ month < retirementMonth.
+ */
+export function inDepositWindow(month: MonthKey, firstDeposit: MonthKey, retirementMonth: MonthKey | null): boolean {
+  return month >= firstDeposit && (retirementMonth === null || month < retirementMonth);
 }
 
 export interface ContributionOptions {
@@ -64,25 +71,36 @@ export interface ContributionsProjection {
 /** The contribution rows of every account and their total. */
 export function projectContributions(accounts: readonly RetirementAccountInput[], options: ContributionOptions): ContributionsProjection {
   const actuals = indexActuals(options.actuals, (a) => a.accountId, (a) => a.month, (a) => a.endBalance);
+  const months = monthSeries(options.planStart, options.months);
   const projected = accounts.map((account) => ({
     id: account.id,
     name: account.name,
-    months: accountRows(account, options, actuals),
+    months: accountRows(account, options, months, actualsOf(actuals, account.id)),
   }));
   return { accounts: projected, total: sumContributionRows(projected.map((p) => p.months)) };
 }
 
-function accountRows(account: RetirementAccountInput, options: ContributionOptions, actuals: ActualIndex): ContributionMonth[] {
+function accountRows(
+  account: RetirementAccountInput,
+  options: ContributionOptions,
+  months: readonly MonthKey[],
+  actuals: ReadonlyMap<MonthKey, Cents>,
+): ContributionMonth[] {
+  // Nothing of the account is read for a table with no months (as before the reads were hoisted).
+  if (options.months <= 0) return [];
   const { employee, employer } = monthlyContribution(account);
+  const monthly = cents(employee + employer);
+  const firstDeposit = monthOfDate(account.nextDepositDate);
+  const interestOn = interestAt(account.expectedReturnRate);
   const rows: ContributionMonth[] = [];
   let opening = account.startingBalance;
   let total = ZERO;
   for (let index = 0; index < options.months; index += 1) {
-    const month = addMonths(options.planStart, index);
-    const contributions = contributesIn(account, month, options.retirementMonth) ? cents(employee + employer) : ZERO;
-    const interest = monthlyInterest(opening, account.expectedReturnRate);
+    const month = months[index] ?? addMonths(options.planStart, index);
+    const contributions = inDepositWindow(month, firstDeposit, options.retirementMonth) ? monthly : ZERO;
+    const interest = interestOn(opening);
     const balance = cents(Math.min(MAX_BALANCE, opening + interest + contributions));
-    const input = actualFor(actuals, account.id, month);
+    const input = actualIn(actuals, month);
     total = cents(total + contributions);
     rows.push({
       month,
@@ -103,18 +121,32 @@ function accountRows(account: RetirementAccountInput, options: ContributionOptio
 export function sumContributionRows(perAccount: readonly (readonly ContributionMonth[])[]): ContributionMonth[] {
   const first = perAccount[0];
   if (first === undefined) return [];
-  return first.map((row, index) => {
-    const rows = perAccount.flatMap((months) => months[index] ?? []);
-    const sum = (pick: (r: ContributionMonth) => Cents): Cents => sumCents(rows.map(pick));
+  return first.map((head, index) => {
+    let contributions = 0;
+    let totalContributions = 0;
+    let interest = 0;
+    let balance = 0;
+    let display = 0;
+    let withdrawals = 0;
+    for (const months of perAccount) {
+      const row = months[index];
+      if (row === undefined) continue;
+      contributions += row.contributions;
+      totalContributions += row.totalContributions;
+      interest += row.interestEarned;
+      balance += row.balance;
+      display += row.displayBalance;
+      withdrawals += row.withdrawals;
+    }
     return {
-      month: row.month,
-      contributions: sum((r) => r.contributions),
-      totalContributions: sum((r) => r.totalContributions),
-      interestEarned: sum((r) => r.interestEarned),
-      balance: sum((r) => r.balance),
-      displayBalance: sum((r) => r.displayBalance),
+      month: head.month,
+      contributions: cents(contributions),
+      totalContributions: cents(totalContributions),
+      interestEarned: cents(interest),
+      balance: cents(balance),
+      displayBalance: cents(display),
       inputEndBalance: null,
-      withdrawals: sum((r) => r.withdrawals),
+      withdrawals: cents(withdrawals),
     };
   });
 }

@@ -135,6 +135,20 @@ describe('a debt that never gets ahead of its interest', () => {
     expect(debts[0]).toMatchObject({ payoffMonth: null, truncated: true });
   });
 
+  it('a small original grown toward MAX_BALANCE: the rows still stop there, with a huge negative % paid', () => {
+    // Found by the property tests: 0.09 at 66.67 % paying nothing grows ~10¹³-fold, and
+    // (original − end) × 10 000 / original left the safe integers; percentPaid threw a RangeError
+    // and so did project(). An actual the minimum cannot keep up with leads here as well.
+    const { debts, total } = run([debt(1, 9, 66.67, 0)], null);
+    const rows = debts[0]?.months ?? [];
+    expect(debts[0]).toMatchObject({ payoffMonth: null, truncated: true });
+    expect(rows.at(-1)?.remainingAmount).toBeGreaterThan(MAX_BALANCE);
+    const last = rows.at(-1)!;
+    expect(last.percentPaid).toBeCloseTo(((9 - last.displayEndBalance) / 9) * 100, -3);
+    expect(last.percentPaid).toBeLessThan(-1e15);
+    expect(total.at(-1)?.percentPaid).toBe(last.percentPaid);
+  });
+
   it('under a plan, a stopped debt gets no more money and its minimum goes to the others', () => {
     // G 1 000.00 at 100 % paying 1.00 grows without bound; N 100 000.00 at 0 % pays 30.00.
     const G = debt(1, 100000, 100, 100);
@@ -314,6 +328,14 @@ describe('percentPaid', () => {
 
   it('is negative when the balance grew above the original', () => {
     expect(percentPaid(cents(1000), cents(1100))).toBe(-10);
+  });
+
+  it('stays exact up to 2^53 hundredths, then is the nearest double instead of an error', () => {
+    // (1 − 2^52 − 1) × 10 000 / 1 = −2^52 × 10 000 hundredths: beyond the safe integers.
+    expect(percentPaid(cents(1), cents(2 ** 52 + 1))).toBe(-(2 ** 52) * 100);
+    expect(percentPaid(cents(3), cents(1e14))).toBe(Number(((3n - 10n ** 14n) * 10_000n) / 3n) / 100);
+    // Just inside the fast path: 9 × 10^11 hundredths of the original, exactly.
+    expect(percentPaid(cents(100), cents(9_000_000_000_100))).toBe(-9_000_000_000_000);
   });
 
   it('with an original of 0 is 100 when nothing is owed, else 0', () => {

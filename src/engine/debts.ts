@@ -16,15 +16,14 @@
  * reported with `truncated: true` and no payoff month. A stopped debt gets no more money; under a
  * plan the budget stays Σ every minimum + extra, so its minimum goes to the other debts.
  */
-import type { ActualIndex } from './actuals.ts';
-import { actualFor, indexActuals } from './actuals.ts';
-import { amortizationStep } from './amortization.ts';
+import { actualIn, actualsOf, indexActuals } from './actuals.ts';
+import { applyPayment } from './amortization.ts';
 import { MAX_BALANCE, MAX_PROJECTION_MONTHS } from './horizon.ts';
 import type { Cents } from './money.ts';
-import { cents, divRoundHalfUp, maxCents, minCents, sumCents, ZERO } from './money.ts';
+import { cents, divRoundHalfUpBig, maxCents, minCents, mulDivRound, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { addMonths } from './months.ts';
-import { monthlyInterest } from './rates.ts';
+import { addMonths, monthSeries } from './months.ts';
+import { interestAt } from './rates.ts';
 import type { DebtActual, DebtInput, DebtMonth, DebtPlanInput, DebtProjection } from './types.ts';
 
 export interface DebtsProjection {
@@ -50,10 +49,18 @@ export interface DebtProjectionOptions {
  * Example: original 10 000.00, end balance 7 500.00 → 25; 3.00 of 9.00 left → 66.67.
  * Negative when the balance has grown above the original. With an original of 0 the answer is 100
  * when nothing is owed, else 0 (there is no ratio to take).
+ * A percent, not money: a balance grown to some 10¹² times a small original (toward MAX_BALANCE)
+ * has more hundredths of a percent than a double holds exactly, and the answer is then the
+ * nearest double rather than an error.
  */
 export function percentPaid(original: Cents, endBalance: Cents): number {
   if (original <= 0) return endBalance <= 0 ? 100 : 0;
-  return divRoundHalfUp(BigInt(original - endBalance) * 10_000n, BigInt(original)) / 100;
+  const paid = original - endBalance;
+  const hundredths = paid * 10_000;
+  if (Number.isSafeInteger(hundredths) && Math.abs(hundredths) <= Number.MAX_SAFE_INTEGER - original) {
+    return mulDivRound(paid, 10_000, original) / 100;
+  }
+  return Number(divRoundHalfUpBig(BigInt(paid) * 10_000n, BigInt(original))) / 100;
 }
 
 /**
@@ -74,12 +81,20 @@ export function debtOrder(debts: readonly DebtInput[], planType: 'snowball' | 'a
 interface DebtState {
   readonly debt: DebtInput;
   readonly minimum: Cents;
+  /** Monthly interest at the debt's APR. */
+  readonly interestOn: (balance: Cents) => Cents;
+  /** This debt's actual remaining balances by month. */
+  readonly actuals: ReadonlyMap<MonthKey, Cents>;
   balance: Cents;
   open: boolean;
   /** Stopped past MAX_BALANCE. */
   stopped: boolean;
   payoffMonth: MonthKey | null;
   readonly rows: DebtMonth[];
+  /** The current month's interest, what it owes at the month's end, and what it is paid. */
+  interest: Cents;
+  due: Cents;
+  paid: Cents;
 }
 
 /**
@@ -96,7 +111,21 @@ export function projectDebts(
   const actuals = indexActuals(options.actuals, (a) => a.debtId, (a) => a.month, (a) => a.remaining);
   const states: DebtState[] = debts.map((debt) => {
     const balance = maxCents(ZERO, debt.remainingAmount);
-    return { debt, minimum: maxCents(ZERO, debt.monthlyPayment), balance, open: balance > 0, stopped: false, payoffMonth: null, rows: [] };
+    return {
+      debt,
+      minimum: maxCents(ZERO, debt.monthlyPayment),
+      // A debt owing nothing never charges interest (and its APR is never read).
+      interestOn: balance > 0 ? interestAt(debt.apr) : () => ZERO,
+      actuals: actualsOf(actuals, debt.id),
+      balance,
+      open: balance > 0,
+      stopped: false,
+      payoffMonth: null,
+      rows: [],
+      interest: ZERO,
+      due: ZERO,
+      paid: ZERO,
+    };
   });
   const planType = plan?.planType ?? 'none';
   const byId = new Map(states.map((state) => [state.debt.id, state]));
@@ -105,8 +134,12 @@ export function projectDebts(
   const budget =
     planType === 'none' ? ZERO : cents(sumCents(states.map((s) => s.minimum)) + maxCents(ZERO, plan?.extraPayment ?? ZERO));
 
-  for (let index = 0; index < maxMonths && states.some((s) => s.open); index += 1) {
-    projectMonth(states, targets, budget, addMonths(options.planStart, index), actuals);
+  let open = states.filter((s) => s.open);
+  for (let index = 0; index < maxMonths && open.length > 0; index += 1) {
+    // The series grows month by month: a debt that pays off early never asks for far months.
+    const month = monthSeries(options.planStart, index + 1)[index] ?? addMonths(options.planStart, index);
+    projectMonth(open, targets, budget, month);
+    open = open.filter((s) => s.open);
   }
 
   const projections = states.map((state) => ({
@@ -123,35 +156,34 @@ export function projectDebts(
 }
 
 /**
- * One month of every open debt. First what each debt owes at the end of the month (balance +
- * interest) and what it is paid: its minimum, capped at what it owes; under a plan the rest of the
- * budget goes to the targets in order, each up to what it still owes. Then each debt takes its
- * payment through the shared amortization step.
+ * One month of the open debts (in input order). First what each debt owes at the end of the
+ * month (balance + interest) and what it is paid: its minimum, capped at what it owes; under a
+ * plan the rest of the budget goes to the targets in order, each up to what it still owes. Then
+ * each debt takes its payment through the shared amortization step.
  */
-function projectMonth(states: DebtState[], targets: readonly DebtState[], budget: Cents, month: MonthKey, actuals: ActualIndex): void {
-  const open = states.filter((s) => s.open);
-  const owed = new Map<DebtState, Cents>();
-  const paid = new Map<DebtState, Cents>();
+function projectMonth(open: readonly DebtState[], targets: readonly DebtState[], budget: Cents, month: MonthKey): void {
+  let minimums = 0;
   for (const state of open) {
-    const due = cents(state.balance + monthlyInterest(state.balance, state.debt.apr));
-    owed.set(state, due);
-    paid.set(state, maxCents(ZERO, minCents(state.minimum, due)));
+    state.interest = state.interestOn(state.balance);
+    state.due = cents(state.balance + state.interest);
+    state.paid = maxCents(ZERO, minCents(state.minimum, state.due));
+    minimums += state.paid;
   }
   if (targets.length > 0) {
-    let pool = cents(budget - sumCents(paid.values()));
+    let pool = cents(budget - minimums);
     for (const target of targets) {
-      const due = owed.get(target);
-      const base = paid.get(target);
-      if (due === undefined || base === undefined || pool <= 0) continue;
-      const extra = minCents(pool, cents(due - base));
+      if (pool <= 0) break;
+      // A target paid off (or stopped) before this month takes nothing.
+      if (!target.open) continue;
+      const extra = minCents(pool, cents(target.due - target.paid));
       if (extra <= 0) continue;
-      paid.set(target, cents(base + extra));
+      target.paid = cents(target.paid + extra);
       pool = cents(pool - extra);
     }
   }
   for (const state of open) {
-    const step = amortizationStep(state.balance, state.debt.apr, paid.get(state) ?? ZERO);
-    const input = actualFor(actuals, state.debt.id, month);
+    const step = applyPayment(state.balance, state.interest, state.paid);
+    const input = actualIn(state.actuals, month);
     const display = input ?? step.balance;
     state.rows.push({
       month,
@@ -181,20 +213,34 @@ function projectMonth(states: DebtState[], targets: readonly DebtState[], budget
  * over every debt (one already paid off at month 1 counts as paid).
  */
 function totalRows(states: readonly DebtState[], planStart: MonthKey): DebtMonth[] {
-  const length = Math.max(0, ...states.map((s) => s.rows.length));
+  let length = 0;
+  for (const state of states) length = Math.max(length, state.rows.length);
   const original = sumCents(states.map((s) => s.debt.originalAmount));
+  const months = monthSeries(planStart, length);
   const rows: DebtMonth[] = [];
   for (let index = 0; index < length; index += 1) {
-    const present = states.flatMap((s) => s.rows[index] ?? []);
-    const display = sumCents(present.map((r) => r.displayEndBalance));
+    let payment = 0;
+    let principal = 0;
+    let interest = 0;
+    let remaining = 0;
+    let display = 0;
+    for (const state of states) {
+      const row = state.rows[index];
+      if (row === undefined) continue;
+      payment += row.payment;
+      principal += row.principalPaid;
+      interest += row.interestPaid;
+      remaining += row.remainingAmount;
+      display += row.displayEndBalance;
+    }
     rows.push({
-      month: addMonths(planStart, index),
-      payment: sumCents(present.map((r) => r.payment)),
-      principalPaid: sumCents(present.map((r) => r.principalPaid)),
-      interestPaid: sumCents(present.map((r) => r.interestPaid)),
-      remainingAmount: sumCents(present.map((r) => r.remainingAmount)),
-      displayEndBalance: display,
-      percentPaid: percentPaid(original, display),
+      month: months[index] ?? addMonths(planStart, index),
+      payment: cents(payment),
+      principalPaid: cents(principal),
+      interestPaid: cents(interest),
+      remainingAmount: cents(remaining),
+      displayEndBalance: cents(display),
+      percentPaid: percentPaid(original, cents(display)),
       inputRemainingBalance: null,
     });
   }

@@ -7,13 +7,13 @@
  *                 − expenses − other − debts
  * An actual end balance replaces the month's end balance and the next month continues from it.
  */
-import { indexActuals, actualFor } from './actuals.ts';
-import { contributesIn, monthlyContribution } from './contributions.ts';
+import { actualIn, actualsOf, indexActuals } from './actuals.ts';
+import { contributesIn, inDepositWindow, monthlyContribution } from './contributions.ts';
 import { monthlyAmount } from './cycles.ts';
 import type { Cents } from './money.ts';
 import { cents, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { addMonths } from './months.ts';
+import { addMonths, monthOfDate, monthSeries } from './months.ts';
 import type { IncomeActual, IncomeMonth, IncomeSourceInput, RetirementAccountInput } from './types.ts';
 
 /**
@@ -56,20 +56,26 @@ export interface IncomeOptions {
 
 /** The income rows. */
 export function projectIncome(options: IncomeOptions): IncomeMonth[] {
-  const actuals = indexActuals(options.actuals, () => 0, (a) => a.month, (a) => a.endBalance);
+  const actuals = actualsOf(indexActuals(options.actuals, () => 0, (a) => a.month, (a) => a.endBalance), 0);
   const netIncome = monthlyNetIncome(options.incomes);
+  if (options.months <= 0) return [];
+  // employeeContributionsIn, with each account's amount and first deposit month worked out once.
+  const deposits = options.accounts.map((account) => ({ employee: monthlyContribution(account).employee, from: monthOfDate(account.nextDepositDate) }));
+  const months = monthSeries(options.planStart, options.months);
   const rows: IncomeMonth[] = [];
   let previous = ZERO;
   for (let index = 0; index < options.months; index += 1) {
-    const month = addMonths(options.planStart, index);
-    const retirementContributions = employeeContributionsIn(options.accounts, month, options.retirementMonth);
+    const month = months[index] ?? addMonths(options.planStart, index);
+    let employee = 0;
+    for (const deposit of deposits) if (inDepositWindow(month, deposit.from, options.retirementMonth)) employee += deposit.employee;
+    const retirementContributions = cents(employee);
     const housing = options.housing[index] ?? ZERO;
     const other = options.otherExpenses[index] ?? ZERO;
     const debts = options.debts[index] ?? ZERO;
     const endBalance = cents(
       previous + netIncome - retirementContributions - housing - options.monthlyExpenses - other - debts,
     );
-    const input = actualFor(actuals, 0, month);
+    const input = actualIn(actuals, month);
     rows.push({
       month,
       netIncome,

@@ -36,6 +36,34 @@ export type { IncomeOptions } from './income.ts';
 export { projectIncome, monthlyNetIncome, employeeContributionsIn } from './income.ts';
 export { project } from './project.ts';
 export type {
+  MonthValue,
+  BalanceTrend,
+  DebtFree,
+  DebtTotals,
+  ContributionTotals,
+  RetirementLivingTotals,
+  IncomeAverages,
+  DebtPayoff,
+  DebtPlanOutcome,
+} from './insights.ts';
+export {
+  PROJECTION_YEARS,
+  projectedEndBalanceAt,
+  incomeDisplayEndBalance,
+  incomeEndBalances,
+  lastMonthsAverage,
+  balanceTrend,
+  percentPaidBand,
+  debtFreeMonth,
+  moneyRunsOutMonth,
+  debtTotals,
+  contributionTotals,
+  retirementLivingTotals,
+  incomeTotalExpenses,
+  incomeAverages,
+  compareDebtPlans,
+} from './insights.ts';
+export type {
   DebtPlanType,
   IncomeSourceInput,
   DebtInput,

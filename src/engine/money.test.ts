@@ -1,5 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cents, divFloor, divRoundHalfUp, maxCents, minCents, mulDivRoundHalfUp, roundHalfUp, sumCents } from './money.ts';
+import {
+  cents,
+  divFloor,
+  divRoundHalfUp,
+  divRoundHalfUpBig,
+  maxCents,
+  minCents,
+  mulDivFloor,
+  mulDivRound,
+  mulDivRoundHalfUp,
+  roundHalfUp,
+  sumCents,
+} from './money.ts';
 
 describe('roundHalfUp', () => {
   it('rounds halves away from zero on both sides (Math.round would give −2 for −2.5)', () => {
@@ -55,6 +68,58 @@ describe('mulDivRoundHalfUp', () => {
     // 3¢ × 26 / 12 = 6.5 → 7, and −3¢ → −7
     expect(mulDivRoundHalfUp(cents(3), 26n, 12n)).toBe(7);
     expect(mulDivRoundHalfUp(cents(-3), 26n, 12n)).toBe(-7);
+  });
+});
+
+describe('divRoundHalfUpBig', () => {
+  it('is divRoundHalfUp without the safe-cents bound', () => {
+    expect(divRoundHalfUpBig(-5n, 2n)).toBe(-3n);
+    expect(divRoundHalfUpBig(10n ** 20n + 1n, 2n)).toBe(5n * 10n ** 19n + 1n);
+    expect(() => divRoundHalfUp(10n ** 20n, 1n)).toThrow(RangeError);
+  });
+});
+
+describe('mulDivRound and mulDivFloor (the fast paths)', () => {
+  const big = (a: number, b: number): bigint => BigInt(a) * BigInt(b);
+
+  it('round like divRoundHalfUp and divFloor on the BigInt product', () => {
+    expect(mulDivRound(100000, 52, 12)).toBe(433333);
+    expect(mulDivRound(-3, 26, 12)).toBe(-7);
+    expect(mulDivRound(3, 26, 12)).toBe(7);
+    expect(mulDivFloor(7, 1, 2)).toBe(3);
+    expect(mulDivFloor(-7, 1, 2)).toBe(-4);
+    expect(mulDivFloor(-6, 1, 3)).toBe(-2);
+  });
+
+  it('never answer −0', () => {
+    expect(Object.is(mulDivRound(-1, 1, 3), 0)).toBe(true);
+    expect(Object.is(mulDivFloor(0, -5, 3), 0)).toBe(true);
+  });
+
+  it('hand products past 2^53 to BigInt: 2^53 + 1 is not a double', () => {
+    // (2^52 + 1) × 2 / 4 = 2^51 + 0.5 → 2^51 + 1 (half up); floor → 2^51.
+    expect(mulDivRound(2 ** 52 + 1, 2, 4)).toBe(2 ** 51 + 1);
+    expect(mulDivFloor(2 ** 52 + 1, 2, 4)).toBe(2 ** 51);
+    // A balance of $1 trillion at 24.99 %: 10^14 × 2499 leaves the safe integers.
+    expect(mulDivRound(1e14, 2499, 120000)).toBe(divRoundHalfUp(big(1e14, 2499), 120000n));
+  });
+
+  it('agree with the BigInt answers on any safe integers, including near 2^53', () => {
+    const safe = fc.oneof(
+      fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 }),
+      fc.maxSafeInteger(),
+      fc.integer({ min: -2000, max: 2000 }),
+    );
+    const divisor = fc.oneof(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }));
+    fc.assert(
+      fc.property(safe, fc.integer({ min: -100_000, max: 100_000 }), divisor, (a, b, d) => {
+        // Stay within what the BigInt versions can answer as Cents.
+        fc.pre(Math.abs((a * b) / d) < 2 ** 52);
+        expect(mulDivRound(a, b, d)).toBe(divRoundHalfUp(big(a, b), BigInt(d)));
+        expect(mulDivFloor(a, b, d)).toBe(divFloor(big(a, b), BigInt(d)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -85,13 +85,21 @@ export const ZERO = 0 as Cents;
  * rounded once, exactly: divRoundHalfUp(5n, 2n) → 3, divRoundHalfUp(-5n, 2n) → −3.
  */
 export function divRoundHalfUp(numerator: bigint, denominator: bigint): Cents {
+  return cents(Number(divRoundHalfUpBig(numerator, denominator)));
+}
+
+/**
+ * divRoundHalfUp as a BigInt, for a quotient that need not be a safe number of cents (such as a
+ * ratio in hundredths of a percent): divRoundHalfUpBig(-5n, 2n) → −3n.
+ */
+export function divRoundHalfUpBig(numerator: bigint, denominator: bigint): bigint {
   if (denominator === 0n) throw new RangeError('Division by zero');
   const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;
   let quotient = n / d;
   if ((n % d) * 2n >= d) quotient += 1n;
-  return cents(Number(negative ? -quotient : quotient));
+  return negative ? -quotient : quotient;
 }
 
 /**
@@ -109,6 +117,56 @@ export function divFloor(numerator: bigint, denominator: bigint): Cents {
 /** amount × numerator / denominator, rounded half away from zero once: 1000¢ × 52/12 → 4333¢. */
 export function mulDivRoundHalfUp(amount: Cents, numerator: bigint, denominator: bigint): Cents {
   return divRoundHalfUp(BigInt(amount) * numerator, denominator);
+}
+
+/**
+ * a × b / d rounded half away from zero, exactly, for safe integers a, b, d (d ≠ 0).
+ * The same answer as divRoundHalfUp(BigInt(a) × BigInt(b), BigInt(d)), on doubles when every
+ * intermediate is a safe integer (the common case: interest on a balance below $90 billion at a
+ * rate of a few decimals) and on BigInt otherwise. A projection rounds tens of thousands of such
+ * products; BigInt allocates on each one.
+ * Example: mulDivRound(100 000, 52, 12) → 433 333; mulDivRound(−3, 26, 12) → −7.
+ */
+export function mulDivRound(a: number, b: number, d: number): Cents {
+  const n = a * b;
+  // |n| + d stays safe, so q·d and the remainder below are exact (see exactQuotient).
+  if (d > 0 && Number.isSafeInteger(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER - d) {
+    // 0 × −5 is −0 in doubles, and −0 would leak into the output (Object.is(−0, 0) is false).
+    if (n === 0) return ZERO;
+    const abs = n < 0 ? -n : n;
+    let q = exactQuotient(abs, d);
+    if (2 * (abs - q * d) >= d) q += 1;
+    return cents(n < 0 && q !== 0 ? -q : q);
+  }
+  return divRoundHalfUp(BigInt(a) * BigInt(b), BigInt(d));
+}
+
+/**
+ * floor(a × b / d) (toward −∞), exactly, for safe integers a, b, d (d ≠ 0): divFloor on doubles
+ * when every intermediate is a safe integer, else on BigInt. Example: mulDivFloor(7, 1, 2) → 3,
+ * mulDivFloor(−7, 1, 2) → −4.
+ */
+export function mulDivFloor(a: number, b: number, d: number): Cents {
+  const n = a * b;
+  if (d > 0 && Number.isSafeInteger(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER - d) {
+    if (n === 0) return ZERO;
+    if (n > 0) return cents(exactQuotient(n, d));
+    const q = exactQuotient(-n, d);
+    return cents(q * d === -n ? -q : -q - 1);
+  }
+  return divFloor(BigInt(a) * BigInt(b), BigInt(d));
+}
+
+/**
+ * ⌊n / d⌋ for safe integers n ≥ 0, d > 0 with n + d safe. The float quotient is within one of the
+ * true one (its relative error is below 2⁻⁵³ and n/d < 2⁵³), so one correction on the exact
+ * remainder n − q·d (|q·d| ≤ n + d, exact) makes it exact.
+ */
+function exactQuotient(n: number, d: number): number {
+  const q = Math.floor(n / d);
+  const r = n - q * d;
+  if (r < 0) return q - 1;
+  return r >= d ? q + 1 : q;
 }
 
 /** The exact integer sum of some amounts. */

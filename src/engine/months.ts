@@ -51,3 +51,29 @@ export function addMonths(month: MonthKey, count: number): MonthKey {
 export function monthsBetween(from: MonthKey, to: MonthKey): number {
   return yearOf(to) * 12 + monthOf(to) - (yearOf(from) * 12 + monthOf(from));
 }
+
+/**
+ * The months start, start + 1, …: an array whose first `count` entries are those months (it may
+ * hold more). monthSeries('2026-11', 3) starts ['2026-11', '2026-12', '2027-01'].
+ * Every table of a projection runs from the same month 1, so the keys are made once and shared:
+ * the series of the last few starts are kept, and only ever grow. The array is shared; never
+ * change it.
+ */
+export function monthSeries(start: MonthKey, count: number): readonly MonthKey[] {
+  let months = seriesByStart.get(start);
+  if (months === undefined) {
+    if (seriesByStart.size >= 8) seriesByStart.clear();
+    months = [];
+    seriesByStart.set(start, months);
+  }
+  if (months.length < count) {
+    const first = yearOf(start) * 12 + monthOf(start) - 1;
+    for (let index = months.length; index < count; index += 1) {
+      const value = first + index;
+      months.push(monthKey(Math.floor(value / 12), (value % 12) + 1));
+    }
+  }
+  return months;
+}
+
+const seriesByStart = new Map<MonthKey, MonthKey[]>();

@@ -165,6 +165,20 @@ describe('project: horizons', () => {
     expect(result.retirementTotal.at(-1)?.debts).toBe(200000);
   });
 
+  it('an actual the minimum cannot keep up with: the debt grows to MAX_BALANCE and stops, without throwing', () => {
+    // 1.00 owed at 24.99 % paying 1.00, then an actual of 20 000.00 in month 1: the minimum no
+    // longer covers the interest. Its percentPaid once overflowed the safe integers (a RangeError).
+    const result = project({
+      ...household,
+      debts: [{ ...household.debts[0]!, originalAmount: cents(100), remainingAmount: cents(100), apr: 24.99, monthlyPayment: cents(100) }],
+      actuals: { ...household.actuals, debt: [{ debtId: 4, month: monthKey(2026, 1), remaining: cents(2_000_000) }] },
+    });
+    expect(result.truncated).toBe(true);
+    expect(result.debts[0]).toMatchObject({ payoffMonth: null, truncated: true });
+    expect(result.debtTotal.at(-1)?.displayEndBalance).toBeGreaterThan(MAX_BALANCE);
+    expect(result.debtTotal.at(-1)?.percentPaid).toBeLessThan(-1e13);
+  });
+
   it('a far horizon at a high return holds balances at MAX_BALANCE instead of overflowing', () => {
     const result = project({
       ...household,

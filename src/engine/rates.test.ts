@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from './money.ts';
-import { decimalFraction, monthlyInterest, monthlyRate } from './rates.ts';
+import { decimalFraction, interestAt, monthlyInterest, monthlyRate } from './rates.ts';
 
 describe('decimalFraction', () => {
   it('reads the decimal a percent prints as, exactly', () => {
@@ -51,5 +51,23 @@ describe('monthlyInterest', () => {
   it('is 0 at rate 0 and on a zero balance', () => {
     expect(monthlyInterest(cents(123456789), 0)).toBe(0);
     expect(monthlyInterest(cents(0), 35)).toBe(0);
+  });
+});
+
+describe('interestAt', () => {
+  it('is monthlyInterest at a fixed rate', () => {
+    const at = interestAt(6.5);
+    expect(at(cents(20_000_000))).toBe(108333);
+    for (const balance of [0, 1, 77, -77, 123_456_789, 99_999_999_999_999]) {
+      expect(at(cents(balance))).toBe(monthlyInterest(cents(balance), 6.5));
+    }
+  });
+
+  it('stays exact past the doubles: $1 trillion at 24.99 %, and a rate with many decimals', () => {
+    // 10^14 × 2499 / 120 000 = 2 082 500 000 000 exactly; 10^14 × 24.999999 / 1200 by BigInt.
+    expect(interestAt(24.99)(cents(1e14))).toBe(2_082_500_000_000);
+    expect(interestAt(24.999999)(cents(1e14))).toBe(Number((10n ** 14n * 24_999_999n * 2n + 1_200_000_000n) / (1_200_000_000n * 2n)));
+    // 1e-30 % a year has a denominator past 2^53: the BigInt path answers 0.
+    expect(interestAt(1e-30)(cents(1e14))).toBe(0);
   });
 });

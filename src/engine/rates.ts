@@ -5,7 +5,7 @@
  * x.4999999 where the true value is x.5.
  */
 import type { Cents } from './money.ts';
-import { mulDivRoundHalfUp } from './money.ts';
+import { mulDivRound, mulDivRoundHalfUp } from './money.ts';
 
 /** An exact rational number. The denominator is positive. */
 export interface Fraction {
@@ -40,17 +40,33 @@ export function decimalFraction(value: number): Fraction {
  * Example: 6 % a year → 6/1200 = 0.005 a month.
  */
 export function monthlyRate(annualPercent: AnnualPercent): Fraction {
+  return rateEntry(annualPercent).fraction;
+}
+
+/** A monthly rate with, when they are safe integers, its numerator and denominator as numbers. */
+interface RateEntry {
+  readonly fraction: Fraction;
+  /** null when the numerator or the denominator is beyond Number.MAX_SAFE_INTEGER. */
+  readonly small: { readonly numerator: number; readonly denominator: number } | null;
+}
+
+function rateEntry(annualPercent: AnnualPercent): RateEntry {
   const known = monthlyRates.get(annualPercent);
   if (known !== undefined) return known;
   const { numerator, denominator } = decimalFraction(annualPercent);
-  const rate = { numerator, denominator: denominator * 1200n };
+  const fraction = { numerator, denominator: denominator * 1200n };
+  const safe = (value: bigint): boolean => value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER);
+  const entry: RateEntry = {
+    fraction,
+    small: safe(fraction.numerator) && safe(fraction.denominator) ? { numerator: Number(fraction.numerator), denominator: Number(fraction.denominator) } : null,
+  };
   // A projection asks for the same few rates thousands of times; the memo only saves the parsing.
   if (monthlyRates.size >= 1024) monthlyRates.clear();
-  monthlyRates.set(annualPercent, rate);
-  return rate;
+  monthlyRates.set(annualPercent, entry);
+  return entry;
 }
 
-const monthlyRates = new Map<number, Fraction>();
+const monthlyRates = new Map<number, RateEntry>();
 
 /**
  * One month's interest on a balance, in cents:
@@ -61,6 +77,19 @@ const monthlyRates = new Map<number, Fraction>();
  * Reference: DESIGN.md §4 (debts, mortgages, contributions and retirement accounts all use it).
  */
 export function monthlyInterest(balance: Cents, annualPercent: AnnualPercent): Cents {
-  const rate = monthlyRate(annualPercent);
-  return mulDivRoundHalfUp(balance, rate.numerator, rate.denominator);
+  return interestOn(rateEntry(annualPercent), balance);
+}
+
+/**
+ * monthlyInterest at a fixed rate, as a function of the balance: the rate is read once, not on
+ * every month of a table. interestAt(6.5)(cents(20_000_000)) → 108 333.
+ */
+export function interestAt(annualPercent: AnnualPercent): (balance: Cents) => Cents {
+  const rate = rateEntry(annualPercent);
+  return (balance) => interestOn(rate, balance);
+}
+
+function interestOn(rate: RateEntry, balance: Cents): Cents {
+  if (rate.small !== null) return mulDivRound(balance, rate.small.numerator, rate.small.denominator);
+  return mulDivRoundHalfUp(balance, rate.fraction.numerator, rate.fraction.denominator);
 }

@@ -12,15 +12,14 @@
  * A `balance` actual replaces that account's closing balance of its month; the next month opens on it.
  * available_i is held at MAX_BALANCE.
  */
-import type { ActualIndex } from './actuals.ts';
-import { actualFor, indexActuals } from './actuals.ts';
+import { actualIn, actualsOf, indexActuals } from './actuals.ts';
 import { projectContributions } from './contributions.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
-import { cents, divFloor, maxCents, minCents, sumCents, ZERO } from './money.ts';
+import { cents, maxCents, minCents, mulDivFloor, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { addMonths, monthOfDate } from './months.ts';
-import { monthlyInterest } from './rates.ts';
+import { addMonths, monthOfDate, monthSeries } from './months.ts';
+import { interestAt } from './rates.ts';
 import type {
   ContributionActual,
   ContributionMonth,
@@ -75,8 +74,9 @@ export function splitWithdrawal(amount: Cents, available: readonly Cents[]): Cen
   const total = sumCents(available);
   if (amount > total) throw new RangeError(`Cannot withdraw ${amount} from ${total}`);
   if (amount <= 0 || total <= 0) return available.map(() => ZERO);
-  const shares = available.map((a) => (a > 0 ? divFloor(BigInt(amount) * BigInt(a), BigInt(total)) : ZERO));
+  const shares = available.map((a) => (a > 0 ? mulDivFloor(amount, a, total) : ZERO));
   let leftover = amount - sumCents(shares);
+  if (leftover <= 0) return shares;
   const order = available
     .map((a, index) => ({ a, index }))
     .sort((x, y) => y.a - x.a || x.index - y.index)
@@ -117,6 +117,8 @@ export interface RetirementProjection {
 interface AccountState {
   readonly account: RetirementAccountInput;
   readonly rows: RetirementMonth[];
+  /** This account's `balance` actuals by month. */
+  readonly actuals: ReadonlyMap<MonthKey, Cents>;
   balance: Cents;
   totalContributions: Cents;
 }
@@ -141,20 +143,29 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
       ...options.retirementActuals.map((a) => ({ accountId: a.accountId, month: a.month, endBalance: a.balance })),
     ],
   });
+  const actuals = indexActuals(options.retirementActuals, (a) => a.accountId, (a) => a.month, (a) => a.balance);
   const states: AccountState[] = accounts.map((account, index) => {
     const rows = (contributionPhase.accounts[index]?.months ?? []).map(toRetirementRow);
     const last = rows.at(-1);
     return {
       account,
       rows,
+      actuals: actualsOf(actuals, account.id),
       balance: last?.displayBalance ?? account.startingBalance,
       totalContributions: last?.totalContributions ?? ZERO,
     };
   });
-  const actuals = indexActuals(options.retirementActuals, (a) => a.accountId, (a) => a.month, (a) => a.balance);
   const shortfalls: Cents[] = [];
-  for (let living = 0; living < options.livingMonths; living += 1) {
-    shortfalls.push(livingMonth(states, options, options.preMonths + living, actuals));
+  // The plan's dates and rate are only read when there are living months.
+  if (options.livingMonths > 0) {
+    const months = monthSeries(options.planStart, options.preMonths + options.livingMonths);
+    const socialSecurityStart = monthOfDate(options.plan.socialSecurityStartDate);
+    const interestOn = interestAt(options.plan.interestRate);
+    for (let living = 0; living < options.livingMonths; living += 1) {
+      const index = options.preMonths + living;
+      const month = months[index] ?? addMonths(options.planStart, index);
+      shortfalls.push(livingMonth(states, options, index, month, socialSecurityStart, interestOn));
+    }
   }
   return {
     accounts: states.map((s) => ({ id: s.account.id, name: s.account.name, months: s.rows })),
@@ -180,24 +191,40 @@ function toRetirementRow(row: ContributionMonth): RetirementMonth {
   };
 }
 
-/** One living month of every account; answers the month's shortfall. */
-function livingMonth(states: readonly AccountState[], options: RetirementOptions, index: number, actuals: ActualIndex): Cents {
-  const month = addMonths(options.planStart, index);
-  const costs: LivingCosts = {
-    housing: options.housing[index] ?? ZERO,
-    debts: options.debts[index] ?? ZERO,
-    monthlyExpenses: options.monthlyExpenses,
-    otherExpenses: options.otherExpenses[index] ?? ZERO,
-    socialSecurityIncome: socialSecurityIn(options.plan, month),
-  };
-  const need = livingNeed(costs);
-  const interest = states.map((s) => monthlyInterest(s.balance, options.plan.interestRate));
-  const available = states.map((s, i) => cents(Math.max(0, Math.min(MAX_BALANCE, s.balance + (interest[i] ?? 0)))));
-  const withdrawal = minCents(need, sumCents(available));
+/**
+ * One living month of every account; answers the month's shortfall. `socialSecurityStart` is
+ * the month of social_security_start_date (socialSecurityIn, parsed once); `interestOn` is the
+ * monthly interest at the plan's rate.
+ */
+function livingMonth(
+  states: readonly AccountState[],
+  options: RetirementOptions,
+  index: number,
+  month: MonthKey,
+  socialSecurityStart: MonthKey,
+  interestOn: (balance: Cents) => Cents,
+): Cents {
+  const housing = options.housing[index] ?? ZERO;
+  const debts = options.debts[index] ?? ZERO;
+  const { monthlyExpenses } = options;
+  const otherExpenses = options.otherExpenses[index] ?? ZERO;
+  const socialSecurityIncome = month >= socialSecurityStart ? options.plan.socialSecurityIncome : ZERO;
+  const need = livingNeed({ housing, debts, monthlyExpenses, otherExpenses, socialSecurityIncome });
+  const interest: Cents[] = [];
+  const available: Cents[] = [];
+  let total = 0;
+  for (const state of states) {
+    const earned = interestOn(state.balance);
+    const held = cents(Math.max(0, Math.min(MAX_BALANCE, state.balance + earned)));
+    interest.push(earned);
+    available.push(held);
+    total += held;
+  }
+  const withdrawal = minCents(need, cents(total));
   const shares = splitWithdrawal(withdrawal, available);
   states.forEach((state, i) => {
     const balance = cents((available[i] ?? 0) - (shares[i] ?? 0));
-    const input = actualFor(actuals, state.account.id, month);
+    const input = actualIn(state.actuals, month);
     state.rows.push({
       month,
       balance,
@@ -207,7 +234,11 @@ function livingMonth(states: readonly AccountState[], options: RetirementOptions
       totalContributions: state.totalContributions,
       withdrawals: shares[i] ?? ZERO,
       interestEarned: interest[i] ?? ZERO,
-      ...costs,
+      housing,
+      debts,
+      monthlyExpenses,
+      otherExpenses,
+      socialSecurityIncome,
     });
     state.balance = input ?? balance;
   });
@@ -223,17 +254,31 @@ function totalRows(states: readonly AccountState[], preMonths: number, shortfall
   const first = states[0];
   if (first === undefined) return [];
   return first.rows.map((row, index) => {
-    const rows = states.flatMap((s) => s.rows[index] ?? []);
-    const sum = (pick: (r: RetirementMonth) => Cents): Cents => sumCents(rows.map(pick));
+    let balance = 0;
+    let display = 0;
+    let contributions = 0;
+    let totalContributions = 0;
+    let withdrawals = 0;
+    let interest = 0;
+    for (const state of states) {
+      const r = state.rows[index];
+      if (r === undefined) continue;
+      balance += r.balance;
+      display += r.displayBalance;
+      contributions += r.contributions;
+      totalContributions += r.totalContributions;
+      withdrawals += r.withdrawals;
+      interest += r.interestEarned;
+    }
     return {
       month: row.month,
-      balance: sum((r) => r.balance),
-      displayBalance: sum((r) => r.displayBalance),
+      balance: cents(balance),
+      displayBalance: cents(display),
       inputBalance: null,
-      contributions: sum((r) => r.contributions),
-      totalContributions: sum((r) => r.totalContributions),
-      withdrawals: sum((r) => r.withdrawals),
-      interestEarned: sum((r) => r.interestEarned),
+      contributions: cents(contributions),
+      totalContributions: cents(totalContributions),
+      withdrawals: cents(withdrawals),
+      interestEarned: cents(interest),
       socialSecurityIncome: row.socialSecurityIncome,
       housing: row.housing,
       debts: row.debts,
