@@ -101,6 +101,13 @@ describe('POST /users (sign up)', () => {
     expect(long.payload.exp).toBeLessThanOrEqual(after + 30 * DAY_S);
   });
 
+  it('reads remember_me as sign-in does: the text "true" also gives a 30-day token', async () => {
+    const response = await api('POST', '/users', { body: { user: { ...signUpBody().user, remember_me: 'true' } } });
+    expect(response.status).toBe(201);
+    const { payload } = decodeJwt(response.body.status.data.token);
+    expect(payload.exp - payload.iat).toBe(30 * DAY_S);
+  });
+
   it('reads a birth year sent as text', async () => {
     const response = await api('POST', '/users', { body: signUpBody({ birth_year: '1990' }) });
     expect(response.status).toBe(201);

@@ -2,6 +2,7 @@
  * Password reset (POST and PUT /users/password) and token lifetimes, against a server whose clock
  * the tests move: reset links expire after 6 hours, sessions after 24 hours or 30 days.
  */
+import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../src/server/mail/transport.ts';
 import {
@@ -105,6 +106,33 @@ describe('POST /users/password (request a reset)', () => {
     const token = await resetToken(`  ${user.email.toUpperCase()} `);
     expect(mailsTo(user.email)).toHaveLength(1);
     expect(outcome(await performReset(user, token))).toEqual(CHANGED);
+  });
+
+  it('builds the link from the configured address, never from the Host or X-Forwarded-Host headers', async () => {
+    const user = await signUp(api);
+    const body = JSON.stringify({ user: { email: user.email } });
+    const status = await new Promise<number>((resolve, reject) => {
+      const { port } = new URL(server.url);
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/users/password',
+          headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(200);
+    const mail = await waitFor(() => mailsTo(user.email)[0], 'the reset mail');
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.text).toContain(`http://localhost:${server.config.port}/users/password/edit?reset_password_token=`);
   });
 
   it('validates the email', async () => {

@@ -25,6 +25,7 @@ function expectLimited(response: Awaited<ReturnType<Api>>): void {
   expect(response.headers.get('retry-after')).toBe('60');
   expect(response.headers.get('x-ratelimit-limit')).toBe('3');
   expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
 describe('rate limiting of the authentication routes', () => {
@@ -50,6 +51,15 @@ describe('rate limiting of the authentication routes', () => {
       expect((await api('POST', '/users/password', { body: { user: { email: uniqueEmail('reset') } } })).status).toBe(200);
     }
     expectLimited(await api('POST', '/users/password', { body: { user: { email: user.email } } }));
+  });
+
+  it('the 4th sign-up from one address within a minute answers 429 (the first was the setup user)', async () => {
+    const signUpBody = () => ({ user: { email: uniqueEmail('limited'), password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } });
+    expect((await api('POST', '/users', { body: signUpBody() })).status).toBe(201);
+    expect((await api('POST', '/users', { body: { user: { email: user.email, password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } })).status).toBe(422);
+    expectLimited(await api('POST', '/users', { body: signUpBody() }));
+    // A taken email gets the same 429: the limit comes before the check that would reveal it.
+    expectLimited(await api('POST', '/users', { body: { user: { email: user.email, password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } }));
   });
 
   it('the 4th reset attempt from one address within a minute answers 429', async () => {
