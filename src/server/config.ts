@@ -17,6 +17,8 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   stripe: { secretKey?: string | undefined; webhookSecret?: string | undefined; priceMonthly?: string | undefined; priceYearly?: string | undefined };
   logLevel: string;
+  /** READ_CACHE=off answers every read from the database (to measure what the cache saves). */
+  readCache: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -49,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       priceYearly: env.STRIPE_PRICE_YEARLY || undefined,
     },
     logLevel: env.LOG_LEVEL || 'info',
+    readCache: env.READ_CACHE !== 'off',
   };
 }

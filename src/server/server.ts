@@ -46,7 +46,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   // The feed starts before the app exists; its warnings go to the app's log once there is one.
   const logTo: { app?: FastifyInstance } = {};
   const changes = await openChangeFeed(database, { warn: (obj, msg) => logTo.app?.log.warn(obj, msg) });
-  const cache = new ReadCache(changes);
+  const cache = new ReadCache(config.readCache ? changes : null);
   const tokens = new TokenService(db, secret, () => clock.now(), changes, cache);
   const ctx: AppContext = { database, tokens, mail, clock, config, changes, cache };
   const { app, hub } = await buildApp(ctx, overrides);

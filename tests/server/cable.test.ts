@@ -74,6 +74,7 @@ describe('subscribing', () => {
     const raw = rawSocket(server.url, user.token);
     await raw.opened;
     expect(raw.socket.protocol).toBe('actioncable-v1-json');
+    expect(raw.socket.extensions).toContain('permessage-deflate');
     await until(() => raw.frames.length >= 1, 2000, 'welcome');
     expect(JSON.parse(raw.frames[0]!)).toEqual({ type: 'welcome' });
     const identifier = `{ "channel":"UpdatesChannel",  "email" : "${user.email}" }`;
