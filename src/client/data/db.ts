@@ -1,0 +1,78 @@
+/**
+ * The local mirror: one Dexie database per signed-in browser profile, with the stores of schema.ts.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { UpdateMessage } from '../../shared/cable.ts';
+import { dexieStores, MIRROR_VERSION, type CollectionName } from './schema.ts';
+
+export type WireRecord = { id: number } & Record<string, unknown>;
+
+export interface SingleRow {
+  name: string;
+  /** The record as the server answers it, or null when the user has none. */
+  record: WireRecord | null;
+}
+
+export interface MonthsRow {
+  name: string;
+  /** The GET body of the month endpoint. */
+  body: unknown;
+  /** True while the table was computed locally from pending edits, until the server's arrives. */
+  provisional: boolean;
+}
+
+export interface SyncStatusRow {
+  name: string;
+  loading: boolean;
+  error: string | null;
+  /** Epoch milliseconds of the last successful fetch. */
+  lastFetched: number | null;
+}
+
+export type OutboxStatus = 'pending' | 'failed';
+
+export interface OutboxEntry {
+  seq?: number;
+  /** Sent as Idempotency-Key: a replay of this entry is answered, never applied twice. */
+  uuid: string;
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  attempts: number;
+  status: OutboxStatus;
+  error?: string | null;
+  /** What the entry changed locally, to roll it back if the server refuses it. */
+  target: { table: CollectionName; id: number } | { single: string } | null;
+  before?: unknown;
+  createdAt: number;
+}
+
+export interface ConflictRow {
+  id?: number;
+  table: string;
+  recordId: number | null;
+  field: string;
+  /** What the user's offline edit wrote over. */
+  overwritten: unknown;
+  createdAt: number;
+}
+
+export type MirrorDb = Dexie & {
+  [K in CollectionName]: EntityTable<WireRecord, 'id'>;
+} & {
+  singles: EntityTable<SingleRow, 'name'>;
+  months: EntityTable<MonthsRow, 'name'>;
+  featureFlags: EntityTable<{ name: string; enabled: boolean }, 'name'>;
+  profile: EntityTable<{ name: string; value: unknown }, 'name'>;
+  syncStatus: EntityTable<SyncStatusRow, 'name'>;
+  outbox: EntityTable<OutboxEntry, 'seq'>;
+  conflicts: EntityTable<ConflictRow, 'id'>;
+};
+
+export function openMirror(name = 'runway'): MirrorDb {
+  const db = new Dexie(name) as MirrorDb;
+  db.version(MIRROR_VERSION).stores(dexieStores());
+  return db;
+}
+
+export type { UpdateMessage };
