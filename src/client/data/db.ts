@@ -40,7 +40,12 @@ export interface OutboxEntry {
   body?: unknown;
   attempts: number;
   status: OutboxStatus;
+  /** Why the server refused it (status 'failed'): its message, or the spec's default. */
   error?: string | null;
+  /** The field errors of a 422, for the form that made the edit. */
+  errors?: Record<string, string[]> | null;
+  /** Epoch milliseconds of the last send that got no usable answer (network, 5xx). */
+  lastAttemptAt?: number | null;
   /** What the entry changed locally, to roll it back if the server refuses it. */
   target: { table: CollectionName; id: number } | { single: string } | null;
   before?: unknown;
@@ -54,6 +59,8 @@ export interface ConflictRow {
   field: string;
   /** What the user's offline edit wrote over. */
   overwritten: unknown;
+  /** The user's value, which wins. */
+  kept?: unknown;
   createdAt: number;
 }
 

@@ -1,0 +1,197 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openMirror, type MirrorDb, type WireRecord } from './db.ts';
+import { createMutations } from './mutations.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
+import { createTestServer } from './test-server.ts';
+
+const opened: { db: MirrorDb; outbox: Outbox }[] = [];
+
+function setup({ online = true } = {}) {
+  const db = openMirror(`mutations-test-${crypto.randomUUID()}`);
+  const server = createTestServer();
+  let isOnline = online;
+  const outbox = createOutbox({ db, transport: server.transport, isPaused: () => false });
+  const mutations = createMutations({ db, outbox, isOnline: () => isOnline });
+  opened.push({ db, outbox });
+  return { db, server, outbox, mutations, setOnline: (value: boolean) => (isOnline = value) };
+}
+
+afterEach(async () => {
+  for (const { db, outbox } of opened.splice(0)) {
+    outbox.close();
+    await db.delete();
+  }
+  vi.restoreAllMocks();
+});
+
+const expense = (name: string) => ({ name, amount: 120, due_day: 3 });
+
+describe('online', () => {
+  it('resolves with the server record, which replaces the optimistic one', async () => {
+    const { db, server, mutations } = setup();
+
+    const result = await mutations.create('monthlyExpenses', expense('Phone'));
+
+    expect(result).toEqual({ status: 'done', record: { id: 100, name: 'Phone', amount: 120, due_day: 3 } });
+    expect(server.seen()).toEqual(['POST /api/v1/monthly_expenses']);
+    expect(server.transport.requests[0]?.body).toEqual({ monthly_expense: { name: 'Phone', amount: 120, due_day: 3 } });
+    expect(await db.monthlyExpenses.toArray()).toEqual([{ id: 100, name: 'Phone', amount: 120, due_day: 3 }]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('resolves failed with the server message and field errors, rolled back, so the form can stay open', async () => {
+    const { db, server, mutations } = setup();
+    server.collections.get('/api/v1/monthly_expenses')?.set(4, { id: 4, ...expense('Phone') });
+    await db.monthlyExpenses.put({ id: 4, ...expense('Phone') });
+
+    const result = await mutations.update('monthlyExpenses', 4, { name: '' });
+
+    expect(result).toEqual({ status: 'failed', message: 'Name is required', errors: { name: ['Name is required'] } });
+    expect(await db.monthlyExpenses.get(4)).toEqual({ id: 4, ...expense('Phone') });
+    // Handed to the form, the refusal is not kept in the outbox as well.
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('resolves queued when the connection drops, keeping the edit', async () => {
+    const { db, server, mutations } = setup();
+    server.intercept = () => ({ ok: false, kind: 'network', message: 'Failed to fetch' });
+
+    const result = await mutations.create('monthlyExpenses', expense('Phone'));
+
+    expect(result).toEqual({ status: 'queued', record: { id: -1, ...expense('Phone') } });
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]);
+    expect(await db.monthlyExpenses.get(-1)).toBeDefined();
+  });
+
+  it('updates a record by the temporary id a form still holds after its create went through', async () => {
+    const { db, server, mutations, setOnline } = setup({ online: false });
+    const created = await mutations.create('monthlyExpenses', expense('Phone'));
+    setOnline(true);
+    await mutations.create('incomes', { name: 'Salary' });
+
+    const result = await mutations.update('monthlyExpenses', (created as { record: WireRecord }).record.id, { amount: 99 });
+
+    expect(result).toEqual({ status: 'done', record: { id: 100, ...expense('Phone'), amount: 99 } });
+    expect(server.seen()).toEqual(['POST /api/v1/monthly_expenses', 'POST /api/v1/incomes', 'PUT /api/v1/monthly_expenses/100']);
+    expect(await db.monthlyExpenses.toArray()).toEqual([{ id: 100, ...expense('Phone'), amount: 99 }]);
+  });
+
+  it('saves a single record with POST when the mirror has none, then PUT; deletes the retirement plan', async () => {
+    const { db, server, mutations } = setup();
+
+    const created = await mutations.saveSingle('debtPlan', { plan_type: 'snowball', extra_payment: 100 });
+    const updated = await mutations.saveSingle('debtPlan', { extra_payment: 150 });
+
+    expect(server.seen()).toEqual(['POST /api/v1/debt_plan', 'PUT /api/v1/debt_plan']);
+    expect(created).toEqual({ status: 'done', record: { id: 100, plan_type: 'snowball', extra_payment: 100 } });
+    expect(updated).toEqual({ status: 'done', record: { id: 100, plan_type: 'snowball', extra_payment: 150 } });
+    expect((await db.singles.get('debtPlan'))?.record).toEqual({ id: 100, plan_type: 'snowball', extra_payment: 150 });
+
+    await mutations.saveSingle('retirementPlan', { retirement_date: '2050-01-01', interest_rate: 4 });
+    expect(await mutations.deleteSingle('retirementPlan')).toEqual({ status: 'done', record: null });
+    expect(server.seen().at(-1)).toBe('DELETE /api/v1/retirement_plan');
+    expect((await db.singles.get('retirementPlan'))?.record).toBeNull();
+  });
+
+  it('sends a month edit and answers with the recomputed row; a refusal uses the spec wording', async () => {
+    const { server, mutations } = setup();
+
+    expect(await mutations.editMonth('incomeMonths', 24311, { input_end_balance: 1200 })).toEqual({ status: 'done', record: { id: 24311, input_end_balance: 1200 } });
+    expect(server.transport.requests[0]).toMatchObject({ method: 'PUT', path: '/api/v1/income_months/24311', body: { income_month: { input_end_balance: 1200 } } });
+
+    const refused = await mutations.editMonth('incomeMonths', 24311, { input_end_balance: 'abc' });
+    expect(refused).toMatchObject({ status: 'failed', message: 'Failed to update income month. Please try again.', errors: { input_end_balance: ['Must be a number'] } });
+  });
+});
+
+describe('offline', () => {
+  it('resolves queued at once with the optimistic record, sending nothing', async () => {
+    const { db, server, mutations } = setup({ online: false });
+
+    const result = await mutations.create('monthlyExpenses', expense('Phone'));
+
+    expect(result).toEqual({ status: 'queued', record: { id: -1, ...expense('Phone') } });
+    expect(server.transport.requests).toEqual([]);
+    expect(await db.monthlyExpenses.toArray()).toEqual([{ id: -1, ...expense('Phone') }]);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/v1/monthly_expenses',
+        body: { monthly_expense: expense('Phone') },
+        status: 'pending',
+        attempts: 0,
+        target: { table: 'monthlyExpenses', id: -1 },
+        before: null,
+      }),
+    ]);
+  });
+
+  it('keeps the before-image of updates and deletes for rollback', async () => {
+    const { db, mutations } = setup({ online: false });
+    await db.monthlyExpenses.bulkPut([
+      { id: 4, ...expense('Phone') },
+      { id: 5, ...expense('Gym') },
+    ]);
+
+    await mutations.update('monthlyExpenses', 4, { amount: 130 });
+    await mutations.remove('monthlyExpenses', 5);
+
+    expect(await db.monthlyExpenses.toArray()).toEqual([{ id: 4, ...expense('Phone'), amount: 130 }]);
+    const [update, remove] = await db.outbox.orderBy('seq').toArray();
+    expect(update).toMatchObject({ method: 'PUT', path: '/api/v1/monthly_expenses/4', body: { monthly_expense: { amount: 130 } }, before: { id: 4, ...expense('Phone') } });
+    expect(remove).toMatchObject({ method: 'DELETE', path: '/api/v1/monthly_expenses/5', before: { id: 5, ...expense('Gym') } });
+    expect(remove?.body).toBeUndefined();
+  });
+
+  it('hands out temporary ids that are unique across tables and never reused in a session', async () => {
+    const { db, mutations, outbox, setOnline } = setup({ online: false });
+    const ids: number[] = [];
+    const idOf = (result: Awaited<ReturnType<typeof mutations.create>>) => (result as { record: WireRecord }).record.id;
+    ids.push(idOf(await mutations.create('debts', { name: 'A' })));
+    ids.push(idOf(await mutations.create('incomes', { name: 'B' })));
+    setOnline(true);
+    await outbox.flush();
+    setOnline(false);
+    ids.push(idOf(await mutations.create('debts', { name: 'C' })));
+
+    expect(ids).toEqual([-1, -2, -3]);
+    expect((await db.debts.toArray()).map((d) => d.id).sort((a, b) => a - b)).toEqual([-3, 100]);
+  });
+
+  it('does not queue a month edit of a row that has no server id yet', async () => {
+    const { db, mutations } = setup({ online: false });
+    expect(await mutations.editMonth('debtMonths', -131000, { input_remaining_balance: 1 })).toMatchObject({ status: 'failed' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('leaves the stored month tables alone until the server recomputes them', async () => {
+    const { db, mutations } = setup({ online: false });
+    const body = { income_months: [{ id: 24311, end_balance: 10 }] };
+    await db.months.put({ name: 'incomeMonths', body, provisional: false });
+
+    expect(await mutations.editMonth('incomeMonths', 24311, { input_end_balance: 20 })).toEqual({ status: 'queued', record: null });
+    expect((await db.months.get('incomeMonths'))?.body).toEqual(body);
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('atomicity', () => {
+  it('writes nothing to the mirror when the outbox append fails inside the transaction', async () => {
+    const { db, mutations } = setup({ online: false });
+    await db.monthlyExpenses.put({ id: 4, ...expense('Phone') });
+    const taken = crypto.randomUUID();
+    await db.outbox.add({ uuid: taken, method: 'PUT', path: '/x', attempts: 0, status: 'failed', target: null, createdAt: 0 });
+    // Every new entry gets the UUID already in the outbox: the unique index refuses the add.
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue(taken as ReturnType<typeof crypto.randomUUID>);
+
+    await expect(mutations.create('monthlyExpenses', expense('Gym'))).rejects.toThrow();
+    await expect(mutations.update('monthlyExpenses', 4, { amount: 1 })).rejects.toThrow();
+    await expect(mutations.remove('monthlyExpenses', 4)).rejects.toThrow();
+    await expect(mutations.saveSingle('housing', { housing_type: 'Rent' })).rejects.toThrow();
+
+    expect(await db.monthlyExpenses.toArray()).toEqual([{ id: 4, ...expense('Phone') }]);
+    expect(await db.singles.get('housing')).toBeUndefined();
+    expect(await db.outbox.count()).toBe(1);
+  });
+});

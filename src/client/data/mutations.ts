@@ -1,0 +1,208 @@
+/**
+ * Every edit the user makes (DESIGN.md section 5): the optimistic change to the mirror and its
+ * outbox entry are written in ONE Dexie transaction, so the screen never shows an edit that is not
+ * queued, and no queued edit is missing from the screen.
+ *
+ * Online, the edit then waits for the server's answer and resolves `done` with the server's record
+ * or `failed` with its message (the form keeps its modal open, spec section 4). Offline — or when
+ * the answer does not come (network failure, 5xx, a 401 pausing the outbox) — it resolves `queued`
+ * at once and the record shows as pending sync.
+ */
+import type { Fields } from './conflicts.ts';
+import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
+import { defaultFailureMessage, type EntryOutcome, type Outbox } from './outbox.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+
+export type MutationResult =
+  | { status: 'done'; record: WireRecord | null }
+  /** Saved locally and queued; `record` is the optimistic record (null for deletes and month edits). */
+  | { status: 'queued'; record: WireRecord | null }
+  | { status: 'failed'; message: string; errors: Record<string, string[]> | null };
+
+export interface MutationsOptions {
+  db: MirrorDb;
+  outbox: Outbox;
+  isOnline: () => boolean;
+  now?: () => number;
+  /**
+   * How long to wait for the outcome of an entry another tab sent (it arrives over a
+   * BroadcastChannel) before answering `done` from the mirror.
+   */
+  settleTimeoutMs?: number;
+}
+
+/** Only the retirement plan can be deleted (spec section 7). */
+export type DeletableSingle = 'retirementPlan';
+
+export interface Mutations {
+  create(collection: CollectionName, fields: Fields): Promise<MutationResult>;
+  update(collection: CollectionName, id: number, patch: Fields): Promise<MutationResult>;
+  remove(collection: CollectionName, id: number): Promise<MutationResult>;
+  /** POST when the mirror has none, else PUT. */
+  saveSingle(name: SingleName, fields: Fields): Promise<MutationResult>;
+  deleteSingle(name: DeletableSingle): Promise<MutationResult>;
+  /** `body` is the row's input, e.g. `{ input_end_balance: 1200 }`; it is wrapped in the body key. */
+  editMonth(months: MonthsName, rowId: number, body: Fields): Promise<MutationResult>;
+}
+
+const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
+
+function withoutId(fields: Fields): Fields {
+  const { id: _id, ...rest } = fields;
+  return rest;
+}
+
+/**
+ * The next temporary id: one below the lowest id in any collection, any outbox entry's target and
+ * any id already remapped this session. Negative ids never come from the server, and being unique
+ * across tables lets a remap rewrite any id field equal to one. Call inside a transaction over
+ * every collection table and the outbox, so two tabs cannot take the same one.
+ */
+async function nextTempId(db: MirrorDb, floor: number): Promise<number> {
+  let lowest = Math.min(0, floor);
+  for (const name of COLLECTION_NAMES) {
+    const first = await db[name].toCollection().first();
+    if (first && first.id < lowest) lowest = first.id;
+  }
+  await db.outbox.each((entry) => {
+    if (entry.target && 'table' in entry.target && entry.target.id < lowest) lowest = entry.target.id;
+  });
+  return lowest - 1;
+}
+
+export function createMutations(options: MutationsOptions): Mutations {
+  const { db, outbox, isOnline } = options;
+  const now = options.now ?? (() => Date.now());
+  const settleTimeoutMs = options.settleTimeoutMs ?? 2_000;
+
+  const entry = (fields: Omit<OutboxEntry, 'uuid' | 'attempts' | 'status' | 'error' | 'errors' | 'createdAt'>): OutboxEntry => ({
+    uuid: crypto.randomUUID(),
+    attempts: 0,
+    status: 'pending',
+    error: null,
+    errors: null,
+    createdAt: now(),
+    ...fields,
+  });
+
+  const failedLocally = (message: string): MutationResult => ({ status: 'failed', message, errors: null });
+
+  /** Waits for the server's answer when online; `fallback` reads the record if another tab got it. */
+  async function settle(uuid: string, optimistic: WireRecord | null, fallback: () => Promise<WireRecord | null>): Promise<MutationResult> {
+    if (!isOnline()) return { status: 'queued', record: optimistic };
+    const outcome = outbox.waitFor(uuid);
+    try {
+      await outbox.flush();
+      const row = await db.outbox.where('uuid').equals(uuid).first();
+      if (row?.status === 'pending') return { status: 'queued', record: optimistic };
+      if (row?.status === 'failed') {
+        // The form that made the edit shows the error and keeps the user's input; once handed
+        // over, the refused entry has nothing left to tell.
+        await outbox.dismiss(uuid);
+        return { status: 'failed', message: row.error ?? 'The server refused this change.', errors: row.errors ?? null };
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), settleTimeoutMs);
+      });
+      const settled: EntryOutcome | null = await Promise.race([outcome, late]);
+      clearTimeout(timer);
+      if (settled) return settled;
+      return { status: 'done', record: await fallback() };
+    } finally {
+      outbox.forget(uuid);
+    }
+  }
+
+  return {
+    async create(collection, fields) {
+      const decl = COLLECTIONS[collection];
+      const values = withoutId(fields);
+      const { uuid, record } = await db.transaction('rw', [...COLLECTION_NAMES.map((name) => db[name]), db.outbox], async () => {
+        const id = await nextTempId(db, outbox.lowestTempId());
+        const record: WireRecord = { ...values, id };
+        await db[collection].add(record);
+        const queued = entry({ method: 'POST', path: decl.path, body: { [decl.bodyKey]: values }, target: { table: collection, id }, before: null });
+        await db.outbox.add(queued);
+        return { uuid: queued.uuid, record };
+      });
+      return settle(uuid, record, async () => null);
+    },
+
+    async update(collection, id, patch) {
+      const decl = COLLECTIONS[collection];
+      const table = db[collection];
+      const values = withoutId(patch);
+      // A form opened on a record created offline may submit after its create was accepted.
+      const realId = outbox.resolveId(collection, id);
+      const queued = await db.transaction('rw', [table, db.outbox], async () => {
+        const current = await table.get(realId);
+        if (!current) return null;
+        const record: WireRecord = { ...current, ...values, id: realId };
+        await table.put(record);
+        const queued = entry({ method: 'PUT', path: `${decl.path}/${realId}`, body: { [decl.bodyKey]: values }, target: { table: collection, id: realId }, before: current });
+        await db.outbox.add(queued);
+        return { uuid: queued.uuid, record };
+      });
+      if (!queued) return failedLocally(defaultFailureMessage({ kind: 'collection', table: collection, id: realId }, 'update'));
+      return settle(queued.uuid, queued.record, async () => (await table.get(outbox.resolveId(collection, realId))) ?? null);
+    },
+
+    async remove(collection, id) {
+      const decl = COLLECTIONS[collection];
+      const table = db[collection];
+      const realId = outbox.resolveId(collection, id);
+      const uuid = await db.transaction('rw', [table, db.outbox], async () => {
+        const current = await table.get(realId);
+        if (!current) return null;
+        await table.delete(realId);
+        const queued = entry({ method: 'DELETE', path: `${decl.path}/${realId}`, target: { table: collection, id: realId }, before: current });
+        await db.outbox.add(queued);
+        return queued.uuid;
+      });
+      if (!uuid) return failedLocally(defaultFailureMessage({ kind: 'collection', table: collection, id: realId }, 'delete'));
+      return settle(uuid, null, async () => null);
+    },
+
+    async saveSingle(name, fields) {
+      const decl = SINGLES[name];
+      const values = withoutId(fields);
+      const { uuid, record } = await db.transaction('rw', [db.singles, db.outbox], async () => {
+        const existing = (await db.singles.get(name))?.record ?? null;
+        // POST replaces, PUT merges — on the server and here alike.
+        const record: WireRecord = existing ? { ...existing, ...values, id: existing.id } : { ...values, id: 0 };
+        await db.singles.put({ name, record });
+        const queued = entry({ method: existing ? 'PUT' : 'POST', path: decl.path, body: { [decl.bodyKey]: values }, target: { single: name }, before: existing });
+        await db.outbox.add(queued);
+        return { uuid: queued.uuid, record };
+      });
+      return settle(uuid, record, async () => (await db.singles.get(name))?.record ?? null);
+    },
+
+    async deleteSingle(name) {
+      const decl = SINGLES[name];
+      const uuid = await db.transaction('rw', [db.singles, db.outbox], async () => {
+        const existing = (await db.singles.get(name))?.record ?? null;
+        await db.singles.put({ name, record: null });
+        // Sent even when the mirror has none: the server may have one the mirror has not seen.
+        const queued = entry({ method: 'DELETE', path: decl.path, target: { single: name }, before: existing });
+        await db.outbox.add(queued);
+        return queued.uuid;
+      });
+      return settle(uuid, null, async () => null);
+    },
+
+    async editMonth(months, rowId, body) {
+      const decl = MONTHS[months];
+      // A row of a table computed locally for a record not yet on the server has no server id.
+      if (!Number.isSafeInteger(rowId) || rowId < 0) return failedLocally(defaultFailureMessage({ kind: 'months', name: months, rowId }, 'update'));
+      const uuid = await db.transaction('rw', db.outbox, async () => {
+        // Not applied to the stored table: the server recomputes the months after it.
+        const queued = entry({ method: 'PUT', path: `${decl.path}/${rowId}`, body: { [decl.bodyKey]: body }, target: null, before: null });
+        await db.outbox.add(queued);
+        return queued.uuid;
+      });
+      return settle(uuid, null, async () => null);
+    },
+  };
+}

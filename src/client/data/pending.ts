@@ -1,0 +1,148 @@
+/**
+ * Pending local edits stay on top of server data (DESIGN.md section 5). The sync engine and the
+ * live channel pass what the server sent through these functions before writing it to the mirror:
+ * pending creates are kept, pending updates are laid over the server's row, pending deletes stay
+ * deleted. Where an edit overwrites a change made elsewhere, a ConflictRow says so (conflicts.ts
+ * decides; the user's pending edit, the later write, wins).
+ *
+ * Call them inside the Dexie transaction that writes the result, with `outbox` and `conflicts` in
+ * its scope: the entries read and the rows written then belong to one consistent moment.
+ */
+import { mergePending, newConflicts, type FieldConflict, type Fields, type PendingEdit } from './conflicts.ts';
+import type { ConflictRow, MirrorDb, OutboxEntry, WireRecord } from './db.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+
+/** What an outbox entry changes. */
+export type EntryTarget =
+  | { kind: 'collection'; table: CollectionName; id: number }
+  | { kind: 'single'; name: SingleName }
+  | { kind: 'months'; name: MonthsName; rowId: number };
+
+function isObject(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function entryTarget(entry: OutboxEntry): EntryTarget | null {
+  const { target } = entry;
+  if (target && 'table' in target && target.table in COLLECTIONS) return { kind: 'collection', table: target.table, id: target.id };
+  if (target && 'single' in target && target.single in SINGLES) return { kind: 'single', name: target.single as SingleName };
+  for (const [name, decl] of Object.entries(MONTHS) as [MonthsName, (typeof MONTHS)[MonthsName]][]) {
+    const prefix = `${decl.path}/`;
+    if (entry.path.startsWith(prefix)) {
+      const rowId = Number(entry.path.slice(prefix.length));
+      if (Number.isInteger(rowId)) return { kind: 'months', name, rowId };
+    }
+  }
+  return null;
+}
+
+export function sameTarget(a: EntryTarget | null, b: EntryTarget | null): boolean {
+  if (!a || !b || a.kind !== b.kind) return false;
+  if (a.kind === 'collection' && b.kind === 'collection') return a.table === b.table && a.id === b.id;
+  if (a.kind === 'single' && b.kind === 'single') return a.name === b.name;
+  return a.kind === 'months' && b.kind === 'months' && a.name === b.name && a.rowId === b.rowId;
+}
+
+/** The fields an entry writes: its body without the wrapping key. */
+export function entryFields(entry: OutboxEntry, bodyKey: string): Fields | null {
+  if (!isObject(entry.body)) return null;
+  const inner = entry.body[bodyKey];
+  return isObject(inner) ? inner : null;
+}
+
+/** An entry as conflicts.ts sees it; null for month edits, which change no mirrored record. */
+export function entryEdit(entry: OutboxEntry): PendingEdit | null {
+  const target = entryTarget(entry);
+  const before = isObject(entry.before) ? entry.before : null;
+  const seq = entry.seq ?? 0;
+  if (target?.kind === 'collection') {
+    const op = entry.method === 'POST' ? 'create' : entry.method === 'PUT' ? 'update' : 'delete';
+    return { seq, op, id: target.id, fields: entryFields(entry, COLLECTIONS[target.table].bodyKey), before };
+  }
+  if (target?.kind === 'single') {
+    const op = entry.method === 'POST' ? 'replace' : entry.method === 'PUT' ? 'upsert' : 'delete';
+    const id = typeof before?.id === 'number' ? before.id : null;
+    return { seq, op, id, fields: entryFields(entry, SINGLES[target.name].bodyKey), before };
+  }
+  return null;
+}
+
+/** Entries still to be sent, in outbox order. */
+export async function pendingEntries(db: MirrorDb): Promise<OutboxEntry[]> {
+  return db.outbox.where('status').equals('pending').sortBy('seq');
+}
+
+export interface OverlayOptions {
+  /** Clock for ConflictRow.createdAt. */
+  now?: () => number;
+  /** False when the server data is the answer to the user's own write: nothing to report. */
+  recordConflicts?: boolean;
+}
+
+async function recordConflicts(db: MirrorDb, table: string, recordId: number | null, conflicts: readonly FieldConflict[], now: () => number): Promise<void> {
+  if (conflicts.length === 0) return;
+  const existing = await db.conflicts.filter((row) => row.table === table && row.recordId === recordId).toArray();
+  const createdAt = now();
+  const rows: ConflictRow[] = newConflicts(
+    existing,
+    conflicts.map((c) => ({ table, recordId, field: c.field, overwritten: c.overwritten, kept: c.kept, createdAt })),
+  );
+  if (rows.length > 0) await db.conflicts.bulkAdd(rows);
+}
+
+/**
+ * A collection's rows as the server sent them, with pending local edits on top. Rows the server
+ * sent keep their order; records created locally and not yet on the server follow, in the order
+ * they were made. Pass the whole list on a pull, or just the changed record for a live update
+ * (then keep only the row with its id from the answer).
+ */
+export async function overlayPending(db: MirrorDb, table: CollectionName, serverRows: WireRecord[], options: OverlayOptions = {}): Promise<WireRecord[]> {
+  const now = options.now ?? (() => Date.now());
+  const byRecord = new Map<number, PendingEdit[]>();
+  for (const entry of await pendingEntries(db)) {
+    const target = entryTarget(entry);
+    const edit = entryEdit(entry);
+    if (target?.kind !== 'collection' || target.table !== table || !edit) continue;
+    const list = byRecord.get(target.id) ?? [];
+    list.push(edit);
+    byRecord.set(target.id, list);
+  }
+  if (byRecord.size === 0) return serverRows;
+
+  const result: WireRecord[] = [];
+  const sent = new Set<number>();
+  for (const row of serverRows) {
+    sent.add(row.id);
+    const edits = byRecord.get(row.id);
+    if (!edits) {
+      result.push(row);
+      continue;
+    }
+    const { record, conflicts } = mergePending(row, edits);
+    if (options.recordConflicts !== false) await recordConflicts(db, table, row.id, conflicts, now);
+    if (record) result.push(record);
+  }
+  for (const [id, edits] of byRecord) {
+    if (sent.has(id)) continue;
+    // Only a pending create makes a record the server has not sent; an update of a record the
+    // server no longer has stays out (the server will refuse it and the outbox records why).
+    const { record } = mergePending(null, edits);
+    if (record) result.push(record);
+  }
+  return result;
+}
+
+/** A single record (housing, debt plan, retirement plan) as the server sent it, with pending edits on top. */
+export async function overlayPendingSingle(db: MirrorDb, name: SingleName, serverRecord: WireRecord | null, options: OverlayOptions = {}): Promise<WireRecord | null> {
+  const now = options.now ?? (() => Date.now());
+  const edits: PendingEdit[] = [];
+  for (const entry of await pendingEntries(db)) {
+    const target = entryTarget(entry);
+    const edit = entryEdit(entry);
+    if (target?.kind === 'single' && target.name === name && edit) edits.push(edit);
+  }
+  if (edits.length === 0) return serverRecord;
+  const { record, conflicts } = mergePending(serverRecord, edits);
+  if (options.recordConflicts !== false) await recordConflicts(db, name, serverRecord?.id ?? null, conflicts, now);
+  return record;
+}

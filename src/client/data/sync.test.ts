@@ -1,0 +1,87 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryTransport, type ApiRequest, type ApiResult } from './api.ts';
+import { openMirror, type MirrorDb } from './db.ts';
+import { SIGNED_OUT, type Session } from './session.ts';
+import { createSync } from './sync.ts';
+
+let db: MirrorDb;
+beforeEach(async () => {
+  db = openMirror(`sync-${randomUUID()}`);
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+const signedIn: Session = { authToken: 't', email: 'a@b.co', isAuthenticated: true, stripeCustomerId: null, subscribed: false, birthYear: 1985 };
+
+function server(routes: Record<string, unknown>, failing: Record<string, ApiResult> = {}) {
+  return new MemoryTransport((request: ApiRequest): ApiResult => {
+    if (failing[request.path]) return failing[request.path]!;
+    if (request.path in routes) return { ok: true, status: 200, data: routes[request.path] };
+    return { ok: false, kind: 'http', status: 404, message: 'Not found', errors: null };
+  });
+}
+
+const records = {
+  '/api/v1/feature_flags': { feature_flags: [{ name: 'allow_signup', enabled: false }] },
+  '/api/v1/profile': { user: JSON.stringify({ id: 1, email: 'a@b.co', birth_year: 1985 }) },
+  '/api/v1/incomes': { incomes: [{ id: 1, name: 'Job' }] },
+  '/api/v1/debts': { debts: [{ id: 2, name: 'Visa' }, { id: 3, name: 'Loan' }] },
+  '/api/v1/monthly_expenses': { monthly_expenses: [] },
+  '/api/v1/other_expenses': { other_expenses: [] },
+  '/api/v1/retirement_accounts': { retirement_accounts: [] },
+  '/api/v1/housing': { housing: { id: 5, housing_type: 'Rent' } },
+  '/api/v1/debt_plan': { debtPlan: null },
+  '/api/v1/retirement_plan': { retirement_plan: null },
+  '/api/v1/income_months': { income_months: [{ id: 1 }] },
+  '/api/v1/debt_months': { debts: [], total: [] },
+  '/api/v1/retirement_months': { retirement_accounts: [], total: [] },
+  '/api/v1/contribution_months': { retirement_accounts: [], total: [] },
+};
+
+describe('the initial load', () => {
+  it('fetches only the flags when signed out, without a token', async () => {
+    const transport = server(records);
+    await createSync({ db, transport, getSession: () => SIGNED_OUT }).pullAll();
+    expect(transport.requests).toEqual([{ method: 'GET', path: '/api/v1/feature_flags', anonymous: true }]);
+    expect(await db.featureFlags.toArray()).toEqual([{ name: 'allow_signup', enabled: false }]);
+  });
+
+  it('fetches every record when signed in, months only when subscribed', async () => {
+    const transport = server(records);
+    expect(await createSync({ db, transport, getSession: () => signedIn, now: () => 1234 }).pullAll()).toBe(true);
+    expect(transport.requests.map((r) => r.path).sort()).toEqual(Object.keys(records).filter((p) => !p.endsWith('_months')).sort());
+    expect(await db.debts.toArray()).toEqual(records['/api/v1/debts'].debts);
+    expect((await db.singles.get('housing'))?.record).toEqual({ id: 5, housing_type: 'Rent' });
+    expect((await db.singles.get('debtPlan'))?.record).toBeNull();
+    expect((await db.profile.get('user'))?.value).toEqual({ id: 1, email: 'a@b.co', birth_year: 1985 });
+    expect(await db.syncStatus.get('debts')).toEqual({ name: 'debts', loading: false, error: null, lastFetched: 1234 });
+
+    const subscribedTransport = server(records);
+    await createSync({ db, transport: subscribedTransport, getSession: () => ({ ...signedIn, subscribed: true }) }).pullAll();
+    expect(subscribedTransport.requests.filter((r) => r.path.endsWith('_months'))).toHaveLength(4);
+    expect((await db.months.get('debtMonths'))?.body).toEqual({ debts: [], total: [] });
+  });
+
+  it('replaces what the server no longer has', async () => {
+    await db.debts.bulkPut([{ id: 2, name: 'Old' }, { id: 99, name: 'Gone on the server' }]);
+    await createSync({ db, transport: server(records), getSession: () => signedIn }).pullCollection('debts');
+    expect(await db.debts.toArray()).toEqual([{ id: 2, name: 'Visa' }, { id: 3, name: 'Loan' }]);
+  });
+
+  it('records errors with the server’s message, or the spec’s default, and keeps the old data', async () => {
+    await db.debts.put({ id: 2, name: 'Kept' });
+    const transport = server(records, {
+      '/api/v1/debts': { ok: false, kind: 'http', status: 500, message: 'Database is down', errors: null },
+      '/api/v1/incomes': { ok: false, kind: 'network', message: 'Failed to fetch' },
+    });
+    expect(await createSync({ db, transport, getSession: () => signedIn }).pullAll()).toBe(false);
+    expect(await db.syncStatus.get('debts')).toMatchObject({ loading: false, error: 'Database is down' });
+    expect(await db.syncStatus.get('incomes')).toMatchObject({ loading: false, error: 'Failed to fetch incomes' });
+    expect(await db.debts.toArray()).toEqual([{ id: 2, name: 'Kept' }]);
+  });
+});

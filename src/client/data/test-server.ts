@@ -1,0 +1,117 @@
+/**
+ * Test support: a small REST server twin behind MemoryTransport, answering the contract of
+ * DESIGN.md section 3 for the collections, single records and month rows: 201/200 with
+ * `{<bodyKey>: record}`, 204 on delete, 404 for an unknown id, 422 `{message, errors}` when a
+ * `name` is blank, and stored responses replayed for a repeated Idempotency-Key.
+ */
+import { MemoryTransport, type ApiRequest, type ApiResult } from './api.ts';
+import type { WireRecord } from './db.ts';
+import { COLLECTIONS, MONTHS, SINGLES } from './schema.ts';
+
+export interface TestServer {
+  transport: MemoryTransport;
+  /** Records per collection path, and single records per path. */
+  collections: Map<string, Map<number, WireRecord>>;
+  singles: Map<string, WireRecord | null>;
+  /** Writes actually applied (replays excluded). */
+  writes: ApiRequest[];
+  /**
+   * Consulted before the server handles a request: answer something to stand in for the network
+   * or the server (a 401, a 500), or 'lose-answer' to apply the write and then fail as if the
+   * answer never arrived.
+   */
+  intercept: ((request: ApiRequest) => ApiResult | 'lose-answer' | undefined) | null;
+  /** Method and path of every request, in order. */
+  seen(): string[];
+}
+
+const invalid = (message: string, field: string): ApiResult => ({ ok: false, kind: 'http', status: 422, message, errors: { [field]: [message] } });
+const notFound = (message: string): ApiResult => ({ ok: false, kind: 'http', status: 404, message, errors: null });
+
+export function createTestServer(firstId = 100): TestServer {
+  let nextId = firstId;
+  const collections = new Map<string, Map<number, WireRecord>>(Object.values(COLLECTIONS).map((decl) => [decl.path, new Map()]));
+  const singles = new Map<string, WireRecord | null>(Object.values(SINGLES).map((decl) => [decl.path, null]));
+  const stored = new Map<string, ApiResult>();
+  const writes: ApiRequest[] = [];
+
+  const fieldsOf = (request: ApiRequest, key: string): Record<string, unknown> => {
+    const body = request.body as Record<string, unknown> | undefined;
+    return (body?.[key] ?? {}) as Record<string, unknown>;
+  };
+
+  function handle(request: ApiRequest): ApiResult {
+    for (const decl of Object.values(COLLECTIONS)) {
+      const rows = collections.get(decl.path) as Map<number, WireRecord>;
+      if (request.method === 'GET' && request.path === decl.path) return { ok: true, status: 200, data: { [decl.listKey]: [...rows.values()] } };
+      if (request.method === 'POST' && request.path === decl.path) {
+        const fields = fieldsOf(request, decl.bodyKey);
+        if (fields.name === '') return invalid('Name is required', 'name');
+        const record = { ...fields, id: nextId++ };
+        rows.set(record.id, record);
+        return { ok: true, status: 201, data: { [decl.bodyKey]: record } };
+      }
+      if (request.path.startsWith(`${decl.path}/`)) {
+        const id = Number(request.path.slice(decl.path.length + 1));
+        const existing = rows.get(id);
+        if (!existing) return notFound('Record not found');
+        if (request.method === 'DELETE') {
+          rows.delete(id);
+          return { ok: true, status: 204, data: null };
+        }
+        const fields = fieldsOf(request, decl.bodyKey);
+        if (fields.name === '') return invalid('Name is required', 'name');
+        const record = { ...existing, ...fields, id };
+        rows.set(id, record);
+        return { ok: true, status: 200, data: { [decl.bodyKey]: record } };
+      }
+    }
+    for (const decl of Object.values(SINGLES)) {
+      if (request.path !== decl.path) continue;
+      const existing = singles.get(decl.path) ?? null;
+      if (request.method === 'GET') return { ok: true, status: 200, data: { [decl.getKey]: existing } };
+      if (request.method === 'DELETE') {
+        if (!existing) return notFound('Retirement plan not found');
+        singles.set(decl.path, null);
+        return { ok: true, status: 204, data: null };
+      }
+      const fields = fieldsOf(request, decl.bodyKey);
+      const base = request.method === 'PUT' && existing ? existing : {};
+      const record = { ...base, ...fields, id: existing?.id ?? nextId++ };
+      singles.set(decl.path, record);
+      return { ok: true, status: existing ? 200 : 201, data: { [decl.bodyKey]: record } };
+    }
+    for (const decl of Object.values(MONTHS)) {
+      if (request.method === 'PUT' && request.path.startsWith(`${decl.path}/`)) {
+        const id = Number(request.path.slice(decl.path.length + 1));
+        const fields = fieldsOf(request, decl.bodyKey);
+        if (Object.values(fields).some((value) => typeof value !== 'number')) return invalid('Must be a number', Object.keys(fields)[0] ?? 'value');
+        return { ok: true, status: 200, data: { [decl.bodyKey]: { id, ...fields } } };
+      }
+    }
+    return notFound('No such route');
+  }
+
+  const server: TestServer = {
+    collections,
+    singles,
+    writes,
+    intercept: null,
+    transport: new MemoryTransport((request) => {
+      const intercepted = server.intercept?.(request);
+      if (intercepted && intercepted !== 'lose-answer') return intercepted;
+      const key = request.idempotencyKey;
+      const replay = key ? stored.get(key) : undefined;
+      if (replay) return replay;
+      const result = handle(request);
+      if (request.method !== 'GET' && result.ok) {
+        writes.push(request);
+        if (key) stored.set(key, result);
+      }
+      if (intercepted === 'lose-answer') return { ok: false, kind: 'network', message: 'connection reset' };
+      return result;
+    }),
+    seen: () => server.transport.requests.map((r) => `${r.method} ${r.path}`),
+  };
+  return server;
+}

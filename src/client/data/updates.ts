@@ -1,0 +1,83 @@
+/**
+ * Live-channel messages applied to the mirror, exactly as spec section 4 says:
+ * - created adds or sets the record; updated merges it; deleted removes it;
+ * - the four month types handle only 'created', which replaces the whole table — except debt
+ *   months, which replace regardless of action;
+ * - an unknown type or action is logged and ignored;
+ * - a deleted message without an id is ignored for other expenses and retirement accounts (and,
+ *   having nothing to delete, for every other collection too).
+ * Pending local edits stay on top of what the server sends (see pending.ts).
+ */
+import { UPDATE_ACTIONS, type UpdateMessage } from '../../shared/cable.ts';
+import type { MirrorDb, WireRecord } from './db.ts';
+import { overlayPending, overlayPendingSingle } from './pending.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionDecl, type CollectionName, type SingleName } from './schema.ts';
+
+export type ApplyOutcome = 'applied' | 'ignored';
+
+export interface Logger {
+  warn(message: string, detail?: unknown): void;
+}
+
+const byUpdateType = new Map<string, { kind: 'collection'; name: CollectionName } | { kind: 'single'; name: SingleName } | { kind: 'months'; name: string }>([
+  ...(Object.entries(COLLECTIONS) as [CollectionName, CollectionDecl][]).map(([name, decl]) => [decl.updateType, { kind: 'collection' as const, name }] as const),
+  ...(Object.entries(SINGLES) as [SingleName, (typeof SINGLES)[SingleName]][]).map(([name, decl]) => [decl.updateType, { kind: 'single' as const, name }] as const),
+  ...Object.entries(MONTHS).map(([name, decl]) => [decl.updateType, { kind: 'months' as const, name }] as const),
+]);
+
+function isRecord(value: unknown): value is WireRecord {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
+}
+
+export async function applyUpdate(db: MirrorDb, message: UpdateMessage, log: Logger = console): Promise<ApplyOutcome> {
+  const target = byUpdateType.get(message?.type);
+  if (!target || !(UPDATE_ACTIONS as readonly string[]).includes(message.action)) {
+    log.warn('Ignoring a live update of unknown type or action', message);
+    return 'ignored';
+  }
+  const { action, data } = message;
+
+  if (target.kind === 'months') {
+    if (action !== 'created' && message.type !== 'DebtMonth') return 'ignored';
+    await db.months.put({ name: target.name, body: data, provisional: false });
+    return 'applied';
+  }
+
+  if (target.kind === 'single') {
+    return db.transaction('rw', [db.singles, db.outbox, db.conflicts], async () => {
+      const current = (await db.singles.get(target.name))?.record ?? null;
+      let next: WireRecord | null;
+      if (action === 'deleted') next = null;
+      else if (!isRecord(data)) {
+        log.warn('Ignoring a live update without a record', message);
+        return 'ignored';
+      } else next = action === 'updated' && current ? { ...current, ...data } : data;
+      await db.singles.put({ name: target.name, record: await overlayPendingSingle(db, target.name, next) });
+      return 'applied';
+    });
+  }
+
+  const table = db[target.name];
+  return db.transaction('rw', [table, db.outbox, db.conflicts], async () => {
+    if (action === 'deleted') {
+      const id = (data as { id?: unknown } | null)?.id;
+      if (typeof id !== 'number') {
+        if (!COLLECTIONS[target.name].ignoreDeleteWithoutId) log.warn('Ignoring a live delete without an id', message);
+        return 'ignored';
+      }
+      // A pending edit of a record deleted elsewhere is refused by the server (404) and rolled back.
+      await table.delete(id);
+      return 'applied';
+    }
+    if (!isRecord(data)) {
+      log.warn('Ignoring a live update without a record', message);
+      return 'ignored';
+    }
+    const current = await table.get(data.id);
+    const merged = action === 'updated' && current ? { ...current, ...data } : data;
+    const [next] = (await overlayPending(db, target.name, [merged])).filter((row) => row.id === data.id);
+    if (next) await table.put(next);
+    else await table.delete(data.id);
+    return 'applied';
+  });
+}
