@@ -16,7 +16,7 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { projectFor } from '../months/compute.ts';
 import type { MonthKind } from '../months/input.ts';
-import { MONTH_UPDATE_TYPES, monthTableBody } from '../months/wire.ts';
+import { MONTH_UPDATE_TYPES, monthTableBody } from '../../shared/months/tables.ts';
 import { currentUser, type AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 

@@ -16,10 +16,10 @@ import {
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { debts, monthOverrides, retirementAccounts } from '../../db/schema.ts';
-import { parseMonthRowId } from '../../months/ids.ts';
+import { parseMonthRowId } from '../../../shared/months/ids.ts';
 import { currentMonth, MONTHS_AFFECTED_BY, projectFor } from '../../months/compute.ts';
 import type { MonthKind } from '../../months/input.ts';
-import { findRow, monthTableBody, wireRow } from '../../months/wire.ts';
+import { findRow, monthTableBody, wireRow } from '../../../shared/months/tables.ts';
 import { bodyObject } from '../body.ts';
 import { currentUser, type AppContext } from '../context.ts';
 import { HttpError, invalid, notFound } from '../errors.ts';

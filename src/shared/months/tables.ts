@@ -1,13 +1,17 @@
 /**
  * The month tables as the API answers them (DESIGN.md section 3): snake_case fields, money in
- * dollars, every row with its stable id.
+ * dollars, every row with its stable id. Shared, so a client offline computes exactly the
+ * tables the server would send.
  */
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import type { MonthKey } from '../../engine/months.ts';
 import type { Projection } from '../../engine/index.ts';
-import type { MonthType } from '../../shared/cable.ts';
+import type { MonthType } from '../cable.ts';
 import { monthRowId } from './ids.ts';
-import type { MonthKind } from './input.ts';
+
+/** The four month tables. */
+export const MONTH_KINDS = ['income', 'debt', 'retirement', 'contribution'] as const;
+export type MonthKind = (typeof MONTH_KINDS)[number];
 
 export const MONTH_UPDATE_TYPES: Record<MonthKind, MonthType> = {
   income: 'IncomeMonth',

@@ -1,0 +1,121 @@
+/**
+ * The engine's one plain input, built from records in their wire form (as REST answers them and
+ * as the client's mirror stores them). The server builds it from its tables, the client from its
+ * mirror when it recomputes the month tables offline — the same function, so both agree.
+ */
+import { parseCents, type Cents } from '../../engine/money.ts';
+import type { MonthKey } from '../../engine/months.ts';
+import type { Cycle, HousingInput, ProjectionActuals, ProjectionInput } from '../../engine/index.ts';
+
+type Wire = Record<string, unknown> & { id: number };
+
+export interface WireHousehold {
+  incomes: readonly Wire[];
+  debts: readonly Wire[];
+  debtPlan: Wire | null;
+  housing: Wire | null;
+  monthlyExpenses: readonly Wire[];
+  otherExpenses: readonly Wire[];
+  retirementAccounts: readonly Wire[];
+  retirementPlan: Wire | null;
+}
+
+/** Dollars from the wire → cents, through text (never `x * 100`); anything else is 0. */
+function money(value: unknown): Cents {
+  return (typeof value === 'number' || typeof value === 'string' ? parseCents(value) : null) ?? (0 as Cents);
+}
+
+const percent = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0)) || 0;
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function housingInput(h: Wire | null): HousingInput | null {
+  if (!h) return null;
+  if (h.housing_type === 'Mortgage') {
+    return {
+      housingType: 'Mortgage',
+      totalMonthlyPayment: money(h.total_monthly_payment),
+      interestRate: percent(h.interest_rate),
+      currentBalance: money(h.current_balance),
+      escrowPayment: money(h.escrow_payment),
+    };
+  }
+  return { housingType: h.housing_type === 'Own' ? 'Own' : 'Rent', totalMonthlyPayment: money(h.total_monthly_payment) };
+}
+
+export function projectionInput(household: WireHousehold, actuals: ProjectionActuals, planStart: MonthKey, today: MonthKey): ProjectionInput {
+  const byId = <T extends Wire>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);
+  const plan = household.debtPlan;
+  const retirement = household.retirementPlan;
+  return {
+    today,
+    planStart,
+    incomes: byId(household.incomes).map((r) => ({ id: r.id, payCycle: r.pay_cycle as Cycle, netPay: money(r.net_pay) })),
+    debts: byId(household.debts).map((r) => ({
+      id: r.id,
+      name: text(r.name),
+      originalAmount: money(r.original_amount),
+      remainingAmount: money(r.remaining_amount),
+      apr: percent(r.apr),
+      monthlyPayment: money(r.monthly_payment),
+      creationOrder: r.id,
+    })),
+    debtPlan: plan ? { planType: plan.plan_type as 'none' | 'snowball' | 'avalanche', extraPayment: money(plan.extra_payment) } : null,
+    housing: housingInput(household.housing),
+    monthlyExpenses: byId(household.monthlyExpenses).map((r) => ({ id: r.id, amount: money(r.amount) })),
+    otherExpenses: byId(household.otherExpenses).map((r) => ({ id: r.id, month: text(r.month) as MonthKey, amount: money(r.amount) })),
+    retirementAccounts: byId(household.retirementAccounts).map((r) => ({
+      id: r.id,
+      name: text(r.name),
+      contributionAmount: money(r.contribution_amount),
+      employerContributionAmount: money(r.employer_contribution_amount),
+      startingBalance: money(r.starting_balance),
+      expectedReturnRate: percent(r.expected_return_rate),
+      contributionCycle: r.contribution_cycle as Cycle,
+      nextDepositDate: text(r.next_deposit_date),
+    })),
+    retirementPlan: retirement
+      ? {
+          retirementDate: text(retirement.retirement_date),
+          interestRate: percent(retirement.interest_rate),
+          socialSecurityIncome: money(retirement.social_security_income),
+          socialSecurityStartDate: text(retirement.social_security_start_date),
+          yearsOfRetirement: percent(retirement.years_of_retirement),
+        }
+      : null,
+    actuals,
+  };
+}
+
+type Rows = readonly Record<string, unknown>[] | undefined;
+
+/**
+ * The user's actual values, read back from month tables as the server sent them (their `input_*`
+ * fields): what a client needs to recompute the tables without the server.
+ */
+export function actualsFromTables(tables: { income?: unknown; debt?: unknown; contribution?: unknown; retirement?: unknown }): ProjectionActuals {
+  const actuals: { [K in keyof ProjectionActuals]: ProjectionActuals[K][number][] } = { debt: [], contribution: [], retirement: [], income: [] };
+  const value = (row: Record<string, unknown>, field: string) => (row[field] === null || row[field] === undefined ? null : money(row[field]));
+  for (const row of ((tables.income as { income_months?: Rows })?.income_months ?? [])) {
+    const v = value(row, 'input_end_balance');
+    if (v !== null) actuals.income.push({ month: row.month as MonthKey, endBalance: v });
+  }
+  for (const debt of ((tables.debt as { debts?: (Wire & { debt_months?: Rows })[] })?.debts ?? [])) {
+    for (const row of debt.debt_months ?? []) {
+      const v = value(row, 'input_remaining_balance');
+      if (v !== null) actuals.debt.push({ debtId: debt.id, month: row.month as MonthKey, remaining: v });
+    }
+  }
+  for (const account of ((tables.contribution as { retirement_accounts?: (Wire & { contribution_months?: Rows })[] })?.retirement_accounts ?? [])) {
+    for (const row of account.contribution_months ?? []) {
+      const v = value(row, 'input_end_balance');
+      if (v !== null) actuals.contribution.push({ accountId: account.id, month: row.month as MonthKey, endBalance: v });
+    }
+  }
+  for (const account of ((tables.retirement as { retirement_accounts?: (Wire & { retirement_months?: Rows })[] })?.retirement_accounts ?? [])) {
+    for (const row of account.retirement_months ?? []) {
+      const v = value(row, 'input_balance');
+      if (v !== null) actuals.retirement.push({ accountId: account.id, month: row.month as MonthKey, balance: v });
+    }
+  }
+  return actuals;
+}
