@@ -1,0 +1,67 @@
+/**
+ * Month tables recomputed in the browser while edits wait in the outbox (DESIGN.md section 5), so
+ * analytics stays live offline. The same engine, record mapping and table shapes as the server
+ * (src/engine, src/shared/months) produce the same tables; they are marked provisional until the
+ * server's own tables arrive and replace them.
+ */
+import { project } from '../../engine/project.ts';
+import { parseMonthKey, type MonthKey } from '../../engine/months.ts';
+import { actualsFromTables, projectionInput } from '../../shared/months/input.ts';
+import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
+import type { MirrorDb, WireRecord } from './db.ts';
+import type { MonthsName } from './schema.ts';
+
+const TABLES: Record<MonthKind, MonthsName> = {
+  income: 'incomeMonths',
+  debt: 'debtMonths',
+  retirement: 'retirementMonths',
+  contribution: 'contributionMonths',
+};
+
+/** Month 1 of the user's tables: the first month any table the server sent starts with. */
+function planStartOf(bodies: Partial<Record<MonthKind, unknown>>): MonthKey | null {
+  const firsts: unknown[] = [
+    (bodies.income as { income_months?: { month?: unknown }[] } | undefined)?.income_months?.[0]?.month,
+    (bodies.debt as { total?: { month?: unknown }[] } | undefined)?.total?.[0]?.month,
+    (bodies.contribution as { total?: { month?: unknown }[] } | undefined)?.total?.[0]?.month,
+    (bodies.retirement as { total?: { month?: unknown }[] } | undefined)?.total?.[0]?.month,
+  ];
+  const months = firsts.filter((m): m is string => typeof m === 'string').map(parseMonthKey).filter((m): m is MonthKey => m !== null);
+  return months.length > 0 ? months.reduce((a, b) => (a < b ? a : b)) : null;
+}
+
+/**
+ * Recomputes the four tables from the mirror and stores them as provisional. Answers false (and
+ * changes nothing) when the mirror has no server tables yet: without them the plan start month
+ * and the user's actual values are unknown.
+ */
+export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<boolean> {
+  return db.transaction('rw', [db.months, db.singles, db.incomes, db.debts, db.monthlyExpenses, db.otherExpenses, db.retirementAccounts], async () => {
+    const stored = await db.months.bulkGet(Object.values(TABLES));
+    const bodies: Partial<Record<MonthKind, unknown>> = {};
+    (Object.keys(TABLES) as MonthKind[]).forEach((kind, i) => {
+      if (stored[i]) bodies[kind] = stored[i]!.body;
+    });
+    const planStart = planStartOf(bodies);
+    if (!planStart) return false;
+    const single = async (name: string) => ((await db.singles.get(name))?.record ?? null) as WireRecord | null;
+    const input = projectionInput(
+      {
+        incomes: await db.incomes.toArray(),
+        debts: await db.debts.toArray(),
+        debtPlan: await single('debtPlan'),
+        housing: await single('housing'),
+        monthlyExpenses: await db.monthlyExpenses.toArray(),
+        otherExpenses: await db.otherExpenses.toArray(),
+        retirementAccounts: await db.retirementAccounts.toArray(),
+        retirementPlan: await single('retirementPlan'),
+      },
+      actualsFromTables(bodies),
+      planStart,
+      today,
+    );
+    const projection = project(input);
+    await db.months.bulkPut((Object.keys(TABLES) as MonthKind[]).map((kind) => ({ name: TABLES[kind], body: monthTableBody(kind, projection), provisional: true })));
+    return true;
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Offline month tables: the client's recomputation from its mirror equals, to the byte, the tables
+ * the real server computes — same engine, same mapping, same shapes, same row ids — including the
+ * user's actual values; and a local edit changes them the way the server later does.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createHttpTransport } from '../../src/client/data/api.ts';
+import { openMirror } from '../../src/client/data/db.ts';
+import { recomputeMonths } from '../../src/client/data/provisional.ts';
+import type { Session } from '../../src/client/data/session.ts';
+import { createSync } from '../../src/client/data/sync.ts';
+import type { MonthKey } from '../../src/engine/months.ts';
+import { client, signUp, startServer, VALID, type Api, type TestServer } from './harness.ts';
+
+const ADMIN = 'provisional-admin';
+let server: TestServer;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startServer({ adminSecret: ADMIN, clock: { now: () => new Date('2026-11-21T12:00:00Z') } });
+  api = client(server.url);
+});
+afterAll(() => server?.close());
+
+it('recomputes offline exactly the tables the server serves', async () => {
+  const user = await signUp(api);
+  await api('PUT', '/admin/subscriptions', { headers: { 'x-admin-secret': ADMIN }, body: { email: user.email, subscribed: true } });
+  const t = user.token;
+  const debt = (await api('POST', '/api/v1/debts', { token: t, body: { debt: VALID.debt } })).body.debt;
+  await api('POST', '/api/v1/debts', { token: t, body: { debt: { ...VALID.debt, name: 'Car', remaining_amount: 9000, apr: 6.5, monthly_payment: 320 } } });
+  await api('POST', '/api/v1/debt_plan', { token: t, body: { debt_plan: VALID.debt_plan } });
+  await api('POST', '/api/v1/incomes', { token: t, body: { income: VALID.income } });
+  await api('POST', '/api/v1/monthly_expenses', { token: t, body: { monthly_expense: VALID.monthly_expense } });
+  await api('POST', '/api/v1/other_expenses', { token: t, body: { other_expense: VALID.other_expense } });
+  await api('POST', '/api/v1/housing', { token: t, body: { housing: VALID.mortgage } });
+  await api('POST', '/api/v1/retirement_accounts', { token: t, body: { retirement_account: VALID.retirement_account } });
+  await api('POST', '/api/v1/retirement_plan', { token: t, body: { retirement_plan: VALID.retirement_plan } });
+  const debtTable = (await api('GET', '/api/v1/debt_months', { token: t })).body;
+  const november = debtTable.debts[0].debt_months[0];
+  expect((await api('PUT', `/api/v1/debt_months/${november.id}`, { token: t, body: { debt_month: { input_remaining_balance: 4000 } } })).status).toBe(200);
+  const incomeNovember = (await api('GET', '/api/v1/income_months', { token: t })).body.income_months[0];
+  expect((await api('PUT', `/api/v1/income_months/${incomeNovember.id}`, { token: t, body: { income_month: { input_end_balance: -120.5 } } })).status).toBe(200);
+
+  const session: Session = { authToken: t, email: user.email, isAuthenticated: true, stripeCustomerId: null, subscribed: true, birthYear: 1985 };
+  const db = openMirror(`provisional-${randomUUID()}`);
+  const transport = createHttpTransport({ baseUrl: server.url, getToken: () => t, onUnauthorized: () => undefined });
+  expect(await createSync({ db, transport, getSession: () => session }).pullAll()).toBe(true);
+  const fromServer = Object.fromEntries((await db.months.toArray()).map((row) => [row.name, JSON.stringify(row.body)]));
+
+  expect(await recomputeMonths(db, '2026-11' as MonthKey)).toBe(true);
+  const local = await db.months.toArray();
+  expect(local.every((row) => row.provisional)).toBe(true);
+  for (const row of local) expect(JSON.stringify(row.body), row.name).toBe(fromServer[row.name]);
+
+  // A change made locally moves the tables as the server's will once the edit lands.
+  await db.debts.update(debt.id, { monthly_payment: 400 });
+  await recomputeMonths(db, '2026-11' as MonthKey);
+  await api('PUT', `/api/v1/debts/${debt.id}`, { token: t, body: { debt: { monthly_payment: 400 } } });
+  const serverAfter = (await api('GET', '/api/v1/debt_months', { token: t })).body;
+  expect((await db.months.get('debtMonths'))?.body).toEqual(serverAfter);
+  db.close();
+});
+
+it('does nothing without server tables to start from', async () => {
+  const db = openMirror(`provisional-empty-${randomUUID()}`);
+  await db.debts.put({ id: 1, name: 'Visa' });
+  expect(await recomputeMonths(db, '2026-11' as MonthKey)).toBe(false);
+  expect(await db.months.count()).toBe(0);
+  db.close();
+});
