@@ -1,0 +1,455 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult } from './api.ts';
+import type { LiveChannelOptions } from './cable.ts';
+import { createDataLayer, SESSION_EXPIRED, SIGN_OUT_PATH, type DataLayer } from './data-layer.ts';
+import type { WireRecord } from './db.ts';
+import { COLLECTIONS, MONTHS, SINGLES } from './schema.ts';
+import { readSession, STORAGE_KEYS, writeSession, type KeyValueStorage, type Session } from './session.ts';
+import { createTestServer } from './test-server.ts';
+
+const ANN = 'ann@example.com';
+const BOB = 'bob@example.com';
+
+const ok = (data: unknown): ApiResult => ({ ok: true, status: 200, data });
+const NETWORK: ApiResult = { ok: false, kind: 'network', message: 'Failed to fetch' };
+const UNAUTHORIZED: ApiResult = { ok: false, kind: 'http', status: 401, message: 'Signature has expired', errors: null };
+
+/** GET answers the REST twin does not give: flags, profile and the month tables. */
+const EXTRA_GETS: Record<string, unknown> = {
+  '/api/v1/feature_flags': { feature_flags: [{ name: 'allow_signup', enabled: true }] },
+  '/api/v1/profile': { user: JSON.stringify({ id: 1, email: ANN, birth_year: 1985 }) },
+  '/api/v1/income_months': { income_months: [{ id: 1, month: '2026-01', input_end_balance: 0 }] },
+  '/api/v1/debt_months': { debts: [], total: [] },
+  '/api/v1/retirement_months': { retirement_accounts: [], total: [] },
+  '/api/v1/contribution_months': { retirement_accounts: [], total: [] },
+};
+
+function fakeApi() {
+  const server = createTestServer();
+  const api = {
+    server,
+    /** Every authenticated call answers 401 (the token expired). */
+    unauthorized: false,
+    /** Writes get no answer. */
+    failWrites: false,
+    signOutAnswer: { ok: true, status: 204, data: null } as ApiResult,
+  };
+  server.intercept = (request) => {
+    if (api.unauthorized && !request.anonymous) return UNAUTHORIZED;
+    if (request.path === SIGN_OUT_PATH) return api.signOutAnswer;
+    if (api.failWrites && request.method !== 'GET') return NETWORK;
+    if (request.method === 'GET' && request.path in EXTRA_GETS) return ok(EXTRA_GETS[request.path]);
+    return undefined;
+  };
+  return api;
+}
+
+function fakeChannels() {
+  const opened: { options: LiveChannelOptions; close: ReturnType<typeof vi.fn> }[] = [];
+  return {
+    opened,
+    connect: (options: LiveChannelOptions) => {
+      const channel = { options, close: vi.fn() };
+      opened.push(channel);
+      return { close: channel.close };
+    },
+    last: () => {
+      const channel = opened.at(-1);
+      if (!channel) throw new Error('no channel was opened');
+      return channel;
+    },
+  };
+}
+
+function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+const session = (email: string, extra: Partial<Session> = {}): Session => ({
+  authToken: `token-of-${email}`,
+  email,
+  isAuthenticated: true,
+  stripeCustomerId: null,
+  subscribed: false,
+  birthYear: 1985,
+  ...extra,
+});
+
+const authAnswer = (email: string, token = `fresh-token-of-${email}`) => ({
+  status: { code: 200, message: 'Logged in successfully.', data: { token, user: { email, subscribed: false } } },
+});
+
+const layers: { layer: DataLayer; dbName: string }[] = [];
+
+afterEach(async () => {
+  for (const { layer, dbName } of layers.splice(0)) {
+    layer.dispose();
+    await Dexie.delete(dbName);
+  }
+});
+
+function setup({ signedIn = null as Session | null, online = true } = {}) {
+  const api = fakeApi();
+  const channels = fakeChannels();
+  const storage = memoryStorage();
+  if (signedIn) writeSession(storage, signedIn);
+  const events = new EventTarget();
+  const log = { warn: vi.fn(), error: vi.fn() };
+  const dbName = `data-layer-${crypto.randomUUID()}`;
+  const layer = createDataLayer({
+    dbName,
+    storage,
+    baseUrl: 'http://api.test',
+    wsOrigin: 'ws://api.test',
+    isOnline: () => online,
+    window: events,
+    connectChannel: channels.connect,
+    transport: api.server.transport,
+    log,
+  });
+  layers.push({ layer, dbName });
+  const goOnline = () => events.dispatchEvent(new Event('online'));
+  const goOffline = () => events.dispatchEvent(new Event('offline'));
+  return { api, server: api.server, channels, storage, layer, log, goOnline, goOffline };
+}
+
+const debt = (name: string) => ({ name, creditor: 'Bank', original_amount: 1000, remaining_amount: 800, apr: 19.99, monthly_payment: 50, original_term: 24, due_day: 5 });
+
+const gets = (paths: string[]) => paths.filter((line) => line.startsWith('GET ')).map((line) => line.slice(4));
+
+describe('the initial load', () => {
+  it('signed out: only the feature flags, without a token, and no channel', async () => {
+    const { server, layer, channels } = setup();
+    await layer.ready;
+
+    expect(server.transport.requests).toEqual([{ method: 'GET', path: '/api/v1/feature_flags', anonymous: true }]);
+    expect(await layer.db.featureFlags.toArray()).toEqual([{ name: 'allow_signup', enabled: true }]);
+    expect(channels.opened).toHaveLength(0);
+  });
+
+  it('signed in: flags, profile, every collection and single record, no months; the channel with the email', async () => {
+    const { server, layer, channels } = setup({ signedIn: session(ANN) });
+    server.collections.get('/api/v1/debts')?.set(3, { id: 3, ...debt('Visa') });
+    await layer.ready;
+
+    const expected = ['/api/v1/feature_flags', '/api/v1/profile', ...Object.values(COLLECTIONS).map((d) => d.path), ...Object.values(SINGLES).map((d) => d.path)];
+    expect(gets(server.seen()).sort()).toEqual(expected.sort());
+    expect(await layer.db.debts.toArray()).toEqual([{ id: 3, ...debt('Visa') }]);
+    expect(await layer.db.months.count()).toBe(0);
+    expect(channels.opened.map((c) => c.options.email)).toEqual([ANN]);
+  });
+
+  it('subscribed: the month tables as well', async () => {
+    const { server, layer } = setup({ signedIn: session(ANN, { subscribed: true }) });
+    await layer.ready;
+
+    const seen = gets(server.seen());
+    for (const decl of Object.values(MONTHS)) expect(seen).toContain(decl.path);
+    expect(await layer.db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: EXTRA_GETS['/api/v1/income_months'], provisional: false });
+  });
+
+  it('offline: fetches nothing and keeps what the mirror has', async () => {
+    const { server, layer } = setup({ signedIn: session(ANN), online: false });
+    await layer.ready;
+    expect(server.transport.requests).toEqual([]);
+  });
+
+  it('setSubscribed(true) stores the flag and loads the months', async () => {
+    const { server, storage, layer } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    await layer.setSubscribed(true);
+
+    expect(storage.getItem(STORAGE_KEYS.subscribed)).toBe('true');
+    expect(layer.getSession().subscribed).toBe(true);
+    expect(gets(server.seen())).toContain('/api/v1/debt_months');
+    expect(await layer.db.months.get('debtMonths')).toMatchObject({ body: { debts: [], total: [] } });
+  });
+});
+
+/** Signed in as Ann, an edit queued offline, then back online to a server that answers 401. */
+async function expiredWithQueuedEdit() {
+  const ctx = setup({ signedIn: session(ANN) });
+  const { api, layer, goOnline, goOffline } = ctx;
+  await layer.ready;
+  const expired = vi.fn();
+  layer.onSessionExpired(expired);
+  goOffline();
+  const created = await layer.mutations.create('debts', debt('Visa'));
+  expect(created.status).toBe('queued');
+  api.unauthorized = true;
+  goOnline();
+  await vi.waitFor(() => expect(expired).toHaveBeenCalled());
+  return { ...ctx, expired, tempId: (created as { record: WireRecord }).record.id };
+}
+
+describe('a 401', () => {
+  it('signs the user out and clears the token, but keeps the queued edit and its optimistic row', async () => {
+    const { server, storage, layer, log, expired, tempId, channels } = await expiredWithQueuedEdit();
+
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(SESSION_EXPIRED);
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(readSession(storage).isAuthenticated).toBe(false);
+    expect(layer.getSession().isAuthenticated).toBe(false);
+    expect(layer.getState().hold).toEqual({ reason: 'signed-out', owner: ANN });
+    expect(channels.last().close).toHaveBeenCalled();
+    expect(await layer.db.outbox.toArray()).toMatchObject([{ method: 'POST', path: '/api/v1/debts', status: 'pending' }]);
+    expect(await layer.db.debts.get(tempId)).toMatchObject({ name: 'Visa' });
+    expect(server.writes).toEqual([]);
+  });
+
+  it('re-login with the same email resumes the outbox and sends the held edit', async () => {
+    const { api, server, storage, layer, channels, tempId } = await expiredWithQueuedEdit();
+    api.unauthorized = false;
+
+    const result = await layer.login(authAnswer(ANN));
+
+    expect(result).toEqual({ status: 'signed-in' });
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBe(`fresh-token-of-${ANN}`);
+    expect(layer.getState().hold).toBeNull();
+    expect(server.writes.map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/v1/debts']);
+    expect(await layer.db.outbox.count()).toBe(0);
+    expect(await layer.db.debts.get(tempId)).toBeUndefined();
+    expect(await layer.db.debts.get(100)).toMatchObject({ id: 100, name: 'Visa' });
+    expect(channels.last().options.email).toBe(ANN);
+    expect(channels.opened).toHaveLength(2);
+  });
+
+  it("refuses another user's login while the first user's edits wait, unless told to discard them", async () => {
+    const { api, server, storage, layer, tempId } = await expiredWithQueuedEdit();
+    api.unauthorized = false;
+
+    const refused = await layer.login(authAnswer(BOB));
+
+    expect(refused).toEqual({ status: 'other-user', owner: ANN, pending: 1 });
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(layer.getSession().isAuthenticated).toBe(false);
+    expect(layer.getState().hold).toEqual({ reason: 'other-user', owner: ANN, pending: 1 });
+    expect(await layer.db.outbox.where('status').equals('pending').count()).toBe(1);
+    expect(await layer.db.debts.get(tempId)).toMatchObject({ name: 'Visa' });
+
+    const accepted = await layer.login(authAnswer(BOB), { discardOtherUser: true });
+
+    expect(accepted).toEqual({ status: 'signed-in' });
+    expect(layer.getSession().email).toBe(BOB);
+    expect(await layer.db.outbox.count()).toBe(0);
+    expect(await layer.db.debts.count()).toBe(0);
+    // Ann's edit was never sent under Bob's token.
+    expect(server.writes).toEqual([]);
+  });
+
+  it("drops another user's data (with nothing unsynced) before the new user's first pull", async () => {
+    const { api, layer, expired } = await (async () => {
+      const ctx = setup({ signedIn: session(ANN, { subscribed: true }) });
+      await ctx.layer.ready;
+      const expired = vi.fn();
+      ctx.layer.onSessionExpired(expired);
+      ctx.api.unauthorized = true;
+      await ctx.layer.refresh();
+      return { ...ctx, expired };
+    })();
+    expect(expired).toHaveBeenCalled();
+    expect(await layer.db.months.count()).toBe(4);
+    api.unauthorized = false;
+
+    // Bob is not subscribed: nothing of his would overwrite Ann's month tables.
+    expect(await layer.login(authAnswer(BOB))).toEqual({ status: 'signed-in' });
+
+    expect(await layer.db.months.count()).toBe(0);
+    expect(layer.getSession().email).toBe(BOB);
+  });
+
+  it('a login answer without a token stores nothing', async () => {
+    const { storage, layer } = setup();
+    await layer.ready;
+    expect(await layer.login({ status: { message: 'Invalid Email or password.' } })).toEqual({ status: 'invalid-answer' });
+    expect(storage.map.size).toBe(0);
+  });
+});
+
+describe('logout', () => {
+  it('with unsynced edits answers "unsynced" and changes nothing; forced, it empties mirror and storage', async () => {
+    const { server, storage, layer, channels, goOffline } = setup({ signedIn: session(ANN) });
+    server.collections.get('/api/v1/incomes')?.set(1, { id: 1, name: 'Job' });
+    await layer.ready;
+    goOffline();
+    await layer.mutations.create('debts', debt('Visa'));
+    const before = new Map(storage.map);
+
+    expect(await layer.logout()).toEqual({ status: 'unsynced', count: 1 });
+    expect(storage.map).toEqual(before);
+    expect(layer.getSession().isAuthenticated).toBe(true);
+    expect(await layer.db.outbox.count()).toBe(1);
+    expect(await layer.db.incomes.count()).toBe(1);
+    expect(channels.last().close).not.toHaveBeenCalled();
+    expect(server.seen()).not.toContain(`DELETE ${SIGN_OUT_PATH}`);
+
+    expect(await layer.logout({ force: true })).toEqual({ status: 'signed-out' });
+
+    for (const table of layer.db.tables) expect(await table.count(), table.name).toBe(0);
+    for (const key of Object.values(STORAGE_KEYS)) expect(storage.getItem(key), key).toBeNull();
+    expect(layer.getSession().isAuthenticated).toBe(false);
+    expect(channels.last().close).toHaveBeenCalled();
+    expect(server.seen()).toContain(`DELETE ${SIGN_OUT_PATH}`);
+  });
+
+  it("still signs out locally when the server's sign-out fails, and only logs it", async () => {
+    const { api, storage, layer, log } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    api.signOutAnswer = { ok: false, kind: 'http', status: 500, message: 'boom', errors: null };
+
+    expect(await layer.logout()).toEqual({ status: 'signed-out' });
+
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    await vi.waitFor(() => expect(log.warn).toHaveBeenCalledWith('Logout request failed', expect.objectContaining({ status: 500 })));
+  });
+});
+
+describe('online and offline', () => {
+  it('coming online pulls and flushes what was queued offline', async () => {
+    const { server, layer, goOnline } = setup({ signedIn: session(ANN), online: false });
+    await layer.ready;
+    server.collections.get('/api/v1/incomes')?.set(1, { id: 1, name: 'Job' });
+    expect((await layer.mutations.create('debts', debt('Visa'))).status).toBe('queued');
+    expect(server.transport.requests).toEqual([]);
+
+    goOnline();
+
+    await vi.waitFor(async () => {
+      expect(server.writes.map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/v1/debts']);
+      expect(await layer.db.incomes.toArray()).toEqual([{ id: 1, name: 'Job' }]);
+      expect(await layer.db.outbox.count()).toBe(0);
+    });
+    expect(layer.getState().online).toBe(true);
+  });
+
+  it('retries an online edit whose send got no answer, after the backoff, with no other trigger', async () => {
+    const { api, server, layer } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    api.failWrites = true;
+    expect((await layer.mutations.create('debts', debt('Visa'))).status).toBe('queued');
+    api.failWrites = false;
+    expect(server.writes).toEqual([]);
+
+    await vi.waitFor(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']), { timeout: 2_500 });
+    await vi.waitFor(async () => expect(await layer.db.outbox.count()).toBe(0));
+  });
+
+  it('going offline stops the retries; coming back sends the edit', async () => {
+    const { api, server, layer, goOnline, goOffline } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    api.failWrites = true;
+    expect((await layer.mutations.create('debts', debt('Visa'))).status).toBe('queued');
+    const posts = () => server.seen().filter((line) => line === 'POST /api/v1/debts').length;
+    expect(posts()).toBe(1);
+
+    goOffline();
+    api.failWrites = false;
+    // The first retry was due after backoffMs(1) = 1 s.
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(posts()).toBe(1);
+    expect(await layer.db.outbox.where('status').equals('pending').count()).toBe(1);
+
+    goOnline();
+    await vi.waitFor(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']));
+  });
+});
+
+describe('the live channel', () => {
+  it('applies messages to the mirror in the order they came', async () => {
+    const { layer, channels } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    const { onMessage } = channels.last().options;
+
+    await Promise.all([
+      onMessage({ type: 'Income', action: 'created', data: { id: 7, name: 'Job', amount: 1 } }),
+      onMessage({ type: 'Income', action: 'updated', data: { id: 7, amount: 2 } }),
+      onMessage({ type: 'Income', action: 'created', data: { id: 8, name: 'Gig', amount: 3 } }),
+      onMessage({ type: 'Income', action: 'deleted', data: { id: 8 } }),
+      onMessage({ type: 'IncomeMonth', action: 'created', data: { income_months: [{ id: 4 }] } }),
+    ]);
+
+    expect(await layer.db.incomes.toArray()).toEqual([{ id: 7, name: 'Job', amount: 2 }]);
+    expect(await layer.db.months.get('incomeMonths')).toMatchObject({ body: { income_months: [{ id: 4 }] }, provisional: false });
+  });
+
+  it('stores the channel states, with "Subscription rejected" on a rejection', async () => {
+    const { layer, channels } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    const listener = vi.fn();
+    layer.subscribe(listener);
+    const { onState } = channels.last().options;
+
+    onState('connected', null);
+    expect(layer.getState().channel).toEqual({ state: 'connected', error: null });
+    onState('rejected', null);
+    expect(layer.getState().channel).toEqual({ state: 'rejected', error: 'Subscription rejected' });
+    onState('disconnected', null);
+    expect(layer.getState().channel).toEqual({ state: 'disconnected', error: null });
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+
+  it('after a reconnect pulls everything and flushes', async () => {
+    const { api, server, layer, channels } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    api.failWrites = true;
+    await layer.mutations.create('debts', debt('Visa'));
+    api.failWrites = false;
+    server.collections.get('/api/v1/incomes')?.set(1, { id: 1, name: 'Missed while away' });
+
+    channels.last().options.onReconnected?.();
+
+    // Well before the outbox's own retry (1 s): the reconnect did it.
+    await vi.waitFor(
+      async () => {
+        expect(await layer.db.incomes.toArray()).toEqual([{ id: 1, name: 'Missed while away' }]);
+        expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']);
+      },
+      { timeout: 600 },
+    );
+  });
+
+  it('ignores a closed channel: messages after logout do not reach the emptied mirror', async () => {
+    const { layer, channels } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    const { onMessage } = channels.last().options;
+    await layer.logout();
+
+    await onMessage({ type: 'Income', action: 'created', data: { id: 7, name: 'Job' } });
+
+    expect(await layer.db.incomes.count()).toBe(0);
+  });
+});
+
+describe('analytics while offline', () => {
+  it('an edit queued offline recomputes the month tables from the mirror, marked provisional', async () => {
+    const { layer, goOffline } = setup({ signedIn: session(ANN, { subscribed: true }) });
+    await layer.ready;
+    expect(await layer.db.months.get('debtMonths')).toMatchObject({ provisional: false, body: { debts: [], total: [] } });
+    goOffline();
+    const created = await layer.mutations.create('debts', debt('Visa'));
+    expect(created.status).toBe('queued');
+    const table = await layer.db.months.get('debtMonths');
+    expect(table?.provisional).toBe(true);
+    const debts = (table?.body as { debts: { name: string; debt_months: { month: string }[] }[] }).debts;
+    expect(debts.map((d) => d.name)).toEqual(['Visa']);
+    // Month 1 stays the user's plan start, read from the server's tables.
+    expect(debts[0]?.debt_months[0]?.month).toBe('2026-01');
+  });
+
+  it('an unsubscribed user’s offline edit computes nothing', async () => {
+    const { layer, goOffline } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    goOffline();
+    await layer.mutations.create('debts', debt('Visa'));
+    expect(await layer.db.months.count()).toBe(0);
+  });
+});

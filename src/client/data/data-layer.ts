@@ -1,0 +1,524 @@
+/**
+ * The client's data layer (DESIGN.md section 5), one per page: the mirror, the API transport, the
+ * sync engine, the outbox, the mutations and the live channel, wired together with the triggers
+ * that keep them moving. The app makes one at start and hands it to the React tree
+ * (hooks.ts); screens read the mirror through hooks and write through `mutations`.
+ *
+ * The rules it owns:
+ * - Initial load (spec section 4): flags always, records when signed in, months when subscribed;
+ *   again after login, when the browser comes back online and when the channel reconnects.
+ * - A 401 on an authenticated call (spec section 8) removes the token and signs the user out, and
+ *   `onSessionExpired` listeners redirect to /login. The outbox is held, never emptied: its edits
+ *   are sent once the same user signs in again. Another user's sign-in is refused while those edits
+ *   wait (`login` answers 'other-user'), unless the caller says to discard them: one user's edits
+ *   are never replayed under another user's token, nor shown in their mirror. Whose the mirror is
+ *   is kept in the mirror itself (profile row 'owner'), so it is cleared with what it describes.
+ * - Logout asks first when edits are unsynced (`logout` answers 'unsynced'); it then empties the
+ *   mirror and the session keys, and tells the server best-effort (a failure is only logged).
+ * - Offline, nothing is sent; edits queue and show as pending.
+ */
+import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport } from './api.ts';
+import { connectLiveChannel, SUBSCRIPTION_REJECTED, type ChannelState, type LiveChannel } from './cable.ts';
+import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
+import { monthKey } from '../../engine/months.ts';
+import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
+import { recomputeMonths } from './provisional.ts';
+import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
+import { MONTHS, type MonthsName } from './schema.ts';
+import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type KeyValueStorage, type Session } from './session.ts';
+import { createSync, type SyncEngine } from './sync.ts';
+import { applyUpdate } from './updates.ts';
+
+export const SIGN_OUT_PATH = '/users/sign_out';
+export const SESSION_EXPIRED = 'Session expired';
+
+/** The profile row naming whose data (and whose queued edits) the mirror holds. */
+const OWNER_ROW = 'owner';
+
+export interface DataLayerLog {
+  warn(message: string, detail?: unknown): void;
+  error(message: string, detail?: unknown): void;
+}
+
+/** What 'online' and 'offline' events come from: `window` in the browser, an EventTarget in tests. */
+export type OnlineEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+export interface DataLayerOptions {
+  /** The IndexedDB database of the mirror. */
+  dbName?: string;
+  /** Where the session lives under the spec's keys: localStorage in the browser. */
+  storage: KeyValueStorage;
+  /** Origin of the API, e.g. `https://runway.example`. */
+  baseUrl: string;
+  /** ws(s)://host of the live channel. */
+  wsOrigin: string;
+  /** Whether the browser is online at start (navigator.onLine); events keep it current after. */
+  isOnline?: () => boolean;
+  window?: OnlineEvents;
+  connectChannel?: typeof connectLiveChannel;
+  /** The in-memory twin for tests (STYLE.md §8); the HTTP client otherwise. */
+  transport?: ApiTransport;
+  log?: DataLayerLog;
+}
+
+export interface ChannelStatus {
+  state: ChannelState;
+  /** 'Subscription rejected', or another channel error's message. */
+  error: string | null;
+}
+
+/** Why queued edits are held back (besides being offline). */
+export type OutboxHold =
+  /** Signed out by a 401 (or found signed out at start with edits queued): they go when `owner` signs in again. */
+  | { reason: 'signed-out'; owner: string | null }
+  /** A different user tried to sign in while `owner`'s edits wait: refused, edits kept. */
+  | { reason: 'other-user'; owner: string; pending: number };
+
+export interface DataLayerState {
+  session: Session;
+  online: boolean;
+  channel: ChannelStatus;
+  hold: OutboxHold | null;
+}
+
+export type LoginResult =
+  | { status: 'signed-in' }
+  /** The answer carried no token or user: nothing was stored. */
+  | { status: 'invalid-answer' }
+  /** Another user's edits are queued: nothing was stored; ask, then call again with `discardOtherUser`. */
+  | { status: 'other-user'; owner: string; pending: number };
+
+export type LogoutResult = { status: 'signed-out' } | { status: 'unsynced'; count: number };
+
+export interface DataLayer {
+  readonly db: MirrorDb;
+  readonly mutations: Mutations;
+  /** The guarded API transport, for calls that are not mirrored (account, payments). */
+  readonly transport: ApiTransport;
+  /** Resolves when the initial load (and first flush) is over; never rejects (failures are logged). */
+  readonly ready: Promise<void>;
+  getState(): DataLayerState;
+  getSession(): Session;
+  /** Called on every change of session, channel, online state or hold; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** Called after a 401 signed the user out, so the router can go to /login. */
+  onSessionExpired(listener: () => void): () => void;
+  /** Stores the session of a sign-in or sign-up answer, resumes the outbox and pulls. */
+  login(answerBody: unknown, options?: { discardOtherUser?: boolean }): Promise<LoginResult>;
+  logout(options?: { force?: boolean }): Promise<LogoutResult>;
+  setSubscribed(subscribed: boolean): Promise<void>;
+  /** Pulls everything the session may see (a list's reload button). True when every fetch succeeded. */
+  refresh(): Promise<boolean>;
+  /** Removes a refused edit once the user has seen its error. */
+  dismissFailed(uuid: string): Promise<boolean>;
+  dispose(): void;
+}
+
+const sameEmail = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const defaultIsOnline = () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine ?? true;
+
+export function createDataLayer(options: DataLayerOptions): DataLayer {
+  const dbName = options.dbName ?? 'runway';
+  const { storage } = options;
+  const log = options.log ?? console;
+  const connectChannel = options.connectChannel ?? connectLiveChannel;
+  const events = options.window ?? (typeof window === 'undefined' ? undefined : window);
+
+  let state: DataLayerState = {
+    session: readSession(storage),
+    online: (options.isOnline ?? defaultIsOnline)(),
+    channel: { state: 'disconnected', error: null },
+    hold: null,
+  };
+  let disposed = false;
+  const listeners = new Set<() => void>();
+  const expiredListeners = new Set<() => void>();
+
+  const setState = (patch: Partial<DataLayerState>) => {
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener();
+  };
+
+  const db = openMirror(dbName);
+
+  /*
+   * Every request of a session belongs to its epoch. Logout, a 401 and a change of user end the
+   * epoch: requests still in flight then answer at once as failures, so a late answer can neither
+   * write the old user's data into a mirror just emptied nor sign out the next session.
+   */
+  let epoch = new AbortController();
+  const endEpoch = () => {
+    epoch.abort();
+    epoch = new AbortController();
+  };
+
+  // The session guard below handles 401s the same way for every transport.
+  const inner = options.transport ?? createHttpTransport({ baseUrl: options.baseUrl, getToken: () => state.session.authToken, onUnauthorized: () => {} });
+
+  const transport: ApiTransport = {
+    async request(request: ApiRequest): Promise<ApiResult> {
+      const signal = epoch.signal;
+      const sentWith = state.session.authToken;
+      let onEnd = () => {};
+      const ended = new Promise<ApiResult>((resolve) => {
+        onEnd = () => resolve({ ok: false, kind: 'network', message: 'The session ended before the answer came' });
+        signal.addEventListener('abort', onEnd, { once: true });
+      });
+      let result: ApiResult;
+      try {
+        result = await Promise.race([inner.request(request), ended]);
+      } finally {
+        signal.removeEventListener('abort', onEnd);
+      }
+      // Only a 401 to the token still in use ends the session: one sent before a re-login does not.
+      if (!result.ok && result.kind === 'http' && result.status === 401 && !request.anonymous && sentWith !== null && sentWith === state.session.authToken) {
+        expire();
+      }
+      return result;
+    },
+  };
+
+  /**
+   * Nothing is sent while signed out (a 401 signs out, so this is the pause the outbox asks for,
+   * lifted by the next sign-in of the same user) or offline; nothing is dropped.
+   */
+  const isPaused = () => disposed || !state.session.isAuthenticated || !state.online;
+
+  const sync: SyncEngine = createSync({ db, transport, getSession: () => state.session });
+  const outbox: Outbox = createOutbox({
+    db,
+    transport,
+    isPaused,
+    // One flusher per database across tabs; another database (another test) has its own.
+    lockName: `${OUTBOX_LOCK}:${dbName}`,
+    sleep: (ms) => sleepUnlessStopped(ms),
+  });
+
+  /* In-flight work, so logout can let it finish before emptying the mirror. */
+  const inflight = new Set<Promise<unknown>>();
+  function track<T>(promise: Promise<T>): Promise<T> {
+    inflight.add(promise);
+    void promise.then(
+      () => inflight.delete(promise),
+      () => inflight.delete(promise),
+    );
+    return promise;
+  }
+  const settleInflight = () => Promise.allSettled([...inflight]);
+
+  /** Unexpected failures of background work are logged once; after dispose they are expected. */
+  const logFailure = (what: string) => (error: unknown) => {
+    if (!disposed) log.error(what, error);
+  };
+
+  // ---- Flushing -------------------------------------------------------------------------------
+
+  /* Retries wait on this; going offline, signing out or disposing stops the wait and the loop. */
+  let flushStop = new AbortController();
+  const stopFlushing = () => {
+    flushStop.abort();
+    flushStop = new AbortController();
+  };
+  function sleepUnlessStopped(ms: number): Promise<void> {
+    const signal = flushStop.signal;
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  let retrying: Promise<unknown> | null = null;
+
+  const onFlushed = (result: FlushResult) => {
+    if (result.stopped === 'unauthorized') expire();
+    return result;
+  };
+
+  /** After a network stop: wait `ms`, then `flushWithRetry` with backoff until another stop. */
+  function retryLater(ms: number) {
+    if (retrying || isPaused()) return;
+    const signal = flushStop.signal;
+    retrying = track(
+      sleepUnlessStopped(ms)
+        .then(() => (signal.aborted ? null : outbox.flushWithRetry({ signal }).then(onFlushed)))
+        .catch(logFailure('The outbox could not be flushed'))
+        .finally(() => {
+          retrying = null;
+        }),
+    );
+  }
+
+  /** One flush now; after a network stop the retries go on in the background. */
+  async function flushNow(): Promise<FlushResult> {
+    const result = onFlushed(await outbox.flush());
+    if (result.stopped === 'network') retryLater(result.retryInMs ?? 0);
+    return result;
+  }
+
+  /*
+   * An edit made online flushes at once (mutations.ts); when that send got no answer, the edit is
+   * queued and nothing else would send it before the next trigger: retry it with backoff.
+   */
+  const raw = createMutations({ db, outbox, isOnline: () => state.online });
+  const afterEdit = async (result: MutationResult): Promise<MutationResult> => {
+    if (result.status === 'queued' && state.online) {
+      const head = await db.outbox.where('status').equals('pending').first();
+      if (head && head.attempts > 0) retryLater(backoffMs(head.attempts));
+    }
+    // While the edit waits, analytics shows tables recomputed from the mirror (provisional).
+    if (result.status === 'queued' && state.session.subscribed) {
+      const now = new Date();
+      await recomputeMonths(db, monthKey(now.getFullYear(), now.getMonth() + 1)).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
+    }
+    return result;
+  };
+  const mutations: Mutations = {
+    create: (...args) => raw.create(...args).then(afterEdit),
+    update: (...args) => raw.update(...args).then(afterEdit),
+    remove: (...args) => raw.remove(...args).then(afterEdit),
+    saveSingle: (...args) => raw.saveSingle(...args).then(afterEdit),
+    deleteSingle: (...args) => raw.deleteSingle(...args).then(afterEdit),
+    editMonth: (...args) => raw.editMonth(...args).then(afterEdit),
+  };
+
+  // ---- Pulling --------------------------------------------------------------------------------
+
+  let pulling: Promise<boolean> | null = null;
+  let pullAgain = false;
+
+  /** `sync.pullAll`, coalesced: a request while one runs makes it run once more afterwards. */
+  function refresh(): Promise<boolean> {
+    if (pulling) {
+      pullAgain = true;
+      return pulling;
+    }
+    pulling = track(
+      (async () => {
+        let ok: boolean;
+        do {
+          pullAgain = false;
+          ok = await sync.pullAll();
+        } while (pullAgain && !disposed);
+        return ok;
+      })().finally(() => {
+        pulling = null;
+      }),
+    );
+    return pulling;
+  }
+
+  /** Pull and flush together; what the triggers run. */
+  const catchUp = () => track(Promise.all([refresh(), flushNow()]).then(() => undefined));
+
+  // ---- The live channel -----------------------------------------------------------------------
+
+  let channel: LiveChannel | null = null;
+  let channelGeneration = 0;
+  let applying: Promise<unknown> = Promise.resolve();
+
+  function openChannel(email: string) {
+    closeChannel();
+    const generation = ++channelGeneration;
+    const current = () => generation === channelGeneration && !disposed;
+    channel = connectChannel({
+      origin: options.wsOrigin,
+      getToken: () => state.session.authToken,
+      email,
+      // Applied one at a time, in arrival order, whatever the transport does.
+      onMessage(message: UpdateMessage) {
+        if (!current()) return Promise.resolve();
+        const applied = applying.then(() => (current() ? applyUpdate(db, message, log) : undefined));
+        applying = applied.catch(logFailure('A live update could not be applied'));
+        return applied;
+      },
+      onState(channelState, error) {
+        if (!current()) return;
+        setState({ channel: { state: channelState, error: channelState === 'rejected' ? (error ?? SUBSCRIPTION_REJECTED) : error } });
+      },
+      onReconnected() {
+        // Messages may have been missed while disconnected.
+        if (current()) catchUp().catch(logFailure('Catching up after a reconnect failed'));
+      },
+    });
+  }
+
+  function closeChannel() {
+    channelGeneration += 1;
+    channel?.close();
+    channel = null;
+    if (state.channel.state !== 'disconnected' || state.channel.error !== null) setState({ channel: { state: 'disconnected', error: null } });
+  }
+
+  // ---- Session --------------------------------------------------------------------------------
+
+  const readOwner = async () => {
+    const value = (await db.profile.get(OWNER_ROW))?.value;
+    return typeof value === 'string' ? value : null;
+  };
+  const writeOwner = (email: string) => db.profile.put({ name: OWNER_ROW, value: email });
+
+  async function clearMirror() {
+    await db.transaction('rw', db.tables, async () => {
+      for (const table of db.tables) await table.clear();
+    });
+  }
+
+  /** A 401: signed out, edits held for the same user's next sign-in (spec section 8). */
+  function expire() {
+    if (disposed || !state.session.isAuthenticated) return;
+    const owner = state.session.email;
+    clearSession(storage);
+    stopFlushing();
+    closeChannel();
+    endEpoch();
+    setState({ session: SIGNED_OUT, hold: { reason: 'signed-out', owner } });
+    log.warn(SESSION_EXPIRED);
+    for (const listener of [...expiredListeners]) listener();
+  }
+
+  /**
+   * Makes the mirror `email`'s. Another user's queued edits refuse it unless `discard` says to
+   * drop them; another user's data without queued edits is simply dropped.
+   */
+  async function adopt(email: string, discard: boolean): Promise<{ ok: true } | { ok: false; owner: string; pending: number }> {
+    const owner = await readOwner();
+    if (owner !== null && !sameEmail(owner, email)) {
+      const pending = await outbox.pendingCount();
+      if (pending > 0 && !discard) return { ok: false, owner, pending };
+      stopFlushing();
+      endEpoch();
+      await settleInflight();
+      await clearMirror();
+    }
+    await writeOwner(email);
+    return { ok: true };
+  }
+
+  function startSession(session: Session) {
+    writeSession(storage, session);
+    setState({ session, hold: null });
+    if (session.email) openChannel(session.email);
+  }
+
+  async function start(): Promise<void> {
+    const { session } = state;
+    if (session.isAuthenticated && session.email) {
+      const adopted = await adopt(session.email, false);
+      if (adopted.ok) openChannel(session.email);
+      else {
+        // Stored as signed in over someone else's unsynced edits (another tab): sign in again to decide.
+        clearSession(storage);
+        setState({ session: SIGNED_OUT, hold: { reason: 'other-user', owner: adopted.owner, pending: adopted.pending } });
+      }
+    } else if ((await outbox.pendingCount()) > 0) {
+      setState({ hold: { reason: 'signed-out', owner: await readOwner() } });
+    }
+    if (state.online) await catchUp();
+  }
+
+  // ---- Online and offline ---------------------------------------------------------------------
+
+  const onOnline = () => {
+    setState({ online: true });
+    catchUp().catch(logFailure('Catching up after coming online failed'));
+  };
+  const onOffline = () => {
+    stopFlushing();
+    setState({ online: false });
+  };
+  events?.addEventListener('online', onOnline);
+  events?.addEventListener('offline', onOffline);
+
+  // Not tracked itself (what it starts is): `adopt` waits for tracked work and would wait for itself.
+  const ready = start().catch(logFailure('The initial load failed'));
+
+  return {
+    db,
+    mutations,
+    transport,
+    ready,
+    getState: () => state,
+    getSession: () => state.session,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onSessionExpired(listener) {
+      expiredListeners.add(listener);
+      return () => expiredListeners.delete(listener);
+    },
+
+    async login(answerBody, { discardOtherUser = false } = {}) {
+      const session = sessionFromAuthAnswer(answerBody);
+      if (!session?.email) return { status: 'invalid-answer' };
+      const adopted = await adopt(session.email, discardOtherUser);
+      if (!adopted.ok) {
+        // The other user's edits stay held; this sign-in is not stored.
+        setState({ hold: { reason: 'other-user', owner: adopted.owner, pending: adopted.pending } });
+        return { status: 'other-user', owner: adopted.owner, pending: adopted.pending };
+      }
+      startSession(session);
+      if (state.online) await catchUp();
+      return { status: 'signed-in' };
+    },
+
+    async logout({ force = false } = {}) {
+      const count = await outbox.pendingCount();
+      if (count > 0 && !force) return { status: 'unsynced', count };
+      if (state.session.authToken) {
+        // Sent before the token is cleared (the transport reads it as the request starts), outside
+        // the session guard: it must outlive the epoch it ends, and its 401 means nothing now.
+        inner
+          .request({ method: 'DELETE', path: SIGN_OUT_PATH })
+          .then((result) => {
+            if (!result.ok) log.warn('Logout request failed', result);
+          })
+          .catch((error: unknown) => log.warn('Logout request failed', error));
+      }
+      clearSession(storage);
+      stopFlushing();
+      closeChannel();
+      endEpoch();
+      setState({ session: SIGNED_OUT, hold: null });
+      await settleInflight();
+      await clearMirror();
+      // The sign-in screen needs the flags again (allow_signup).
+      if (state.online) refresh().catch(logFailure('Fetching the feature flags failed'));
+      return { status: 'signed-out' };
+    },
+
+    async setSubscribed(subscribed) {
+      if (state.session.subscribed === subscribed) return;
+      const session = { ...state.session, subscribed };
+      writeSession(storage, session);
+      setState({ session });
+      if (subscribed && session.isAuthenticated && state.online) {
+        await Promise.all((Object.keys(MONTHS) as MonthsName[]).map((name) => track(sync.pullMonths(name))));
+      }
+    },
+
+    refresh,
+    dismissFailed: (uuid) => outbox.dismiss(uuid),
+
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      events?.removeEventListener('online', onOnline);
+      events?.removeEventListener('offline', onOffline);
+      stopFlushing();
+      closeChannel();
+      endEpoch();
+      listeners.clear();
+      expiredListeners.clear();
+      outbox.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult } from './api.ts';
+import type { LiveChannelOptions } from './cable.ts';
+import { createDataLayer, type DataLayer } from './data-layer.ts';
+import { DataLayerProvider, useChannelState, useCollection, useMonths, useOutboxStatus, useSession, useSingle } from './hooks.ts';
+import { writeSession } from './session.ts';
+import { createTestServer } from './test-server.ts';
+
+const EXTRA_GETS: Record<string, unknown> = {
+  '/api/v1/feature_flags': { feature_flags: [] },
+  '/api/v1/profile': { user: JSON.stringify({ id: 1, email: 'ann@example.com', birth_year: 1985 }) },
+};
+
+const layers: { layer: DataLayer; dbName: string }[] = [];
+
+afterEach(async () => {
+  cleanup();
+  for (const { layer, dbName } of layers.splice(0)) {
+    layer.dispose();
+    await Dexie.delete(dbName);
+  }
+});
+
+function setup({ online = true } = {}) {
+  const server = createTestServer();
+  server.intercept = (request): ApiResult | undefined => (request.method === 'GET' && request.path in EXTRA_GETS ? { ok: true, status: 200, data: EXTRA_GETS[request.path] } : undefined);
+  const storage = new Map<string, string>();
+  const kv = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) };
+  writeSession(kv, { authToken: 't', email: 'ann@example.com', isAuthenticated: true, stripeCustomerId: null, subscribed: false, birthYear: 1985 });
+  let channel: LiveChannelOptions | null = null;
+  const dbName = `hooks-${crypto.randomUUID()}`;
+  const layer = createDataLayer({
+    dbName,
+    storage: kv,
+    baseUrl: 'http://api.test',
+    wsOrigin: 'ws://api.test',
+    isOnline: () => online,
+    window: new EventTarget(),
+    connectChannel: (options) => {
+      channel = options;
+      return { close: vi.fn() };
+    },
+    transport: server.transport,
+    log: { warn: vi.fn(), error: vi.fn() },
+  });
+  layers.push({ layer, dbName });
+  const live = () => {
+    if (!channel) throw new Error('no channel');
+    return channel;
+  };
+  return { server, layer, live };
+}
+
+function Incomes() {
+  const { rows, pendingIds, loading, error } = useCollection('incomes', { sort: 'name' });
+  if (loading && rows.length === 0) return <p>loading</p>;
+  return (
+    <>
+      {error && <p role="alert">{error}</p>}
+      <ul aria-label="incomes">
+        {rows.map((row) => (
+          <li key={row.id}>
+            {String(row.name)}
+            {pendingIds.has(row.id) ? ' (pending sync)' : ''}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+const items = () => screen.getAllByRole('listitem').map((li) => li.textContent);
+
+describe('useCollection', () => {
+  it('re-renders on a local edit and on a live update, sorted, marking unsynced rows', async () => {
+    const { layer, live } = setup({ online: false });
+    // Id order (Salary, Alimony; a new record's temporary id is negative) is not name order.
+    await layer.db.incomes.bulkPut([
+      { id: 1, name: 'Salary' },
+      { id: 2, name: 'Alimony' },
+    ]);
+    render(
+      <DataLayerProvider layer={layer}>
+        <Incomes />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(items()).toEqual(['Alimony', 'Salary']));
+
+    await act(() => layer.mutations.create('incomes', { name: 'Bonus' }));
+    await waitFor(() => expect(items()).toEqual(['Alimony', 'Bonus (pending sync)', 'Salary']));
+
+    await act(() => live().onMessage({ type: 'Income', action: 'updated', data: { id: 1, name: 'Wages' } }));
+    await waitFor(() => expect(items()).toEqual(['Alimony', 'Bonus (pending sync)', 'Wages']));
+  });
+
+  it("shows the fetch's error from syncStatus", async () => {
+    const { server, layer } = setup();
+    server.intercept = (request) =>
+      request.path === '/api/v1/incomes' ? { ok: false, kind: 'http', status: 500, message: null, errors: null } : request.method === 'GET' && request.path in EXTRA_GETS ? { ok: true, status: 200, data: EXTRA_GETS[request.path] } : undefined;
+    render(
+      <DataLayerProvider layer={layer}>
+        <Incomes />
+      </DataLayerProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Failed to fetch incomes');
+  });
+});
+
+function OutboxBadge() {
+  const { pending, failed, online } = useOutboxStatus();
+  return (
+    <p data-testid="outbox">
+      {pending} pending, {failed.length} failed, {online ? 'online' : 'offline'}
+    </p>
+  );
+}
+
+describe('useOutboxStatus', () => {
+  it('counts an edit queued offline', async () => {
+    const { layer } = setup({ online: false });
+    render(
+      <DataLayerProvider layer={layer}>
+        <OutboxBadge />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('outbox').textContent).toBe('0 pending, 0 failed, offline'));
+
+    const result = await act(() => layer.mutations.create('debts', { name: 'Visa' }));
+
+    expect(result.status).toBe('queued');
+    await waitFor(() => expect(screen.getByTestId('outbox').textContent).toBe('1 pending, 0 failed, offline'));
+  });
+});
+
+function IncomeMonths() {
+  const { body, provisional } = useMonths('incomeMonths');
+  const rows = (body as { income_months?: { id: number }[] } | null)?.income_months ?? [];
+  return (
+    <p data-testid="months">
+      {rows.length} rows{provisional ? ', provisional' : ''}
+    </p>
+  );
+}
+
+describe('useMonths', () => {
+  it('exposes a provisional table until the server sends its own', async () => {
+    const { layer, live } = setup();
+    await layer.ready;
+    await layer.db.months.put({ name: 'incomeMonths', body: { income_months: [{ id: -1 }] }, provisional: true });
+    render(
+      <DataLayerProvider layer={layer}>
+        <IncomeMonths />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('months').textContent).toBe('1 rows, provisional'));
+
+    await act(() => live().onMessage({ type: 'IncomeMonth', action: 'created', data: { income_months: [{ id: 1 }, { id: 2 }] } }));
+
+    await waitFor(() => expect(screen.getByTestId('months').textContent).toBe('2 rows'));
+  });
+});
+
+function SessionLine() {
+  const session = useSession();
+  const channel = useChannelState();
+  const housing = useSingle('housing');
+  return (
+    <p data-testid="session">
+      {session.isAuthenticated ? session.email : 'signed out'} / {channel.state}
+      {channel.error ? ` (${channel.error})` : ''} / {housing.record ? String(housing.record.housing_type) : 'no housing'}
+    </p>
+  );
+}
+
+describe('useSession, useChannelState and useSingle', () => {
+  it('follow the channel state, the session and the single record', async () => {
+    const { layer, live } = setup();
+    await layer.ready;
+    render(
+      <DataLayerProvider layer={layer}>
+        <SessionLine />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('session').textContent).toBe('ann@example.com / disconnected / no housing'));
+
+    act(() => live().onState('rejected', null));
+    await act(() => live().onMessage({ type: 'Housing', action: 'created', data: { id: 5, housing_type: 'Rent', total_monthly_payment: 1200 } }));
+    await waitFor(() => expect(screen.getByTestId('session').textContent).toBe('ann@example.com / rejected (Subscription rejected) / Rent'));
+
+    await act(() => layer.logout());
+    await waitFor(() => expect(screen.getByTestId('session').textContent).toBe('signed out / disconnected / no housing'));
+  });
+});

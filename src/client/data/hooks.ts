@@ -1,0 +1,205 @@
+/**
+ * The hooks screens are built on. Everything a screen shows comes from the mirror through a live
+ * Dexie query, so a local edit, a pull or a live update re-renders it the same way; session,
+ * channel and online state come from the data layer's store.
+ *
+ * Query failures are returned as `error` rather than thrown into an error boundary: a list shows
+ * its error box with a reload button (spec section 8) whether the fetch or the mirror failed.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
+import type { ConflictRow, OutboxEntry, SyncStatusRow, WireRecord } from './db.ts';
+import { entryTarget } from './pending.ts';
+import type { CollectionName, MonthsName, SingleName } from './schema.ts';
+import type { Session } from './session.ts';
+
+const DataLayerContext = createContext<DataLayer | null>(null);
+
+export function DataLayerProvider({ layer, children }: { layer: DataLayer; children?: ReactNode }) {
+  return createElement(DataLayerContext.Provider, { value: layer }, children);
+}
+
+export function useDataLayer(): DataLayer {
+  const layer = useContext(DataLayerContext);
+  if (!layer) throw new Error('useDataLayer() needs a <DataLayerProvider> above it');
+  return layer;
+}
+
+function useLayerState(): DataLayerState {
+  const layer = useDataLayer();
+  return useSyncExternalStore(layer.subscribe, layer.getState, layer.getState);
+}
+
+/** A live query's answer, or the error it failed with, as a value. */
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function useLive<T>(query: () => Promise<T>, deps: unknown[]): Outcome<T> | undefined {
+  return useLiveQuery(async (): Promise<Outcome<T>> => {
+    try {
+      return { ok: true, value: await query() };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }, deps);
+}
+
+const pendingOutbox = (layer: DataLayer) => layer.db.outbox.where('status').equals('pending').toArray();
+
+export interface CollectionOptions {
+  /** Field to order rows by (numbers numerically, text by locale; empty values last; ties by id). */
+  sort?: string;
+  descending?: boolean;
+}
+
+export interface CollectionView {
+  rows: WireRecord[];
+  /** Ids of rows with edits not yet accepted by the server: shown as "pending sync". */
+  pendingIds: ReadonlySet<number>;
+  /** True until the mirror answers, and while the collection is being fetched. */
+  loading: boolean;
+  /** The fetch's error (the server's message or the spec's default), or the mirror's. */
+  error: string | null;
+  lastFetched: number | null;
+}
+
+function compareBy(field: string, descending: boolean) {
+  const empty = (value: unknown) => value === null || value === undefined || value === '';
+  return (a: WireRecord, b: WireRecord): number => {
+    const x = a[field];
+    const y = b[field];
+    if (empty(x) || empty(y)) return empty(x) === empty(y) ? a.id - b.id : empty(x) ? 1 : -1;
+    let order: number;
+    if (typeof x === 'number' && typeof y === 'number') order = x - y;
+    else order = String(x).localeCompare(String(y));
+    if (descending) order = -order;
+    return order !== 0 ? order : a.id - b.id;
+  };
+}
+
+export function useCollection(name: CollectionName, { sort, descending = false }: CollectionOptions = {}): CollectionView {
+  const layer = useDataLayer();
+  const { db } = layer;
+  const result = useLive(async () => {
+    const [rows, status, pending] = await Promise.all([db[name].toArray(), db.syncStatus.get(name), pendingOutbox(layer)]);
+    if (sort) rows.sort(compareBy(sort, descending));
+    const pendingIds = new Set<number>();
+    for (const entry of pending) {
+      const target = entryTarget(entry);
+      if (target?.kind === 'collection' && target.table === name) pendingIds.add(target.id);
+    }
+    return { rows, status, pendingIds };
+  }, [layer, name, sort, descending]);
+  const status = result?.ok ? result.value.status : undefined;
+  return {
+    rows: result?.ok ? result.value.rows : [],
+    pendingIds: result?.ok ? result.value.pendingIds : new Set(),
+    loading: result === undefined || status?.loading === true,
+    error: result && !result.ok ? result.error : (status?.error ?? null),
+    lastFetched: status?.lastFetched ?? null,
+  };
+}
+
+export interface SingleView {
+  /** The record, or null when the user has none. */
+  record: WireRecord | null;
+  /** True while an edit of it is not yet accepted by the server. */
+  pending: boolean;
+  loading: boolean;
+  error: string | null;
+}
+
+export function useSingle(name: SingleName): SingleView {
+  const layer = useDataLayer();
+  const { db } = layer;
+  const result = useLive(async () => {
+    const [row, status, pending] = await Promise.all([db.singles.get(name), db.syncStatus.get(name), pendingOutbox(layer)]);
+    const isThis = (entry: OutboxEntry) => {
+      const target = entryTarget(entry);
+      return target?.kind === 'single' && target.name === name;
+    };
+    return { record: row?.record ?? null, status, pending: pending.some(isThis) };
+  }, [layer, name]);
+  const status = result?.ok ? result.value.status : undefined;
+  return {
+    record: result?.ok ? result.value.record : null,
+    pending: result?.ok ? result.value.pending : false,
+    loading: result === undefined || status?.loading === true,
+    error: result && !result.ok ? result.error : (status?.error ?? null),
+  };
+}
+
+export interface MonthsView {
+  /** The month endpoint's GET body, or null before it has been fetched. */
+  body: unknown;
+  /** True while the table was computed locally from pending edits, until the server's arrives. */
+  provisional: boolean;
+  loading: boolean;
+  error: string | null;
+}
+
+export function useMonths(name: MonthsName): MonthsView {
+  const layer = useDataLayer();
+  const { db } = layer;
+  const result = useLive(async () => {
+    const [row, status] = await Promise.all([db.months.get(name), db.syncStatus.get(name)]);
+    return { row, status };
+  }, [layer, name]);
+  const status = result?.ok ? result.value.status : undefined;
+  const row = result?.ok ? result.value.row : undefined;
+  return {
+    body: row?.body ?? null,
+    provisional: row?.provisional ?? false,
+    loading: result === undefined || status?.loading === true,
+    error: result && !result.ok ? result.error : (status?.error ?? null),
+  };
+}
+
+/** Every fetch's loading flag, error and last-fetched time, by name order. */
+export function useSyncState(): SyncStatusRow[] {
+  const layer = useDataLayer();
+  const result = useLive(() => layer.db.syncStatus.orderBy('name').toArray(), [layer]);
+  return result?.ok ? result.value : [];
+}
+
+export interface OutboxStatusView {
+  /** Edits waiting for the server. */
+  pending: number;
+  /** Edits the server refused, each with its error, oldest first; `dismissFailed` removes one. */
+  failed: OutboxEntry[];
+  /** The most recent refusal's message. */
+  lastError: string | null;
+  online: boolean;
+  /** Why pending edits are held back besides being offline, if they are. */
+  hold: OutboxHold | null;
+}
+
+export function useOutboxStatus(): OutboxStatusView {
+  const layer = useDataLayer();
+  const { online, hold } = useLayerState();
+  const result = useLive(() => layer.db.outbox.orderBy('seq').toArray(), [layer]);
+  const entries = result?.ok ? result.value : [];
+  const failed = entries.filter((entry) => entry.status === 'failed');
+  return {
+    pending: entries.filter((entry) => entry.status === 'pending').length,
+    failed,
+    lastError: failed.at(-1)?.error ?? null,
+    online,
+    hold,
+  };
+}
+
+export function useSession(): Session {
+  return useLayerState().session;
+}
+
+export function useChannelState(): ChannelStatus {
+  return useLayerState().channel;
+}
+
+/** What pending edits overwrote of changes made elsewhere, oldest first. */
+export function useConflicts(): ConflictRow[] {
+  const layer = useDataLayer();
+  const result = useLive(() => layer.db.conflicts.orderBy('createdAt').toArray(), [layer]);
+  return result?.ok ? result.value : [];
+}
