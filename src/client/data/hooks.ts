@@ -203,3 +203,24 @@ export function useConflicts(): ConflictRow[] {
   const result = useLive(() => layer.db.conflicts.orderBy('createdAt').toArray(), [layer]);
   return result?.ok ? result.value : [];
 }
+
+export interface FeatureFlagView {
+  enabled: boolean;
+  loading: boolean;
+  error: string | null;
+}
+
+/** A feature flag from the mirror; a flag the server does not list has `fallback` (allow_signup: on). */
+export function useFeatureFlag(name: string, fallback = true): FeatureFlagView {
+  const layer = useDataLayer();
+  const result = useLive(async () => {
+    const [flag, status] = await Promise.all([layer.db.featureFlags.get(name), layer.db.syncStatus.get('featureFlags')]);
+    return { flag, status };
+  }, [layer, name]);
+  const status = result?.ok ? result.value.status : undefined;
+  return {
+    enabled: result?.ok && result.value.flag ? result.value.flag.enabled : fallback,
+    loading: result === undefined || status === undefined || status.loading,
+    error: result && !result.ok ? result.error : (status?.error ?? null),
+  };
+}
