@@ -54,6 +54,17 @@ describe('mergePending', () => {
     expect(mergePending(null, [update(1, { name: 'x' }, { id: 1, name: 'y' })]).record).toBeNull();
   });
 
+  it('sees no conflict when a single record deleted and made again offline is still the one the user deleted', () => {
+    const server = { id: 3, interest_rate: 5, years_of_retirement: 30 };
+    const edits: PendingEdit[] = [
+      { seq: 1, op: 'delete', id: 3, fields: null, before: server },
+      { seq: 2, op: 'replace', id: null, fields: { interest_rate: 6, years_of_retirement: 25 }, before: null },
+    ];
+    expect(mergePending(server, edits)).toEqual({ record: { id: 0, interest_rate: 6, years_of_retirement: 25 }, conflicts: [] });
+    // Changed elsewhere after the user deleted it: the re-created record overwrites that change.
+    expect(mergePending({ ...server, interest_rate: 4 }, edits).conflicts).toEqual([{ field: 'interest_rate', overwritten: 4, kept: 6 }]);
+  });
+
   it('merges a single record PUT and replaces on POST, creating either when there is none', () => {
     const server = { id: 9, housing_type: 'Mortgage', total_monthly_payment: 2000, escrow_payment: 300 };
     expect(mergePending(server, [{ seq: 1, op: 'upsert', id: 9, fields: { total_monthly_payment: 2100 }, before: server }]).record).toEqual({ ...server, total_monthly_payment: 2100 });

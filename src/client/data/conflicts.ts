@@ -104,7 +104,9 @@ export function mergePending(server: WireRecord | null, edits: readonly PendingE
         continue;
       case 'delete':
         state = null;
-        touched = new Map();
+        // A delete touches every field: a later re-create (a single record's POST) starts from
+        // what the delete started from, so the server still holding that is no conflict.
+        for (const [field, value] of ownFields(edit.before)) if (!touched.has(field)) touched.set(field, { base: value, written: [] });
         continue;
       case 'update':
         // The record is gone on the server: the server will refuse the update (404).

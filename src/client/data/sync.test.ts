@@ -85,3 +85,97 @@ describe('the initial load', () => {
     expect(await db.debts.toArray()).toEqual([{ id: 2, name: 'Kept' }]);
   });
 });
+
+describe('a pull racing the outbox', () => {
+  /** A list the server read before the edits below committed, answered after the mirror took them. */
+  function lateList(path: string, data: unknown, meanwhile: () => Promise<void>) {
+    return new MemoryTransport(async (request: ApiRequest): Promise<ApiResult> => {
+      if (request.path !== path) return { ok: false, kind: 'http', status: 404, message: 'Not found', errors: null };
+      await meanwhile();
+      return { ok: true, status: 200, data };
+    });
+  }
+
+  it('keeps the rows edits accepted while the list was on its way wrote, and takes the rest from the list', async () => {
+    await db.debts.bulkPut([
+      { id: 2, name: 'Visa', updated_at: 't1' },
+      { id: 3, name: 'Loan', updated_at: 't1' },
+      { id: 4, name: 'Car', updated_at: 't1' },
+      { id: 9, name: 'Gone', updated_at: 't1' },
+      { id: -1, name: 'Made offline' },
+    ]);
+    const create = await db.outbox.add({ uuid: 'c', method: 'POST', path: '/api/v1/debts', body: { debt: { name: 'Made offline' } }, attempts: 0, status: 'pending', target: { table: 'debts', id: -1 }, before: null, createdAt: 0 });
+    const transport = lateList('/api/v1/debts', { debts: [{ id: 2, name: 'Visa', updated_at: 't1' }, { id: 3, name: 'Loan', updated_at: 't1' }, { id: 4, name: 'Car, paid off elsewhere', updated_at: 't3' }] }, async () => {
+      // What the outbox does as the server accepts an update of 2, a delete of 3 and the create.
+      await db.transaction('rw', db.debts, db.outbox, async () => {
+        await db.debts.put({ id: 2, name: 'Visa Gold', updated_at: 't2' });
+        await db.debts.delete(3);
+        await db.outbox.delete(create);
+        await db.debts.delete(-1);
+        await db.debts.put({ id: 7, name: 'Made offline', updated_at: 't2' });
+      });
+    });
+
+    expect(await createSync({ db, transport, getSession: () => signedIn }).pullCollection('debts')).toBe(true);
+
+    expect(await db.debts.toArray()).toEqual([
+      { id: 2, name: 'Visa Gold', updated_at: 't2' },
+      { id: 4, name: 'Car, paid off elsewhere', updated_at: 't3' },
+      { id: 7, name: 'Made offline', updated_at: 't2' },
+    ]);
+  });
+
+  it('keeps a record deleted offline deleted when the delete is accepted while the list is on its way', async () => {
+    await db.debts.put({ id: 2, name: 'Visa', updated_at: 't1' });
+    // Deleted offline: gone from the mirror, its entry pending.
+    const remove = await db.outbox.add({ uuid: 'd', method: 'DELETE', path: '/api/v1/debts/3', attempts: 0, status: 'pending', target: { table: 'debts', id: 3 }, before: { id: 3, name: 'Loan', updated_at: 't1' }, createdAt: 0 });
+    const transport = lateList('/api/v1/debts', { debts: [{ id: 2, name: 'Visa', updated_at: 't1' }, { id: 3, name: 'Loan', updated_at: 't1' }] }, async () => {
+      await db.outbox.delete(remove);
+    });
+
+    await createSync({ db, transport, getSession: () => signedIn }).pullCollection('debts');
+
+    expect(await db.debts.toArray()).toEqual([{ id: 2, name: 'Visa', updated_at: 't1' }]);
+  });
+
+  it('reports no conflict for a single record deleted and made again offline whose delete is accepted meanwhile', async () => {
+    const old = { id: 3, interest_rate: 5, updated_at: 't1' };
+    await db.singles.put({ name: 'retirementPlan', record: { id: 0, interest_rate: 6 } });
+    const remove = await db.outbox.add({ uuid: 'd', method: 'DELETE', path: '/api/v1/retirement_plan', attempts: 0, status: 'pending', target: { single: 'retirementPlan' }, before: old, createdAt: 0 });
+    await db.outbox.add({ uuid: 'c', method: 'POST', path: '/api/v1/retirement_plan', body: { retirement_plan: { interest_rate: 6 } }, attempts: 0, status: 'pending', target: { single: 'retirementPlan' }, before: null, createdAt: 0 });
+    const transport = lateList('/api/v1/retirement_plan', { retirement_plan: old }, async () => {
+      await db.outbox.delete(remove);
+    });
+
+    await createSync({ db, transport, getSession: () => signedIn }).pullSingle('retirementPlan');
+
+    expect((await db.singles.get('retirementPlan'))?.record).toEqual({ id: 0, interest_rate: 6 });
+    expect(await db.conflicts.count()).toBe(0);
+  });
+
+  it('still lays a local edit made meanwhile over the list', async () => {
+    await db.debts.put({ id: 2, name: 'Visa', apr: 20, updated_at: 't1' });
+    const transport = lateList('/api/v1/debts', { debts: [{ id: 2, name: 'Visa', apr: 18, updated_at: 't3' }] }, async () => {
+      // An offline edit: the mirror and the outbox change, the server version does not.
+      await db.transaction('rw', db.debts, db.outbox, async () => {
+        await db.debts.put({ id: 2, name: 'Mine', apr: 20, updated_at: 't1' });
+        await db.outbox.add({ uuid: 'u', method: 'PUT', path: '/api/v1/debts/2', body: { debt: { name: 'Mine' } }, attempts: 0, status: 'pending', target: { table: 'debts', id: 2 }, before: { id: 2, name: 'Visa', apr: 20, updated_at: 't1' }, createdAt: 0 });
+      });
+    });
+
+    await createSync({ db, transport, getSession: () => signedIn }).pullCollection('debts');
+
+    expect(await db.debts.toArray()).toEqual([{ id: 2, name: 'Mine', apr: 18, updated_at: 't3' }]);
+  });
+
+  it('keeps a single record an edit accepted while it was on its way wrote', async () => {
+    await db.singles.put({ name: 'housing', record: { id: 5, total_monthly_payment: 1500, updated_at: 't1' } });
+    const transport = lateList('/api/v1/housing', { housing: { id: 5, total_monthly_payment: 1500, updated_at: 't1' } }, async () => {
+      await db.singles.put({ name: 'housing', record: { id: 5, total_monthly_payment: 1600, updated_at: 't2' } });
+    });
+
+    await createSync({ db, transport, getSession: () => signedIn }).pullSingle('housing');
+
+    expect((await db.singles.get('housing'))?.record).toEqual({ id: 5, total_monthly_payment: 1600, updated_at: 't2' });
+  });
+});

@@ -4,10 +4,20 @@
  * on reconnect and when the browser comes back online. Each collection is written in one
  * transaction that replaces what the server no longer has, with pending local edits kept on top.
  * Loading flags, errors and last-fetched times go to `syncStatus` for the screens to show.
+ *
+ * A pull runs alongside the outbox (the app catches up by pulling and flushing at once), so the
+ * server may read a list just before an edit commits, and the list reach the mirror just after the
+ * outbox wrote that edit's answer and dropped its entry: laid down as is, the older list would undo
+ * the edit in the mirror (a created record gone, a deleted one back, old values) until the next
+ * pull, and report the user's own edits as conflicts. So what changed while the list was on its
+ * way is kept as the mirror has it: a record whose server version (`updated_at`) appeared, went or
+ * moved — an accepted edit or a live update wrote it from an answer at least as new as the list —
+ * and a record an outbox entry pending before the fetch was settled for. Local edits leave
+ * `updated_at` alone and stay pending, so they still go through the overlay.
  */
 import type { ApiResult, ApiTransport } from './api.ts';
-import type { MirrorDb, WireRecord } from './db.ts';
-import { overlayPending, overlayPendingSingle } from './pending.ts';
+import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
+import { entryTarget, overlayPending, overlayPendingSingle, pendingEntries, type EntryTarget } from './pending.ts';
 import { COLLECTIONS, FLAGS_FETCH_ERROR, MONTHS, PROFILE_FETCH_ERROR, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
 import type { Session } from './session.ts';
 
@@ -16,6 +26,27 @@ export interface SyncDeps {
   transport: ApiTransport;
   getSession(): Session;
   now?: () => number;
+}
+
+/** A record's server version: its `updated_at` ('' for a record made locally); null for none. */
+function versionOf(record: WireRecord | null | undefined): string | null {
+  if (!record) return null;
+  return typeof record.updated_at === 'string' ? record.updated_at : '';
+}
+
+function versions(rows: readonly WireRecord[]): Map<number, string | null> {
+  return new Map(rows.map((row) => [row.id, versionOf(row)]));
+}
+
+/** What the pending entries change, by seq. */
+function targets(entries: readonly OutboxEntry[]): Map<number, EntryTarget | null> {
+  return new Map(entries.map((entry) => [entry.seq as number, entryTarget(entry)]));
+}
+
+/** What the entries pending before, and no longer pending now, changed: the server settled them meanwhile. */
+function settledSince(before: ReadonlyMap<number, EntryTarget | null>, now: readonly OutboxEntry[]): EntryTarget[] {
+  const still = new Set(now.map((entry) => entry.seq));
+  return [...before].filter(([seq]) => !still.has(seq)).flatMap(([, target]) => (target ? [target] : []));
 }
 
 /** The message a failed fetch shows: the server's, else the spec's default. */
@@ -69,24 +100,38 @@ export function createSync(deps: SyncDeps) {
       await db.profile.put({ name: 'user', value: user ?? null });
     });
 
-  const pullCollection = (name: CollectionName) => {
+  const pullCollection = async (name: CollectionName) => {
     const decl = COLLECTIONS[name];
     const table = db[name];
+    const before = versions(await table.toArray());
+    const pendingBefore = targets(await pendingEntries(db));
     return fetchInto(name, decl.path, decl.fetchError, async (data) => {
       const rows = ((data as Record<string, unknown>)[decl.listKey] ?? []) as WireRecord[];
       await db.transaction('rw', [table, db.outbox, db.conflicts], async () => {
-        const merged = await overlayPending(db, name, rows);
+        // Records changed while the list was on its way stay as the mirror has them (see above).
+        const current = await table.toArray();
+        const now = versions(current);
+        const moved = new Set([...before.keys(), ...now.keys()].filter((id) => before.get(id) !== now.get(id)));
+        for (const target of settledSince(pendingBefore, await pendingEntries(db))) {
+          if (target.kind === 'collection' && target.table === name) moved.add(target.id);
+        }
+        const merged = (await overlayPending(db, name, rows.filter((row) => !moved.has(row.id)))).filter((row) => !moved.has(row.id));
         await table.clear();
-        await table.bulkPut(merged);
+        await table.bulkPut([...merged, ...current.filter((row) => moved.has(row.id))]);
       });
     });
   };
 
-  const pullSingle = (name: SingleName) => {
+  const pullSingle = async (name: SingleName) => {
     const decl = SINGLES[name];
+    const before = versionOf((await db.singles.get(name))?.record ?? null);
+    const pendingBefore = targets(await pendingEntries(db));
     return fetchInto(name, decl.path, decl.fetchError, async (data) => {
       const record = ((data as Record<string, unknown>)[decl.getKey] ?? null) as WireRecord | null;
       await db.transaction('rw', [db.singles, db.outbox, db.conflicts], async () => {
+        // Changed while the answer was on its way: the mirror's is at least as new (see above).
+        if (versionOf((await db.singles.get(name))?.record ?? null) !== before) return;
+        if (settledSince(pendingBefore, await pendingEntries(db)).some((target) => target.kind === 'single' && target.name === name)) return;
         await db.singles.put({ name, record: await overlayPendingSingle(db, name, record) });
       });
     });
