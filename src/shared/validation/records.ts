@@ -6,6 +6,7 @@
 import { cents, formatCents } from '../../engine/money.ts';
 import type { Cents } from '../../engine/money.ts';
 import { monthKey } from '../../engine/months.ts';
+import { monthlyInterest } from '../../engine/rates.ts';
 import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../records.ts';
 import type {
   DebtInput,
@@ -66,12 +67,6 @@ function scaledPercent(percent: number): bigint {
 /** payment ≥ balance × rate / 100 / 12, exactly (a payment equal to the interest covers it). */
 export function coversMonthlyInterest(payment: Cents, balance: Cents, annualPercent: number): boolean {
   return BigInt(payment) * MONTHLY_INTEREST_DIVISOR >= BigInt(balance) * scaledPercent(annualPercent);
-}
-
-/** balance × rate / 100 / 12 rounded half-up to the cent; balance and rate are never negative here. */
-function monthlyInterest(balance: Cents, annualPercent: number): Cents {
-  const numerator = BigInt(balance) * scaledPercent(annualPercent);
-  return cents(Number((2n * numerator + MONTHLY_INTEREST_DIVISOR) / (2n * MONTHLY_INTEREST_DIVISOR)));
 }
 
 function parseDueDay(raw: unknown): FieldResult<number> {
