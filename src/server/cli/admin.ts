@@ -69,7 +69,7 @@ export function parseSwitch(state: string | undefined, usage: string): boolean {
   throw new Error(`${usage}\nThe state must be "on" or "off", not "${state ?? ''}".`);
 }
 
-export function fail(error: unknown): never {
+export function fail(error: unknown): void {
   console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+  process.exitCode = 1;
 }
