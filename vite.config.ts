@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -16,7 +17,17 @@ function webManifest(): Plugin {
 // One config for the web build and the test runner. The server is not bundled: it runs
 // from source under tsx, so only the client goes through Vite.
 export default defineConfig({
-  plugins: [react(), webManifest()],
+  plugins: [
+    // File routes under src/client/routes; one chunk per route so '/' does not load the dashboard.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: 'src/client/routes',
+      generatedRouteTree: 'src/client/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+    webManifest(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -37,6 +48,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['src/client/test-setup.ts'],
         },
       },
       {
@@ -49,6 +61,19 @@ export default defineConfig({
           // so files run one at a time on small machines.
           fileParallelism: false,
           testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts a server and a Chromium; on two cores they run one at a time.
+          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },

@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export function LoginPage() {
+  return <Title order={1}>Login</Title>;
+}

@@ -1,0 +1,74 @@
+/**
+ * /dashboard (spec section 2): nine tabs over the mirror. The chosen tab persists in local storage
+ * under the spec's key, so a reload (or the installed app's next start) opens where the user was.
+ */
+import { Tabs } from '@mantine/core';
+import { useState } from 'react';
+import { STORAGE_KEYS } from '../../data/session.ts';
+import { useSession } from '../../data/hooks.ts';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { DebtPlanTab } from './debt-plan/DebtPlanTab.tsx';
+import { DebtsTab } from './debts/DebtsTab.tsx';
+import { HousingTab } from './housing/HousingTab.tsx';
+import { IncomeTab } from './income/IncomeTab.tsx';
+import { MonthlyExpensesTab } from './monthly-expenses/MonthlyExpensesTab.tsx';
+import { OtherExpensesTab } from './other-expenses/OtherExpensesTab.tsx';
+import { OverviewTab } from './overview/OverviewTab.tsx';
+import { RetirementAccountsTab } from './retirement-accounts/RetirementAccountsTab.tsx';
+import { RetirementPlanTab } from './retirement-plan/RetirementPlanTab.tsx';
+import { DASHBOARD_TABS, isDashboardTab, type DashboardTab } from './tabs.ts';
+import classes from './DashboardPage.module.css';
+
+function storedTab(): DashboardTab {
+  const stored = window.localStorage.getItem(STORAGE_KEYS.dashboardTab);
+  return isDashboardTab(stored) ? stored : 'overview';
+}
+
+export function DashboardPage() {
+  const session = useSession();
+  const [tab, setTab] = useState<DashboardTab>(storedTab);
+  if (!session.isAuthenticated) return <LoginPrompt message="Please log in to access your financial dashboard." />;
+  const choose = (value: string | null) => {
+    if (!isDashboardTab(value)) return;
+    window.localStorage.setItem(STORAGE_KEYS.dashboardTab, value);
+    setTab(value);
+  };
+  return (
+    <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
+      <Tabs.List className={classes.tabList} aria-label="Dashboard sections">
+        {DASHBOARD_TABS.map(({ value, label }) => (
+          <Tabs.Tab key={value} value={value}>
+            {label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="overview" pt="md">
+        <OverviewTab onNavigate={choose} />
+      </Tabs.Panel>
+      <Tabs.Panel value="income" pt="md">
+        <IncomeTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="housing" pt="md">
+        <HousingTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="debts" pt="md">
+        <DebtsTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="debt-plan" pt="md">
+        <DebtPlanTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="monthly-expenses" pt="md">
+        <MonthlyExpensesTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="other-expenses" pt="md">
+        <OtherExpensesTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="retirement-accounts" pt="md">
+        <RetirementAccountsTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="retirement-plan" pt="md">
+        <RetirementPlanTab />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Add or edit a debt. On edit the remaining amount is read-only (it changes through the month
+ * tables in Analytics), and the payment must still cover its monthly interest.
+ */
+import { SimpleGrid, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import type { WireRecord } from '../../../data/db.ts';
+import { useDataLayer } from '../../../data/hooks.ts';
+import { validateDebt } from '../../../../shared/validation/records.ts';
+import { useValidationContext } from '../../../ui/clock.tsx';
+import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
+import { FormModal } from '../../../ui/FormModal.tsx';
+import { moneyInputText } from '../../../ui/money.ts';
+import { useRecordForm } from '../../../ui/use-record-form.ts';
+import { wireFields } from '../../../ui/wire.ts';
+
+export const REMAINING_HINT = 'To update the remaining amount, go to Analytics → Debts.';
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+export function DebtForm({ debt, onClose }: { debt: WireRecord | null; onClose(): void }) {
+  const layer = useDataLayer();
+  const ctx = useValidationContext();
+  const editing = debt !== null;
+  const initial = useMemo(
+    () => ({
+      name: text(debt?.name),
+      creditor: text(debt?.creditor),
+      original_amount: moneyInputText(debt?.original_amount),
+      remaining_amount: moneyInputText(debt?.remaining_amount),
+      apr: text(debt?.apr),
+      monthly_payment: moneyInputText(debt?.monthly_payment),
+      original_term: text(debt?.original_term),
+      due_day: text(debt?.due_day),
+    }),
+    [debt],
+  );
+  const form = useRecordForm({
+    initial,
+    validate: (values) => validateDebt(values, ctx),
+    submit: (value) => {
+      const fields = wireFields('debt', value);
+      if (!editing) return layer.mutations.create('debts', fields);
+      const { remaining_amount: _readOnly, ...patch } = fields;
+      return layer.mutations.update('debts', debt.id, patch);
+    },
+    onSaved: onClose,
+  });
+  const { values, errors, setField } = form;
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={editing ? 'Edit Debt' : 'Add New Debt'}
+      submitting={form.submitting}
+      submitLabel={editing ? 'Update Debt' : 'Create Debt'}
+      submittingLabel={editing ? 'Updating...' : 'Creating...'}
+      formError={form.formError}
+      onSubmit={(event) => void form.onSubmit(event)}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <PlainText label="Debt Name" required value={values.name} onChange={(v) => setField('name', v)} error={errors.name} data-autofocus />
+        <PlainText label="Creditor" required value={values.creditor} onChange={(v) => setField('creditor', v)} error={errors.creditor} />
+        <MoneyInput label="Original Amount" required value={values.original_amount} onChange={(v) => setField('original_amount', v)} error={errors.original_amount} />
+        <MoneyInput
+          label="Remaining Amount"
+          required
+          readOnly={editing}
+          description={editing ? REMAINING_HINT : undefined}
+          value={values.remaining_amount}
+          onChange={(v) => setField('remaining_amount', v)}
+          error={errors.remaining_amount}
+        />
+        <NumberText label="APR (%)" required min={0} max={100} step="0.01" value={values.apr} onChange={(v) => setField('apr', v)} error={errors.apr} />
+        <MoneyInput label="Monthly Payment" required value={values.monthly_payment} onChange={(v) => setField('monthly_payment', v)} error={errors.monthly_payment} />
+        <NumberText label="Original Term (months)" required min={1} max={480} step="1" value={values.original_term} onChange={(v) => setField('original_term', v)} error={errors.original_term} />
+        <NumberText label="Due Day" required min={1} max={31} step="1" value={values.due_day} onChange={(v) => setField('due_day', v)} error={errors.due_day} />
+      </SimpleGrid>
+      {editing && (
+        <Text size="xs" c="dimmed">
+          Changes to the payment take effect from the current month.
+        </Text>
+      )}
+    </FormModal>
+  );
+}

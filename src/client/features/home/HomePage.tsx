@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export function HomePage() {
+  return <Title order={1}>Runway</Title>;
+}

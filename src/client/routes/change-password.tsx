@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ChangePasswordPage } from '../features/auth/ChangePasswordPage.tsx';
+
+export const Route = createFileRoute('/change-password')({ component: ChangePasswordPage });

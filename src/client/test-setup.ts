@@ -1,0 +1,34 @@
+/**
+ * Test setup for the unit project. Components run under jsdom (per file, `@vitest-environment
+ * jsdom`); Mantine needs matchMedia and ResizeObserver, which jsdom lacks.
+ */
+import { afterEach } from 'vitest';
+
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: ResizeObserverStub });
+    Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+  }
+  // Mantine scrolls into view and measures; jsdom has neither.
+  window.HTMLElement.prototype.scrollIntoView ??= () => {};
+}

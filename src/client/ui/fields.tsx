@@ -1,0 +1,39 @@
+/**
+ * Inputs the forms share. Money is typed as text and parsed to cents by the shared rules; the
+ * number input only helps the phone keyboard (min 0, step 0.01, spec section 5).
+ */
+import { TextInput, type TextInputProps } from '@mantine/core';
+
+type Base = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & {
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+};
+
+export function MoneyInput({ value, onChange, error, allowNegative, ...props }: Base & { allowNegative?: boolean }) {
+  return (
+    <TextInput
+      type="number"
+      inputMode="decimal"
+      min={allowNegative ? undefined : 0}
+      step="0.01"
+      leftSection={<span aria-hidden="true">$</span>}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      {...props}
+    />
+  );
+}
+
+export function NumberText({ value, onChange, error, ...props }: Base & { min?: number; max?: number; step?: string }) {
+  return <TextInput type="number" inputMode="decimal" value={value} onChange={(event) => onChange(event.currentTarget.value)} error={error} {...props} />;
+}
+
+export function DateInput({ value, onChange, error, ...props }: Base) {
+  return <TextInput type="date" value={value} onChange={(event) => onChange(event.currentTarget.value)} error={error} {...props} />;
+}
+
+export function PlainText({ value, onChange, error, ...props }: Base) {
+  return <TextInput value={value} onChange={(event) => onChange(event.currentTarget.value)} error={error} {...props} />;
+}

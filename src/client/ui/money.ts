@@ -1,0 +1,50 @@
+/**
+ * Amounts on screen: en-US USD (spec section 1). Records on the wire carry dollars as JSON numbers;
+ * every sum is made in integer cents (through parseCents, never a float multiplication) and only
+ * the result is formatted.
+ */
+import { centsToDollars, cents, parseCents, type Cents } from '../../engine/money.ts';
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const WHOLE_USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** A wire amount (dollars) as cents; null for a missing or unreadable one. */
+export function wireCents(value: unknown): Cents | null {
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  return parseCents(value);
+}
+
+export function formatCentsUsd(amount: Cents): string {
+  return USD.format(centsToDollars(amount));
+}
+
+/** A wire amount for display; '—' when the record has none. */
+export function formatUsd(value: unknown): string {
+  const amount = wireCents(value);
+  return amount === null ? '—' : formatCentsUsd(amount);
+}
+
+/** Whole dollars, for the analytics tables (spec section 9). */
+export function formatWholeUsd(value: unknown): string {
+  const amount = wireCents(value);
+  return amount === null ? '—' : WHOLE_USD.format(centsToDollars(amount));
+}
+
+export function sumWire(rows: readonly Record<string, unknown>[], field: string): Cents {
+  let total = 0;
+  for (const row of rows) total += wireCents(row[field]) ?? 0;
+  return cents(total);
+}
+
+/** A percentage as typed on the wire (e.g. 18.5) for display: '18.5%'. */
+export function formatPercent(value: unknown): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n)}%` : '—';
+}
+
+/** Text for a money input from a wire amount: '1234.5' → '1234.50'; '' for none. */
+export function moneyInputText(value: unknown): string {
+  const amount = wireCents(value);
+  return amount === null ? '' : (amount / 100).toFixed(2);
+}

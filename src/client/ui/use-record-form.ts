@@ -1,0 +1,91 @@
+/**
+ * The behaviour every modal form shares (spec section 4, "Modal forms"): values as typed, the shared
+ * rules' first message per field, an edit clears that field's error, submission is blocked while
+ * errors exist, and the server's refusal shows in the form while the modal stays open.
+ *
+ * Offline the mutation answers `queued` at once: the form closes and the record shows as pending.
+ */
+import { useCallback, useState, type FormEvent } from 'react';
+import type { MutationResult } from '../data/mutations.ts';
+import { firstErrors } from '../../shared/validation/kit.ts';
+import type { Validation } from '../../shared/validation/kit.ts';
+
+export const FIX_ERRORS = 'Please fix the errors above';
+
+export type FormValues = Record<string, string | boolean>;
+
+export interface RecordFormOptions<V extends FormValues, T> {
+  initial: V;
+  validate(values: V): Validation<T>;
+  /** Sends the validated value; the mutation's answer decides what the form does next. */
+  submit(value: T, values: V): Promise<MutationResult>;
+  /** After `done` or `queued`: close the modal. */
+  onSaved(result: MutationResult): void;
+}
+
+export interface RecordForm<V extends FormValues> {
+  values: V;
+  errors: Record<string, string>;
+  /** 'Please fix the errors above', or the server's message. */
+  formError: string | null;
+  submitting: boolean;
+  setField<K extends keyof V & string>(name: K, value: V[K]): void;
+  onSubmit(event?: FormEvent): Promise<void>;
+  reset(values?: V): void;
+}
+
+export function useRecordForm<V extends FormValues, T>(options: RecordFormOptions<V, T>): RecordForm<V> {
+  const [values, setValues] = useState<V>(options.initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
+    setFormError((current) => (current === FIX_ERRORS ? current : null));
+  }, []);
+
+  const reset = useCallback(
+    (next?: V) => {
+      setValues(next ?? options.initial);
+      setErrors({});
+      setFormError(null);
+      setSubmitting(false);
+    },
+    [options.initial],
+  );
+
+  const onSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (submitting) return;
+    const validation = options.validate(values);
+    if (!validation.ok) {
+      setErrors(firstErrors(validation.errors));
+      setFormError(FIX_ERRORS);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setSubmitting(true);
+    let result: MutationResult;
+    try {
+      result = await options.submit(validation.value, values);
+    } catch (error) {
+      result = { status: 'failed', message: error instanceof Error ? error.message : String(error), errors: null };
+    }
+    setSubmitting(false);
+    if (result.status === 'failed') {
+      if (result.errors) setErrors(firstErrors(result.errors));
+      setFormError(result.message);
+      return;
+    }
+    options.onSaved(result);
+  };
+
+  return { values, errors, formError, submitting, setField, onSubmit, reset };
+}

@@ -1,0 +1,142 @@
+/**
+ * The browser tests' world: the real server (its own process, a fresh DATA_DIR, the production
+ * build) and Debian's Chromium driven by playwright-core. Screenshots go to test-results/e2e/ and
+ * are kept as artifacts.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ServerProcess } from '../server/server-process.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface App {
+  server: ServerProcess;
+  url: string;
+  /** A fresh browser profile (its own IndexedDB and local storage). */
+  newContext(options?: { viewport?: { width: number; height: number }; isMobile?: boolean }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<App> {
+  const server = await ServerProcess.start({ env: { STATIC_DIR: path.join(repoRoot, 'dist'), ...env } });
+  const contexts: { context: BrowserContext; dir: string }[] = [];
+  return {
+    server,
+    url: server.url,
+    async newContext(options = {}) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'runway-chromium-'));
+      const context = await chromium.launchPersistentContext(dir, {
+        executablePath: CHROMIUM,
+        args: CHROMIUM_ARGS,
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+        isMobile: options.isMobile ?? false,
+        hasTouch: options.isMobile ?? false,
+        baseURL: server.url,
+      });
+      contexts.push({ context, dir });
+      return context;
+    },
+    async close() {
+      for (const { context, dir } of contexts) {
+        await context.close().catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      }
+      await server.stop();
+    },
+  };
+}
+
+/** A page that fails the test on any uncaught error or console error it logs. */
+export async function openPage(context: BrowserContext, url = '/'): Promise<Page & { errors: string[] }> {
+  const page = (context.pages()[0] ?? (await context.newPage())) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.errors.push(`console: ${message.text()}`);
+  });
+  await page.goto(url);
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOT_DIR, { recursive: true });
+  const file = path.join(SHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+let axeSource: string | null = null;
+
+/** Runs axe-core in the page; answers the serious and critical violations. */
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
+  if (axeSource === null) axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** Signs up through the API (fast path for tests that are not about sign-up) and answers the token. */
+export async function apiSignUp(app: App, email: string, password = PASSWORD, birthYear = 1985): Promise<string> {
+  const response = await fetch(`${app.url}/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: { email, password, password_confirmation: password, birth_year: birthYear } }),
+  });
+  const body = (await response.json()) as { status: { data: { token: string } } };
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.status.data.token;
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function loginThroughUi(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+}
+
+/** The server's copy of a collection, read with the user's token. */
+export async function serverList(app: App, token: string, path: string): Promise<unknown> {
+  const response = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return response.json();
+}
+
+export function removeDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+}
