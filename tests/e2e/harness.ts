@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ServerProcess } from '../server/server-process.ts';
+import { e2eDist } from './global-setup.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
@@ -36,7 +37,7 @@ export interface App {
 }
 
 export async function startApp(env: Record<string, string> = {}): Promise<App> {
-  const server = await ServerProcess.start({ env: { STATIC_DIR: path.join(repoRoot, 'dist'), ...env } });
+  const server = await ServerProcess.start({ env: { STATIC_DIR: e2eDist(repoRoot), ...env } });
   const contexts: { context: BrowserContext; dir: string }[] = [];
   return {
     server,
