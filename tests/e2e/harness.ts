@@ -141,3 +141,23 @@ export async function serverList(app: App, token: string, path: string): Promise
 export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/**
+ * Starts a page signed in as `email` by writing the session keys the app reads at start (spec
+ * section 4), for tests that are not about the login screen. Answers the token.
+ */
+export async function signedInPage(app: App, context: BrowserContext, email = uniqueEmail(), path = '/dashboard'): Promise<{ page: Page & { errors: string[] }; token: string; email: string }> {
+  const token = await apiSignUp(app, email);
+  const page = await openPage(context, '/privacy-policy');
+  await page.evaluate(
+    ([t, e]) => {
+      localStorage.setItem('authToken', t);
+      localStorage.setItem('email', e);
+      localStorage.setItem('userEmail', e);
+      localStorage.setItem('isAuthenticated', 'true');
+    },
+    [token, email] as const,
+  );
+  await page.goto(path);
+  return { page, token, email };
+}
