@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +8,7 @@ import { createDataLayer } from './data/data-layer.ts';
 import { DataLayerProvider } from './data/hooks.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './theme.ts';
+import { NotificationsHost } from './ui/NotificationsHost.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -26,7 +26,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'runway-color-s
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <Notifications position="top-right" />
+      <NotificationsHost />
       <DataLayerProvider layer={layer}>
         <RouterProvider router={router} />
       </DataLayerProvider>

@@ -18,11 +18,10 @@
  * - Offline, nothing is sent; edits queue and show as pending.
  */
 import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport } from './api.ts';
-import { connectLiveChannel, SUBSCRIPTION_REJECTED, type ChannelState, type LiveChannel } from './cable.ts';
+import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
 import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
 import { monthKey } from '../../engine/months.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
-import { recomputeMonths } from './provisional.ts';
 import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
 import { MONTHS, type MonthsName } from './schema.ts';
 import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type KeyValueStorage, type Session } from './session.ts';
@@ -31,6 +30,30 @@ import { applyUpdate } from './updates.ts';
 
 export const SIGN_OUT_PATH = '/users/sign_out';
 export const SESSION_EXPIRED = 'Session expired';
+/** The channel error of a rejected subscription (spec section 8); cable.ts says the same. */
+const SUBSCRIPTION_REJECTED = 'Subscription rejected';
+
+/**
+ * The live channel and the provisional month tables load on first use: the ActionCable client and
+ * the projection engine stay out of the first page's JavaScript (a visitor on '/' needs neither).
+ */
+function connectLiveChannelLazily(options: LiveChannelOptions): LiveChannel {
+  let closed = false;
+  let inner: LiveChannel | null = null;
+  import('./cable.ts')
+    .then(({ connectLiveChannel }) => {
+      if (!closed) inner = connectLiveChannel(options);
+    })
+    .catch((error: unknown) => options.onState('disconnected', error instanceof Error ? error.message : String(error)));
+  return {
+    close() {
+      closed = true;
+      inner?.close();
+    },
+  };
+}
+
+const recomputeMonthsLazily: typeof import('./provisional.ts').recomputeMonths = async (...args) => (await import('./provisional.ts')).recomputeMonths(...args);
 
 /** The profile row naming whose data (and whose queued edits) the mirror holds. */
 const OWNER_ROW = 'owner';
@@ -55,7 +78,7 @@ export interface DataLayerOptions {
   /** Whether the browser is online at start (navigator.onLine); events keep it current after. */
   isOnline?: () => boolean;
   window?: OnlineEvents;
-  connectChannel?: typeof connectLiveChannel;
+  connectChannel?: (options: LiveChannelOptions) => LiveChannel;
   /** The in-memory twin for tests (STYLE.md §8); the HTTP client otherwise. */
   transport?: ApiTransport;
   log?: DataLayerLog;
@@ -122,7 +145,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   const dbName = options.dbName ?? 'runway';
   const { storage } = options;
   const log = options.log ?? console;
-  const connectChannel = options.connectChannel ?? connectLiveChannel;
+  const connectChannel = options.connectChannel ?? connectLiveChannelLazily;
   const events = options.window ?? (typeof window === 'undefined' ? undefined : window);
 
   let state: DataLayerState = {
@@ -275,7 +298,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     // While the edit waits, analytics shows tables recomputed from the mirror (provisional).
     if (result.status === 'queued' && state.session.subscribed) {
       const now = new Date();
-      await recomputeMonths(db, monthKey(now.getFullYear(), now.getMonth() + 1)).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
+      await recomputeMonthsLazily(db, monthKey(now.getFullYear(), now.getMonth() + 1)).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
     }
     return result;
   };

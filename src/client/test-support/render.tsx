@@ -4,7 +4,6 @@
  * mark the file `// @vitest-environment jsdom` before using it.
  */
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { render, type RenderResult } from '@testing-library/react';
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
@@ -17,6 +16,7 @@ import { writeSession } from '../data/session.ts';
 import { createTestServer, type TestServer } from '../data/test-server.ts';
 import { ClockProvider } from '../ui/clock.tsx';
 import { theme } from '../theme.ts';
+import { NotificationsHost } from '../ui/NotificationsHost.tsx';
 
 const EXTRA_GETS: Record<string, unknown> = {
   '/api/v1/feature_flags': { feature_flags: [] },
@@ -95,7 +95,7 @@ export function Providers({ layer, now, children }: { layer: DataLayer; now?: Da
   const clock = () => (now ? new Date(now) : new Date());
   return (
     <MantineProvider theme={theme}>
-      <Notifications />
+      <NotificationsHost />
       <ClockProvider clock={clock}>
         <DataLayerProvider layer={layer}>{children}</DataLayerProvider>
       </ClockProvider>

@@ -3,11 +3,11 @@
  * delete dialog asks about, and what a refused delete does (spec section 4, "Delete"): an alert for
  * debts, monthly expenses and retirement accounts; only a log line for other expenses and incomes.
  */
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { WireRecord } from '../data/db.ts';
 import { useDataLayer } from '../data/hooks.ts';
 import type { CollectionName } from '../data/schema.ts';
+import { notifyError } from './notify.ts';
 
 export interface CollectionEditor {
   /** The record in the modal, 'new' for the add form, null when closed. */
@@ -38,7 +38,7 @@ export function useCollectionEditor(collection: CollectionName, onDeleteFailure:
       const result = await layer.mutations.remove(collection, deleting.id);
       setDeleting(null);
       if (result.status !== 'failed') return;
-      if (onDeleteFailure === 'alert') notifications.show({ color: 'red', title: 'Delete failed', message: result.message, autoClose: 8000 });
+      if (onDeleteFailure === 'alert') await notifyError('Delete failed', result.message);
       else console.error(result.message);
     },
   };

@@ -5,12 +5,14 @@
  */
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
-import { SyncIndicator } from './SyncIndicator.tsx';
 import classes from './Layout.module.css';
+
+// Only signed-in users see the sync state; visitors do not load its popover.
+const SyncIndicator = lazy(() => import('./SyncIndicator.tsx').then((module) => ({ default: module.SyncIndicator })));
 
 export const SUPPORT_EMAIL = 'support@runway.example';
 
@@ -39,7 +41,11 @@ function TopBar() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {session.isAuthenticated && <SyncIndicator />}
+            {session.isAuthenticated && (
+              <Suspense fallback={null}>
+                <SyncIndicator />
+              </Suspense>
+            )}
             <ColorSchemeToggle />
             <AccountMenu />
           </Group>

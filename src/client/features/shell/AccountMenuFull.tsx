@@ -1,0 +1,78 @@
+/**
+ * The Account dropdown (spec section 2): Profile, Change Password, Manage Subscription or
+ * Subscribe, Logout when signed in; Login and Sign Up when not. Logout returns to '/', and asks
+ * first when edits made on this device have not reached the server.
+ */
+import { Menu } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { openPortal } from '../subscribe/portal.ts';
+import { AccountButton } from './AccountMenu.tsx';
+
+// The question is rare; its dialog loads when asked.
+const UnsyncedLogoutDialog = lazy(() => import('./UnsyncedLogoutDialog.tsx').then((module) => ({ default: module.UnsyncedLogoutDialog })));
+
+/** The menu itself; AccountMenu.tsx loads it on first use. */
+export function AccountMenuFull({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+  const session = useSession();
+  const layer = useDataLayer();
+  const navigate = useNavigate();
+  const [unsynced, setUnsynced] = useState<number | null>(null);
+
+  const logout = async (force = false) => {
+    const result = await layer.logout({ force });
+    if (result.status === 'unsynced') {
+      setUnsynced(result.count);
+      return;
+    }
+    setUnsynced(null);
+    await navigate({ to: '/' });
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={200} defaultOpened={initiallyOpen}>
+        <Menu.Target>
+          <AccountButton />
+        </Menu.Target>
+        <Menu.Dropdown>
+          {session.isAuthenticated ? (
+            <>
+              <Menu.Label>{session.email}</Menu.Label>
+              <Menu.Item component={Link} to="/profile">
+                Profile
+              </Menu.Item>
+              <Menu.Item component={Link} to="/change-password">
+                Change Password
+              </Menu.Item>
+              {session.subscribed ? (
+                <Menu.Item onClick={() => void openPortal(layer)}>Manage Subscription</Menu.Item>
+              ) : (
+                <Menu.Item component={Link} to="/subscribe">
+                  Subscribe
+                </Menu.Item>
+              )}
+              <Menu.Divider />
+              <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
+            </>
+          ) : (
+            <>
+              <Menu.Item component={Link} to="/login">
+                Login
+              </Menu.Item>
+              <Menu.Item component={Link} to="/signup">
+                Sign Up
+              </Menu.Item>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {unsynced !== null && (
+        <Suspense fallback={null}>
+          <UnsyncedLogoutDialog count={unsynced} onStay={() => setUnsynced(null)} onDiscard={() => void logout(true)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
