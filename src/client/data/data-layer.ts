@@ -19,6 +19,7 @@
  */
 import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport } from './api.ts';
 import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
+import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
 import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
 import { monthKey } from '../../engine/months.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
@@ -53,7 +54,7 @@ function connectLiveChannelLazily(options: LiveChannelOptions): LiveChannel {
   };
 }
 
-const recomputeMonthsLazily: typeof import('./provisional.ts').recomputeMonths = async (...args) => (await import('./provisional.ts')).recomputeMonths(...args);
+const recomputeMonthsLazily: typeof RecomputeMonths = async (...args) => (await import('./provisional.ts')).recomputeMonths(...args);
 
 /** The profile row naming whose data (and whose queued edits) the mirror holds. */
 const OWNER_ROW = 'owner';
