@@ -4,6 +4,7 @@
 #   2. unit tests (engine, shared rules, client and server modules)
 #   3. server integration tests over HTTP on embedded PGlite
 #   4. the same server integration tests on PostgreSQL 15 (installed with apt when missing)
+#   5. end-to-end tests of the production build in Chromium (Debian's, installed with apt when missing)
 # Set SKIP_POSTGRES=1 to leave out layer 4 on a machine without PostgreSQL and without root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,14 @@ if [ "${SKIP_POSTGRES:-}" = "1" ]; then
 else
   run_layer server-postgres scripts/with-postgres.sh npx vitest run --project server
 fi
+
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "Installing Chromium for the browser tests..."
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+fi
+run_layer e2e npx vitest run --project e2e
 
 echo
 echo "tests: $passed passed, $failed failed"

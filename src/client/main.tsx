@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { createDataLayer } from './data/data-layer.ts';
 import { DataLayerProvider } from './data/hooks.ts';
 import { createAppRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { NotificationsHost } from './ui/NotificationsHost.tsx';
 
 const root = document.getElementById('root');
@@ -25,7 +25,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'runway-color-s
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <NotificationsHost />
       <DataLayerProvider layer={layer}>
         <RouterProvider router={router} />

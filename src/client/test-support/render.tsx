@@ -15,7 +15,7 @@ import { DataLayerProvider } from '../data/hooks.ts';
 import { writeSession } from '../data/session.ts';
 import { createTestServer, type TestServer } from '../data/test-server.ts';
 import { ClockProvider } from '../ui/clock.tsx';
-import { theme } from '../theme.ts';
+import { cssVariablesResolver, theme } from '../theme.ts';
 import { NotificationsHost } from '../ui/NotificationsHost.tsx';
 
 const EXTRA_GETS: Record<string, unknown> = {
@@ -94,7 +94,7 @@ export function makeLayer(options: SetupOptions = {}) {
 export function Providers({ layer, now, children }: { layer: DataLayer; now?: Date; children: ReactNode }) {
   const clock = () => (now ? new Date(now) : new Date());
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <NotificationsHost />
       <ClockProvider clock={clock}>
         <DataLayerProvider layer={layer}>{children}</DataLayerProvider>

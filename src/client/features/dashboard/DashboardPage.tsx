@@ -2,7 +2,7 @@
  * /dashboard (spec section 2): nine tabs over the mirror. The chosen tab persists in local storage
  * under the spec's key, so a reload (or the installed app's next start) opens where the user was.
  */
-import { Tabs } from '@mantine/core';
+import { Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { useSession } from '../../data/hooks.ts';
@@ -34,41 +34,46 @@ export function DashboardPage() {
     setTab(value);
   };
   return (
-    <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
-      <Tabs.List className={classes.tabList} aria-label="Dashboard sections">
-        {DASHBOARD_TABS.map(({ value, label }) => (
-          <Tabs.Tab key={value} value={value}>
-            {label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      <Tabs.Panel value="overview" pt="md">
-        <OverviewTab onNavigate={choose} />
-      </Tabs.Panel>
-      <Tabs.Panel value="income" pt="md">
-        <IncomeTab />
-      </Tabs.Panel>
-      <Tabs.Panel value="housing" pt="md">
-        <HousingTab />
-      </Tabs.Panel>
-      <Tabs.Panel value="debts" pt="md">
-        <DebtsTab />
-      </Tabs.Panel>
-      <Tabs.Panel value="debt-plan" pt="md">
-        <DebtPlanTab />
-      </Tabs.Panel>
-      <Tabs.Panel value="monthly-expenses" pt="md">
-        <MonthlyExpensesTab />
-      </Tabs.Panel>
-      <Tabs.Panel value="other-expenses" pt="md">
-        <OtherExpensesTab />
-      </Tabs.Panel>
-      <Tabs.Panel value="retirement-accounts" pt="md">
-        <RetirementAccountsTab />
-      </Tabs.Panel>
-      <Tabs.Panel value="retirement-plan" pt="md">
-        <RetirementPlanTab />
-      </Tabs.Panel>
-    </Tabs>
+    <>
+      <Title order={1} size="h2" mb="md">
+        Financial Dashboard
+      </Title>
+      <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
+        <Tabs.List className={classes.tabList} aria-label="Dashboard sections">
+          {DASHBOARD_TABS.map(({ value, label }) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <OverviewTab onNavigate={choose} />
+        </Tabs.Panel>
+        <Tabs.Panel value="income" pt="md">
+          <IncomeTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="housing" pt="md">
+          <HousingTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="debts" pt="md">
+          <DebtsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="debt-plan" pt="md">
+          <DebtPlanTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="monthly-expenses" pt="md">
+          <MonthlyExpensesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="other-expenses" pt="md">
+          <OtherExpensesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="retirement-accounts" pt="md">
+          <RetirementAccountsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="retirement-plan" pt="md">
+          <RetirementPlanTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
   );
 }

@@ -30,7 +30,7 @@ export function SyncIndicator() {
     <Popover width={320} position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
         <UnstyledButton aria-label={`Sync status: ${label}`} data-testid="sync-indicator">
-          <Badge color={color} variant="light" style={{ cursor: 'pointer' }}>
+          <Badge color={color} variant="filled" tt="none" style={{ cursor: 'pointer' }}>
             {label}
           </Badge>
         </UnstyledButton>
