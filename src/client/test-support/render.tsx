@@ -50,6 +50,7 @@ export interface Rendered extends RenderResult {
   layer: DataLayer;
   server: TestServer;
   storage: Map<string, string>;
+  setOnline(value: boolean): void;
 }
 
 export function memoryStorage(storage = new Map<string, string>()) {
@@ -74,7 +75,8 @@ export function makeLayer(options: SetupOptions = {}) {
   if (options.signedIn !== false) {
     writeSession(kv, { authToken: 't', email: 'ann@example.com', isAuthenticated: true, stripeCustomerId: null, subscribed: options.subscribed ?? false, birthYear: 1985 });
   }
-  const online = options.online ?? true;
+  let online = options.online ?? true;
+  const events = new EventTarget();
   const dbName = `screen-${crypto.randomUUID()}`;
   const layer = createDataLayer({
     dbName,
@@ -82,13 +84,18 @@ export function makeLayer(options: SetupOptions = {}) {
     baseUrl: 'http://api.test',
     wsOrigin: 'ws://api.test',
     isOnline: () => online,
-    window: new EventTarget(),
+    window: events,
     connectChannel: () => ({ close: vi.fn() }),
     transport: server.transport,
     log: { warn: vi.fn(), error: vi.fn() },
   });
   layers.push({ layer, dbName });
-  return { layer, server, storage };
+  /** Flips the browser's online state as the 'online'/'offline' events would. */
+  const setOnline = (value: boolean) => {
+    online = value;
+    events.dispatchEvent(new Event(value ? 'online' : 'offline'));
+  };
+  return { layer, server, storage, setOnline };
 }
 
 export function Providers({ layer, now, children }: { layer: DataLayer; now?: Date; children: ReactNode }) {
@@ -105,11 +112,11 @@ export function Providers({ layer, now, children }: { layer: DataLayer; now?: Da
 
 /** Renders a screen over a fresh data layer; wait for `layer.ready` before asserting on loaded rows. */
 export function renderScreen(ui: ReactNode, options: SetupOptions = {}): Rendered {
-  const { layer, server, storage } = makeLayer(options);
+  const { layer, server, storage, setOnline } = makeLayer(options);
   const result = render(
     <Providers layer={layer} {...(options.now ? { now: options.now } : {})}>
       {ui}
     </Providers>,
   );
-  return { ...result, layer, server, storage };
+  return { ...result, layer, server, storage, setOnline };
 }
