@@ -12,9 +12,22 @@ export const theme = createTheme({
   defaultRadius: 'md',
 });
 
-/** Mantine's "dimmed" grey is about 3.4:1 on cards in both schemes; these read at 4.5:1 or more. */
+/**
+ * Mantine's defaults that read under WCAG AA's 4.5:1 (measured with axe): the "dimmed" grey in
+ * both schemes, light-variant teal buttons (teal 9 on teal 1), error text (red 6) and the filled
+ * button's hover shade. Each is moved one step until it passes.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-teal-filled-hover': '#066649',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-teal-filled-hover': '#066649',
+  },
 });

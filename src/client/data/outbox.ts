@@ -279,10 +279,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
   if (channel) channel.onmessage = (event: MessageEvent<Settled>) => resolveLocal(event.data);
 
+  let closed = false;
   const settle = (settled: readonly Settled[]) => {
     for (const item of settled) {
       resolveLocal(item);
-      channel?.postMessage(item);
+      // A flush may finish after the page's data layer was closed; other tabs then learn the
+      // outcome from the mirror instead.
+      if (!closed) channel?.postMessage(item);
     }
     if (settled.length > 0) changed();
   };
@@ -518,6 +521,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return lowest;
     },
     close() {
+      closed = true;
       channel?.close();
     },
   };

@@ -3,7 +3,7 @@
  * under the spec's key, so a reload (or the installed app's next start) opens where the user was.
  */
 import { Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
@@ -27,6 +27,15 @@ function storedTab(): DashboardTab {
 export function DashboardPage() {
   const session = useSession();
   const [tab, setTab] = useState<DashboardTab>(storedTab);
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab strip scrolls sideways: keep the chosen tab in view (also after a reload).
+  useEffect(() => {
+    const list = tabList.current;
+    const selected = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (list && selected && (selected.offsetLeft < list.scrollLeft || selected.offsetLeft + selected.offsetWidth > list.scrollLeft + list.clientWidth)) {
+      list.scrollTo({ left: selected.offsetLeft - 16 });
+    }
+  }, [tab, session.isAuthenticated]);
   if (!session.isAuthenticated) return <LoginPrompt message="Please log in to access your financial dashboard." />;
   const choose = (value: string | null) => {
     if (!isDashboardTab(value)) return;
@@ -39,7 +48,7 @@ export function DashboardPage() {
         Financial Dashboard
       </Title>
       <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
-        <Tabs.List className={classes.tabList} aria-label="Dashboard sections">
+        <Tabs.List ref={tabList} className={classes.tabList} aria-label="Dashboard sections">
           {DASHBOARD_TABS.map(({ value, label }) => (
             <Tabs.Tab key={value} value={value}>
               {label}

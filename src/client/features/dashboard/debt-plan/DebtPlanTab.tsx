@@ -1,5 +1,79 @@
-import { Title } from '@mantine/core';
+/**
+ * The Debt Plan tab (spec section 2): the user's one plan, its strategy and extra payment with an
+ * Edit button, or an empty state offering to create it.
+ */
+import { Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { PLAN_TYPE_LABELS } from '../../../../shared/records.ts';
+import type { WireRecord } from '../../../data/db.ts';
+import { useSingle } from '../../../data/hooks.ts';
+import { EmptyState, LoadError, TableSkeleton } from '../../../ui/ListStatus.tsx';
+import { formatUsd } from '../../../ui/money.ts';
+import { PendingMark } from '../../../ui/PendingMark.tsx';
+import { DebtPlanForm } from './DebtPlanForm.tsx';
+import { isPlanType, PLAN_TYPE_NAMES } from './plan-types.ts';
+
+function PlanType({ value }: { value: unknown }) {
+  if (!isPlanType(value)) return <>{String(value ?? '—')}</>;
+  return (
+    <>
+      <Text span fw={500}>
+        {PLAN_TYPE_NAMES[value]}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {PLAN_TYPE_LABELS[value]}
+      </Text>
+    </>
+  );
+}
 
 export function DebtPlanTab() {
-  return <Title order={2}>Debt Plan</Title>;
+  const { record, pending, loading, error } = useSingle('debtPlan');
+  // The plan as it was when the modal opened (see HousingTab).
+  const [editing, setEditing] = useState<WireRecord | 'new' | null>(null);
+  return (
+    <Stack>
+      <Title order={2}>Debt Plan</Title>
+      {error && <LoadError message={error} />}
+      {record ? (
+        <Card withBorder padding="lg" maw={640}>
+          <Group justify="space-between" mb="sm">
+            <Group gap={0}>
+              <Title order={3} size="h4">
+                Your Debt Plan
+              </Title>
+              <PendingMark pending={pending} />
+            </Group>
+            <Button variant="outline" onClick={() => setEditing(record)} aria-label="Edit debt plan">
+              Edit
+            </Button>
+          </Group>
+          <DataList aria-label="Debt plan" labelWidth="10rem" withDivider>
+            <DataList.Item>
+              <DataList.ItemLabel>Plan Type</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="plan-type">
+                <PlanType value={record.plan_type} />
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Extra Payment</DataList.ItemLabel>
+              <DataList.ItemValue fw={500} data-testid="extra-payment">
+                {formatUsd(record.extra_payment)}
+              </DataList.ItemValue>
+            </DataList.Item>
+          </DataList>
+        </Card>
+      ) : loading ? (
+        <TableSkeleton rows={2} />
+      ) : (
+        !error && (
+          <EmptyState>
+            <Text>No debt plan found</Text>
+            <Button onClick={() => setEditing('new')}>Create Debt Plan</Button>
+          </EmptyState>
+        )
+      )}
+      {editing !== null && <DebtPlanForm plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
 }

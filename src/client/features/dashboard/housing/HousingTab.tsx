@@ -1,5 +1,87 @@
-import { Title } from '@mantine/core';
+/**
+ * The Housing tab (spec section 2): the user's one housing record as a details card, or an empty
+ * state offering to add it; a loading indicator and the load error as every list has.
+ */
+import { Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { WireRecord } from '../../../data/db.ts';
+import { useSingle } from '../../../data/hooks.ts';
+import { EmptyState, LoadError, TableSkeleton } from '../../../ui/ListStatus.tsx';
+import { formatPercent, formatUsd } from '../../../ui/money.ts';
+import { PendingMark } from '../../../ui/PendingMark.tsx';
+import { HousingForm } from './HousingForm.tsx';
+import { isMortgage } from './housing-fields.ts';
+
+const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM-DD' (or a timestamp: only its date part counts) as 'March 15, 2021'. */
+function formatDay(value: unknown): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? ''));
+  if (!match) return '—';
+  return DATE.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+function details(housing: WireRecord): [string, string][] {
+  const rows: [string, string][] = [
+    ['Housing Type', String(housing.housing_type ?? '—')],
+    ['Total Monthly Payment', formatUsd(housing.total_monthly_payment)],
+  ];
+  if (!isMortgage(housing.housing_type)) return rows;
+  const term = housing.term === null || housing.term === undefined ? '—' : `${String(housing.term)} years`;
+  return [
+    ...rows,
+    ['Original Purchase Price', formatUsd(housing.original_purchase_price)],
+    ['Down Payment', formatUsd(housing.down_payment)],
+    ['Interest Rate', formatPercent(housing.interest_rate)],
+    ['Term', term],
+    ['Escrow Payment', formatUsd(housing.escrow_payment)],
+    ['Open Date', formatDay(housing.open_date)],
+    ['Current Balance', formatUsd(housing.current_balance)],
+  ];
+}
 
 export function HousingTab() {
-  return <Title order={2}>Housing</Title>;
+  const { record, pending, loading, error } = useSingle('housing');
+  // The record as it was when the modal opened: a save that lands while it is open must not
+  // turn an add form into an edit form under the user's hands.
+  const [editing, setEditing] = useState<WireRecord | 'new' | null>(null);
+  return (
+    <Stack>
+      <Title order={2}>Housing</Title>
+      {error && <LoadError message={error} />}
+      {record ? (
+        <Card withBorder padding="lg" maw={640}>
+          <Group justify="space-between" mb="sm">
+            <Group gap={0}>
+              <Title order={3} size="h4">
+                Housing Details
+              </Title>
+              <PendingMark pending={pending} />
+            </Group>
+            <Button variant="outline" onClick={() => setEditing(record)} aria-label="Edit housing">
+              Edit
+            </Button>
+          </Group>
+          <DataList aria-label="Housing details" labelWidth="12rem" withDivider>
+            {details(record).map(([label, value]) => (
+              <DataList.Item key={label}>
+                <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                <DataList.ItemValue fw={500}>{value}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+          </DataList>
+        </Card>
+      ) : loading ? (
+        <TableSkeleton rows={3} />
+      ) : (
+        !error && (
+          <EmptyState>
+            <Text>No housing information found</Text>
+            <Button onClick={() => setEditing('new')}>Add Housing</Button>
+          </EmptyState>
+        )
+      )}
+      {editing !== null && <HousingForm housing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
 }

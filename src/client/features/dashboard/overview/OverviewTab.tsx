@@ -1,6 +1,107 @@
-import { Title } from '@mantine/core';
+/**
+ * The dashboard's Overview (spec section 2): a welcome card, three tiles, quick actions that
+ * switch tabs, and a static Recent Activity list.
+ */
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useCollection, useSession } from '../../../data/hooks.ts';
+import { formatCentsUsd } from '../../../ui/money.ts';
 import type { DashboardTab } from '../tabs.ts';
+import { overviewSummary } from './summary.ts';
 
-export function OverviewTab({ onNavigate: _onNavigate }: { onNavigate(tab: DashboardTab): void }) {
-  return <Title order={2}>Overview</Title>;
+export const QUICK_ACTIONS: readonly { label: string; tab: DashboardTab }[] = [
+  { label: 'Track Income', tab: 'income' },
+  { label: 'Manage Debts', tab: 'debts' },
+  { label: 'Track Expenses', tab: 'monthly-expenses' },
+];
+
+/** Static by design (spec section 2): pointers to what the dashboard keeps, not a feed. */
+export const RECENT_ACTIVITY: readonly { title: string; detail: string }[] = [
+  { title: 'Dashboard ready', detail: 'Your records are kept on this device and synced to your account.' },
+  { title: 'Record your income', detail: 'Add each income source with its pay cycle under Income.' },
+  { title: 'Plan your payoff', detail: 'Choose a snowball or avalanche strategy under Debt Plan.' },
+  { title: 'Look ahead', detail: 'Add retirement accounts and a retirement plan to see projections in Analytics.' },
+];
+
+function Tile({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md" role="group" aria-label={title}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {title}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): void }) {
+  const session = useSession();
+  const debts = useCollection('debts');
+  const expenses = useCollection('monthlyExpenses');
+  const summary = overviewSummary(debts.rows, expenses.rows);
+  return (
+    <Stack>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+          {session.email ? `Welcome back, ${session.email}!` : 'Welcome back!'}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Here is a snapshot of your finances. Pick a tab above or a quick action below to keep your records up to date.
+        </Text>
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Tile title="Active Debts">
+          <Text size="xl" fw={700} data-testid="tile-active-debts">
+            {String(summary.activeDebts)}
+          </Text>
+          <Text size="sm" data-testid="tile-debt-balance">
+            {`${formatCentsUsd(summary.debtBalance)} total balance`}
+          </Text>
+        </Tile>
+        <Tile title="Monthly Expenses">
+          <Text size="xl" fw={700} data-testid="tile-monthly-expenses">
+            {formatCentsUsd(summary.monthlyExpenses)}
+          </Text>
+          <Text size="sm">{summary.expenseCount === 1 ? '1 expense per month' : `${summary.expenseCount} expenses per month`}</Text>
+        </Tile>
+        <Tile title="Financial Health">
+          <Badge variant="light" color="gray" tt="none" mt={6}>
+            Coming Soon
+          </Badge>
+          <Text size="sm" c="dimmed" mt={6}>
+            A score of your overall financial health.
+          </Text>
+        </Tile>
+      </SimpleGrid>
+      <Card withBorder padding="md">
+        <Title order={3} size="h4" mb="sm">
+          Quick Actions
+        </Title>
+        <Group gap="sm">
+          {QUICK_ACTIONS.map(({ label, tab }) => (
+            <Button key={tab} onClick={() => onNavigate(tab)}>
+              {label}
+            </Button>
+          ))}
+        </Group>
+      </Card>
+      <Card withBorder padding="md">
+        <Title order={3} size="h4" mb="sm">
+          Recent Activity
+        </Title>
+        <List spacing="xs" aria-label="Recent activity">
+          {RECENT_ACTIVITY.map(({ title, detail }) => (
+            <List.Item key={title}>
+              <Text size="sm" fw={500} span>
+                {title}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {detail}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      </Card>
+    </Stack>
+  );
 }

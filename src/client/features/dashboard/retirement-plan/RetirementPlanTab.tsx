@@ -1,5 +1,93 @@
-import { Title } from '@mantine/core';
+/**
+ * The Retirement Plan tab (spec section 2): the plan's details with Edit and Delete, or an empty
+ * state with a Create Retirement Plan button. Delete asks first, like every list's delete.
+ */
+import { Button, Card, DataList, Group, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
+import { useState } from 'react';
+import { useDataLayer, useSingle } from '../../../data/hooks.ts';
+import { ConfirmDelete } from '../../../ui/ConfirmDelete.tsx';
+import { EmptyState, LoadError } from '../../../ui/ListStatus.tsx';
+import { formatPercent, formatUsd } from '../../../ui/money.ts';
+import { notifyError } from '../../../ui/notify.ts';
+import { PendingMark } from '../../../ui/PendingMark.tsx';
+import { RetirementPlanForm } from './RetirementPlanForm.tsx';
+
+/** The name the delete dialog asks about. */
+export const PLAN_NAME = 'Retirement Plan';
+
+const dateOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value.slice(0, 10) : '—');
+
+function yearsOf(value: unknown): string {
+  const years = Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(years)) return '—';
+  return `${years} ${years === 1 ? 'year' : 'years'}`;
+}
 
 export function RetirementPlanTab() {
-  return <Title order={2}>Retirement Plan</Title>;
+  const layer = useDataLayer();
+  const { record: plan, pending, loading, error } = useSingle('retirementPlan');
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // Label beside value leaves a phone too narrow for either; there they stack.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
+  const confirmDelete = async () => {
+    const result = await layer.mutations.deleteSingle('retirementPlan');
+    setDeleting(false);
+    // Spec sections 4 and 8: a refused delete raises an alert ('Failed to delete retirement plan').
+    if (result.status === 'failed') await notifyError('Delete failed', result.message);
+  };
+  const items: [string, string][] = plan
+    ? [
+        ['Retirement Date', dateOf(plan.retirement_date)],
+        ['Expected Interest Rate on Savings', formatPercent(plan.interest_rate)],
+        ['Expected Social Security Income', `${formatUsd(plan.social_security_income)} per month`],
+        ['Social Security Start Date', dateOf(plan.social_security_start_date)],
+        ['Expected Years of Retirement', yearsOf(plan.years_of_retirement)],
+      ]
+    : [];
+  return (
+    <Stack>
+      <Title order={2}>Retirement Plan</Title>
+      {error && <LoadError message={error} />}
+      {plan ? (
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start">
+              <Title order={3} size="h4">
+                Retirement Plan Details
+                <PendingMark pending={pending} />
+              </Title>
+              <Group gap="xs">
+                <Button onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+                <Button variant="light" color="red" onClick={() => setDeleting(true)}>
+                  Delete
+                </Button>
+              </Group>
+            </Group>
+            <DataList withDivider orientation={orientation} labelWidth="50%" aria-label="Retirement plan details">
+              {items.map(([label, value]) => (
+                <DataList.Item key={label}>
+                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                  <DataList.ItemValue data-testid={`plan-${label}`}>{value}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList>
+          </Stack>
+        </Card>
+      ) : loading ? (
+        <Skeleton height={220} radius="md" aria-label="Loading" />
+      ) : (
+        !error && (
+          <EmptyState>
+            <Text>No retirement plan found</Text>
+            <Button onClick={() => setEditing(true)}>Create Retirement Plan</Button>
+          </EmptyState>
+        )
+      )}
+      {editing && <RetirementPlanForm plan={plan} onClose={() => setEditing(false)} />}
+      <ConfirmDelete itemName={deleting ? PLAN_NAME : null} onCancel={() => setDeleting(false)} onConfirm={confirmDelete} />
+    </Stack>
+  );
 }

@@ -1,0 +1,70 @@
+/**
+ * Create or edit the user's one debt plan (spec sections 3–5). With no strategy the extra payment
+ * is hidden and sent as 0; the shared rule answers 0 for it, so what the form sends is the rule's value.
+ */
+import { NativeSelect } from '@mantine/core';
+import { useMemo } from 'react';
+import { validateDebtPlan } from '../../../../shared/validation/records.ts';
+import type { WireRecord } from '../../../data/db.ts';
+import { useDataLayer } from '../../../data/hooks.ts';
+import { useValidationContext } from '../../../ui/clock.tsx';
+import { MoneyInput } from '../../../ui/fields.tsx';
+import { FormModal } from '../../../ui/FormModal.tsx';
+import { moneyInputText } from '../../../ui/money.ts';
+import { useRecordForm } from '../../../ui/use-record-form.ts';
+import { wireFields } from '../../../ui/wire.ts';
+import { PLAN_TYPE_OPTIONS } from './plan-types.ts';
+
+// A new plan starts with no strategy chosen, so the rule 'Plan type is required' is the one that asks.
+const TYPE_DATA = [{ value: '', label: 'Select a plan type' }, ...PLAN_TYPE_OPTIONS];
+
+export function DebtPlanForm({ plan, onClose }: { plan: WireRecord | null; onClose(): void }) {
+  const layer = useDataLayer();
+  const ctx = useValidationContext();
+  const editing = plan !== null;
+  const initial = useMemo(
+    () => ({
+      plan_type: typeof plan?.plan_type === 'string' ? plan.plan_type : '',
+      extra_payment: moneyInputText(plan?.extra_payment),
+    }),
+    [plan],
+  );
+  const form = useRecordForm({
+    initial,
+    validate: (values) => validateDebtPlan(values, ctx),
+    submit: (value) => layer.mutations.saveSingle('debtPlan', wireFields('debt_plan', value)),
+    onSaved: onClose,
+  });
+  const { values, errors, setField } = form;
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={editing ? 'Edit Debt Plan' : 'Create Debt Plan'}
+      submitting={form.submitting}
+      submitLabel={editing ? 'Update Debt Plan' : 'Create Debt Plan'}
+      submittingLabel={editing ? 'Updating...' : 'Creating...'}
+      formError={form.formError}
+      onSubmit={(event) => void form.onSubmit(event)}
+    >
+      <NativeSelect
+        label="Plan Type"
+        required
+        data={TYPE_DATA}
+        value={values.plan_type}
+        onChange={(event) => setField('plan_type', event.currentTarget.value)}
+        error={errors.plan_type}
+        data-autofocus
+      />
+      {values.plan_type !== 'none' && (
+        <MoneyInput
+          label="Extra Payment"
+          description="Paid each month on top of the minimums; leave empty for none"
+          value={values.extra_payment}
+          onChange={(v) => setField('extra_payment', v)}
+          error={errors.extra_payment}
+        />
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Add or edit the user's one housing record (spec sections 3–5). The loan's fields appear only
+ * for a Mortgage, and only a Mortgage sends them; the rules check exactly what is sent.
+ */
+import { NativeSelect, SimpleGrid } from '@mantine/core';
+import { useMemo } from 'react';
+import { HOUSING_TYPES } from '../../../../shared/records.ts';
+import { validateHousing } from '../../../../shared/validation/records.ts';
+import type { WireRecord } from '../../../data/db.ts';
+import { useDataLayer } from '../../../data/hooks.ts';
+import { useValidationContext } from '../../../ui/clock.tsx';
+import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';
+import { FormModal } from '../../../ui/FormModal.tsx';
+import { moneyInputText } from '../../../ui/money.ts';
+import { useRecordForm } from '../../../ui/use-record-form.ts';
+import { wireFields } from '../../../ui/wire.ts';
+import { isMortgage, onlySent, type HousingFormValues } from './housing-fields.ts';
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+export function HousingForm({ housing, onClose }: { housing: WireRecord | null; onClose(): void }) {
+  const layer = useDataLayer();
+  const ctx = useValidationContext();
+  const editing = housing !== null;
+  const initial = useMemo<HousingFormValues>(
+    () => ({
+      housing_type: text(housing?.housing_type) || 'Rent',
+      total_monthly_payment: moneyInputText(housing?.total_monthly_payment),
+      original_purchase_price: moneyInputText(housing?.original_purchase_price),
+      down_payment: moneyInputText(housing?.down_payment),
+      interest_rate: text(housing?.interest_rate),
+      term: text(housing?.term),
+      escrow_payment: moneyInputText(housing?.escrow_payment),
+      open_date: text(housing?.open_date).slice(0, 10),
+      current_balance: moneyInputText(housing?.current_balance),
+    }),
+    [housing],
+  );
+  const form = useRecordForm({
+    initial,
+    validate: (values) => validateHousing(onlySent(values.housing_type, values), ctx),
+    submit: (value) => layer.mutations.saveSingle('housing', onlySent(value.housing_type, wireFields('housing', value))),
+    onSaved: onClose,
+  });
+  const { values, errors, setField } = form;
+  const mortgage = isMortgage(values.housing_type);
+  const money = (name: keyof HousingFormValues, label: string, description?: string) => (
+    <MoneyInput label={label} required description={description} value={values[name]} onChange={(v) => setField(name, v)} error={errors[name]} />
+  );
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={editing ? 'Edit Housing' : 'Add New Housing'}
+      submitting={form.submitting}
+      submitLabel={editing ? 'Update Housing' : 'Add Housing'}
+      submittingLabel={editing ? 'Updating...' : 'Adding...'}
+      formError={form.formError}
+      onSubmit={(event) => void form.onSubmit(event)}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NativeSelect
+          label="Housing Type"
+          required
+          data={HOUSING_TYPES}
+          value={values.housing_type}
+          onChange={(event) => setField('housing_type', event.currentTarget.value)}
+          error={errors.housing_type}
+          data-autofocus
+        />
+        <MoneyInput
+          label="Total Monthly Payment"
+          required
+          value={values.total_monthly_payment}
+          onChange={(v) => setField('total_monthly_payment', v)}
+          error={errors.total_monthly_payment}
+        />
+        {mortgage && (
+          <>
+            {money('original_purchase_price', 'Original Purchase Price')}
+            {money('down_payment', 'Down Payment')}
+            <NumberText label="Interest Rate (%)" required min={0} max={100} step="0.01" value={values.interest_rate} onChange={(v) => setField('interest_rate', v)} error={errors.interest_rate} />
+            <NumberText label="Term (years)" required min={1} max={50} step="1" placeholder="30" value={values.term} onChange={(v) => setField('term', v)} error={errors.term} />
+            <DateInput label="Open Date" required value={values.open_date} onChange={(v) => setField('open_date', v)} error={errors.open_date} />
+            {money('current_balance', 'Current Balance')}
+            {/* Last and alone in its row, so its note does not push a neighbour out of line. */}
+            {money('escrow_payment', 'Escrow Payment', 'Part of the total monthly payment')}
+          </>
+        )}
+      </SimpleGrid>
+    </FormModal>
+  );
+}

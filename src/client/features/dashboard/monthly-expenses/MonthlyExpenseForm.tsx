@@ -1,0 +1,71 @@
+/** Add or edit a monthly expense: name, amount and the day of the month it is due. */
+import { SimpleGrid } from '@mantine/core';
+import { useMemo } from 'react';
+import type { WireRecord } from '../../../data/db.ts';
+import { useDataLayer } from '../../../data/hooks.ts';
+import { validateMonthlyExpense } from '../../../../shared/validation/records.ts';
+import { useValidationContext } from '../../../ui/clock.tsx';
+import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
+import { FormModal } from '../../../ui/FormModal.tsx';
+import { moneyInputText } from '../../../ui/money.ts';
+import { useRecordForm } from '../../../ui/use-record-form.ts';
+import { wireFields } from '../../../ui/wire.ts';
+import { dueDayOf } from './summary.ts';
+
+/** A hint under its input, so inputs side by side stay level whether or not they have one. */
+const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+export function MonthlyExpenseForm({ expense, onClose }: { expense: WireRecord | null; onClose(): void }) {
+  const layer = useDataLayer();
+  const ctx = useValidationContext();
+  const editing = expense !== null;
+  const initial = useMemo(
+    () => ({
+      name: text(expense?.name),
+      amount: moneyInputText(expense?.amount),
+      due_day: expense ? text(dueDayOf(expense)) : '',
+    }),
+    [expense],
+  );
+  const form = useRecordForm({
+    initial,
+    validate: (values) => validateMonthlyExpense(values, ctx),
+    submit: (value) => {
+      const fields = wireFields('monthly_expense', value);
+      return editing ? layer.mutations.update('monthlyExpenses', expense.id, fields) : layer.mutations.create('monthlyExpenses', fields);
+    },
+    onSaved: onClose,
+  });
+  const { values, errors, setField } = form;
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={editing ? 'Edit Expense' : 'Add New Expense'}
+      submitting={form.submitting}
+      submitLabel={editing ? 'Update Expense' : 'Create Expense'}
+      submittingLabel={editing ? 'Updating...' : 'Creating...'}
+      formError={form.formError}
+      onSubmit={(event) => void form.onSubmit(event)}
+    >
+      <PlainText label="Expense Name" required value={values.name} onChange={(v) => setField('name', v)} error={errors.name} data-autofocus />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <MoneyInput label="Amount" required value={values.amount} onChange={(v) => setField('amount', v)} error={errors.amount} />
+        <NumberText
+          label="Due Day"
+          description="Day of the month, 1 to 31"
+          inputWrapperOrder={DESCRIPTION_BELOW}
+          required
+          min={1}
+          max={31}
+          step="1"
+          value={values.due_day}
+          onChange={(v) => setField('due_day', v)}
+          error={errors.due_day}
+        />
+      </SimpleGrid>
+    </FormModal>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { cents } from '../../../../engine/money.ts';
+import { averageCents, dueDayOf, expenseSummary, sortByDueDay } from './summary.ts';
+
+describe('monthly expense helpers', () => {
+  it('reads the due day as due_day or dueDay', () => {
+    expect(dueDayOf({ id: 1, due_day: 7 })).toBe(7);
+    expect(dueDayOf({ id: 1, dueDay: '12' })).toBe(12);
+    expect(dueDayOf({ id: 1 })).toBeNull();
+    expect(dueDayOf({ id: 1, due_day: '' })).toBeNull();
+  });
+
+  it('sorts by due day, missing days last, ties by id', () => {
+    const rows = [
+      { id: 4, due_day: 15 },
+      { id: 1 },
+      { id: 3, dueDay: 2 },
+      { id: 2, due_day: 15 },
+    ];
+    expect(sortByDueDay(rows).map((row) => row.id)).toEqual([3, 2, 4, 1]);
+  });
+
+  it('averages to the cent, half up, and is 0 for no rows', () => {
+    expect(averageCents(cents(1000), 3)).toBe(333);
+    expect(averageCents(cents(3), 2)).toBe(2);
+    expect(averageCents(cents(0), 0)).toBe(0);
+  });
+
+  it('sums wire dollars as cents', () => {
+    // 0.1 + 0.2 is 0.30000000000000004 in floats; in cents it is 30.
+    expect(expenseSummary([{ id: 1, amount: 0.1 }, { id: 2, amount: 0.2 }])).toEqual({ total: 30, average: 15, count: 2 });
+  });
+});

@@ -1,0 +1,37 @@
+/** The Monthly Expenses tab's order and cards (spec section 2), summed in integer cents. */
+import { divRoundHalfUp, ZERO, type Cents } from '../../../../engine/money.ts';
+import type { WireRecord } from '../../../data/db.ts';
+import { sumWire } from '../../../ui/money.ts';
+
+/** The due day of an expense; the spec lets it arrive as `due_day` or `dueDay` (section 3). */
+export function dueDayOf(expense: WireRecord): number | null {
+  const raw = expense.due_day ?? expense.dueDay;
+  const day = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  return Number.isFinite(day) ? day : null;
+}
+
+/** Due day ascending; a missing day last; ties by id so the order never flickers. */
+export function sortByDueDay(expenses: readonly WireRecord[]): WireRecord[] {
+  return [...expenses].sort((a, b) => {
+    const x = dueDayOf(a);
+    const y = dueDayOf(b);
+    if (x === null || y === null) return x === y ? a.id - b.id : x === null ? 1 : -1;
+    return x - y || a.id - b.id;
+  });
+}
+
+/** total / count rounded half up to the cent; $0.00 for no rows. Example: 1000¢ over 3 → 333¢. */
+export function averageCents(total: Cents, count: number): Cents {
+  return count === 0 ? ZERO : divRoundHalfUp(BigInt(total), BigInt(count));
+}
+
+export interface ExpenseSummary {
+  total: Cents;
+  average: Cents;
+  count: number;
+}
+
+export function expenseSummary(expenses: readonly WireRecord[]): ExpenseSummary {
+  const total = sumWire(expenses, 'amount');
+  return { total, average: averageCents(total, expenses.length), count: expenses.length };
+}

@@ -1,0 +1,63 @@
+/**
+ * Add or edit a one-time expense. Year and month are separate inputs; the shared rule checks them
+ * and builds the month sent, 'YYYY-MM' with a zero-padded month (spec section 5).
+ */
+import { SimpleGrid } from '@mantine/core';
+import { useMemo } from 'react';
+import type { WireRecord } from '../../../data/db.ts';
+import { useDataLayer } from '../../../data/hooks.ts';
+import { validateOtherExpenseForm } from '../../../../shared/validation/records.ts';
+import { useClock, useValidationContext } from '../../../ui/clock.tsx';
+import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
+import { FormModal } from '../../../ui/FormModal.tsx';
+import { moneyInputText } from '../../../ui/money.ts';
+import { useRecordForm } from '../../../ui/use-record-form.ts';
+import { wireFields } from '../../../ui/wire.ts';
+import { monthFields } from './summary.ts';
+
+export function OtherExpenseForm({ expense, onClose }: { expense: WireRecord | null; onClose(): void }) {
+  const layer = useDataLayer();
+  const clock = useClock();
+  const ctx = useValidationContext();
+  const editing = expense !== null;
+  const initial = useMemo(() => {
+    // A new expense starts in the month the user is living in.
+    const now = clock();
+    const when = expense ? monthFields(expense.month) : { year: String(now.getFullYear()), month: String(now.getMonth() + 1) };
+    return {
+      year: when.year,
+      month: when.month,
+      description: expense?.description === null || expense?.description === undefined ? '' : String(expense.description),
+      amount: moneyInputText(expense?.amount),
+    };
+  }, [expense, clock]);
+  const form = useRecordForm({
+    initial,
+    validate: (values) => validateOtherExpenseForm(values, ctx),
+    submit: (value) => {
+      const fields = wireFields('other_expense', value);
+      return editing ? layer.mutations.update('otherExpenses', expense.id, fields) : layer.mutations.create('otherExpenses', fields);
+    },
+    onSaved: onClose,
+  });
+  const { values, errors, setField } = form;
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={editing ? 'Edit One-Time Expense' : 'Add One-Time Expense'}
+      submitting={form.submitting}
+      submitLabel={editing ? 'Update Expense' : 'Create Expense'}
+      submittingLabel={editing ? 'Updating...' : 'Creating...'}
+      formError={form.formError}
+      onSubmit={(event) => void form.onSubmit(event)}
+    >
+      <SimpleGrid cols={{ base: 2 }} spacing="sm">
+        <NumberText label="Year" required min={1900} step="1" value={values.year} onChange={(v) => setField('year', v)} error={errors.year} />
+        <NumberText label="Month (1-12)" required min={1} max={12} step="1" value={values.month} onChange={(v) => setField('month', v)} error={errors.month} />
+      </SimpleGrid>
+      <PlainText label="Description" required value={values.description} onChange={(v) => setField('description', v)} error={errors.description} data-autofocus />
+      <MoneyInput label="Amount" required value={values.amount} onChange={(v) => setField('amount', v)} error={errors.amount} />
+    </FormModal>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { overviewSummary } from './summary.ts';
+
+describe('overviewSummary', () => {
+  it('counts debts with a balance left as active and sums in cents', () => {
+    const debts = [
+      { id: 1, remaining_amount: 0.1 },
+      { id: 2, remaining_amount: 0.2 },
+      { id: 3, remaining_amount: 0 },
+    ];
+    const expenses = [
+      { id: 1, amount: 1200 },
+      { id: 2, amount: 45.55 },
+    ];
+    expect(overviewSummary(debts, expenses)).toEqual({ activeDebts: 2, debtBalance: 30, monthlyExpenses: 124555, expenseCount: 2 });
+  });
+});

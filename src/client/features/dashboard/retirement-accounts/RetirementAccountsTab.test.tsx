@@ -1,0 +1,243 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../test-support/render.tsx';
+import { RetirementAccountsTab } from './RetirementAccountsTab.tsx';
+
+const PATH = '/api/v1/retirement_accounts';
+const base = { employer_match: 50, starting_balance: 1000, expected_return_rate: 7, next_deposit_date: '2026-03-13' };
+// Monthly equivalents, each rounded half up to the cent:
+//   biweekly 100 → 100 × 26 / 12 = 216.666… → 216.67; employer 50 → 108.333… → 108.33; combined 325.00
+const work = { ...base, id: 1, name: 'Work 401k', account_type: 'traditional_401k', contribution_amount: 100, employer_contribution_amount: 50, contribution_cycle: 'biweekly' };
+//   monthly 500 → 500.00; employer 0; combined 500.00
+const roth = { ...base, id: 2, name: 'Roth IRA', account_type: 'roth_ira', contribution_amount: 500, employer_contribution_amount: 0, employer_match: 0, contribution_cycle: 'monthly' };
+//   weekly 25 → 25 × 52 / 12 = 108.333… → 108.33; employer 10 → 43.333… → 43.33; combined 151.66
+const side = { ...base, id: 3, name: 'Side Roth 401k', account_type: 'roth_401k', contribution_amount: 25, employer_contribution_amount: 10, contribution_cycle: 'weekly' };
+//   semimonthly 150 → 300.00; employer 75 → 150.00; combined 450.00
+const old = {
+  ...base,
+  id: 4,
+  name: 'Old IRA',
+  account_type: 'traditional_ira',
+  contribution_amount: 150,
+  employer_contribution_amount: 75,
+  contribution_cycle: 'semimonthly',
+  next_deposit_date: '2026-04-01T00:00:00.000Z',
+};
+
+const table = () => screen.getByRole('table', { name: 'Retirement accounts' });
+const rowCells = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+const card = (label: string) => screen.getByTestId(`card-${label}`).textContent;
+const input = (label: string) => within(screen.getByRole('dialog')).getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)) as HTMLInputElement;
+
+function fill(label: string, value: string) {
+  fireEvent.change(input(label), { target: { value } });
+}
+
+function fillValid() {
+  fill('Account Name', 'Work 401k');
+  fill('Account Type', 'traditional_401k');
+  fill('Contribution Amount', '100');
+  fill('Contribution Cycle', 'biweekly');
+  fill('Employer Match', '50');
+  fill('Employer Contribution Amount', '50.25');
+  fill('Starting Balance', '12000.10');
+  fill('Expected Return Rate', '7.5');
+  fill('Next Deposit Date', '2026-03-13');
+}
+
+describe('RetirementAccountsTab', () => {
+  it('sorts by combined monthly contribution, largest first, with readable labels', async () => {
+    renderScreen(<RetirementAccountsTab />, { records: { [PATH]: [work, roth, side, old] } });
+    await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Roth IRA', 'Old IRA', 'Work 401k', 'Side Roth 401k']));
+    expect(rowCells()[1]).toEqual(['Old IRA', 'Traditional IRA', '$150.00', '$75.0050% match', 'Semimonthly', '$1,000.00', '7%', '2026-04-01', 'EditDelete']);
+    expect(rowCells().map((cells) => [cells[1], cells[4]])).toEqual([
+      ['Roth IRA', 'Monthly'],
+      ['Traditional IRA', 'Semimonthly'],
+      ['Traditional 401(k)', 'Biweekly'],
+      ['Roth 401(k)', 'Weekly'],
+    ]);
+  });
+
+  it('sums monthly equivalents in cents on the cards', async () => {
+    const { layer } = renderScreen(<RetirementAccountsTab />, { records: { [PATH]: [work, roth, side, old] } });
+    await layer.ready;
+    // Employee: 216.67 + 500.00 + 108.33 + 300.00 = 1,125.00
+    await waitFor(() => expect(card('Total Contributions')).toBe('$1,125.00'));
+    // Employer: 108.33 + 0 + 43.33 + 150.00 = 301.66
+    expect(card('Employer Contributions')).toBe('$301.66');
+    // Spec section 9: contributions plus employer contributions = 1,426.66
+    expect(card('Total Retirement Value')).toBe('$1,426.66');
+  });
+
+  it('a single biweekly 100 contribution is 216.67 a month', async () => {
+    const { layer } = renderScreen(<RetirementAccountsTab />, { records: { [PATH]: [{ ...work, employer_contribution_amount: 0 }] } });
+    await layer.ready;
+    await waitFor(() => expect(card('Total Contributions')).toBe('$216.67'));
+    expect(card('Employer Contributions')).toBe('$0.00');
+    expect(card('Total Retirement Value')).toBe('$216.67');
+  });
+
+  it('shows the empty state with zero cards', async () => {
+    const { layer } = renderScreen(<RetirementAccountsTab />);
+    await layer.ready;
+    expect(await screen.findByText('No retirement accounts found')).toBeTruthy();
+    expect(card('Total Retirement Value')).toBe('$0.00');
+  });
+
+  it('shows each rule message and sends nothing while errors exist', async () => {
+    const { server, layer } = renderScreen(<RetirementAccountsTab />);
+    await layer.ready;
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Retirement Account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Account name is required')).toBeTruthy();
+    for (const message of [
+      'Account type is required',
+      'Contribution amount is required',
+      'Employer match is required',
+      'Employer contribution amount is required',
+      'Starting balance is required',
+      'Expected return rate is required',
+      'Contribution cycle is required',
+      'Next deposit date is required',
+      'Please fix the errors above',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    fill('Account Name', 'IRA');
+    fill('Account Type', 'roth_ira');
+    fill('Contribution Cycle', 'monthly');
+    fill('Next Deposit Date', '2026-05-01');
+    for (const gone of ['Account name is required', 'Account type is required', 'Contribution cycle is required', 'Next deposit date is required']) {
+      expect(screen.queryByText(gone)).toBeNull();
+    }
+    fill('Contribution Amount', '-1');
+    fill('Employer Match', '100.01');
+    fill('Employer Contribution Amount', '-0.01');
+    fill('Starting Balance', '-5');
+    fill('Expected Return Rate', '50.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Contribution amount cannot be negative')).toBeTruthy();
+    expect(screen.getByText('Employer match must be between 0 and 100')).toBeTruthy();
+    expect(screen.getByText('Employer contribution amount cannot be negative')).toBeTruthy();
+    expect(screen.getByText('Starting balance cannot be negative')).toBeTruthy();
+    expect(screen.getByText('Expected return rate must be between 0 and 50')).toBeTruthy();
+    fill('Employer Match', '-1');
+    fill('Expected Return Rate', '-0.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Employer match must be between 0 and 100')).toBeTruthy();
+    expect(screen.getByText('Expected return rate must be between 0 and 50')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(server.writes).toEqual([]);
+  });
+
+  it('creates with every field, money in dollars, and lists the account', async () => {
+    const { server, layer } = renderScreen(<RetirementAccountsTab />);
+    await layer.ready;
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Retirement Account' }));
+    expect(screen.getByRole('dialog', { name: 'Add New Retirement Account' })).toBeTruthy();
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([
+      [
+        'POST',
+        PATH,
+        {
+          retirement_account: {
+            name: 'Work 401k',
+            account_type: 'traditional_401k',
+            contribution_amount: 100,
+            employer_match: 50,
+            employer_contribution_amount: 50.25,
+            starting_balance: 12000.1,
+            expected_return_rate: 7.5,
+            contribution_cycle: 'biweekly',
+            next_deposit_date: '2026-03-13',
+          },
+        },
+      ],
+    ]);
+    await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Work 401k']));
+    // 50.25 biweekly → 5,025 × 26 / 12 = 10,887.5¢ → 10,888¢ (half up).
+    expect(card('Employer Contributions')).toBe('$108.88');
+  });
+
+  it('edits a prefilled account with a PUT of every field', async () => {
+    const { server, layer } = renderScreen(<RetirementAccountsTab />, { records: { [PATH]: [old] } });
+    await layer.ready;
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Old IRA' }));
+    expect(screen.getByRole('dialog', { name: 'Edit Retirement Account' })).toBeTruthy();
+    expect(input('Account Type').value).toBe('traditional_ira');
+    expect(input('Contribution Cycle').value).toBe('semimonthly');
+    expect(input('Starting Balance').value).toBe('1000.00');
+    // An ISO timestamp is shown by its date part.
+    expect(input('Next Deposit Date').value).toBe('2026-04-01');
+    fill('Contribution Cycle', 'monthly');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([
+      [
+        'PUT',
+        `${PATH}/4`,
+        {
+          retirement_account: {
+            name: 'Old IRA',
+            account_type: 'traditional_ira',
+            contribution_amount: 150,
+            employer_match: 50,
+            employer_contribution_amount: 75,
+            starting_balance: 1000,
+            expected_return_rate: 7,
+            contribution_cycle: 'monthly',
+            next_deposit_date: '2026-04-01',
+          },
+        },
+      ],
+    ]);
+    await waitFor(() => expect(card('Total Retirement Value')).toBe('$225.00'));
+  });
+
+  it('keeps the modal open with the server message when the save is refused', async () => {
+    const { layer } = renderScreen(<RetirementAccountsTab />, {
+      intercept: (request) => (request.method === 'POST' ? { ok: false, kind: 'http', status: 422, message: 'Too many accounts', errors: null } : undefined),
+    });
+    await layer.ready;
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Retirement Account' }));
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Too many accounts')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(input('Account Name').value).toBe('Work 401k');
+  });
+
+  it('asks before deleting and alerts when the delete fails', async () => {
+    const { layer } = renderScreen(<RetirementAccountsTab />, {
+      records: { [PATH]: [work] },
+      intercept: (request) => (request.method === 'DELETE' ? { ok: false, kind: 'http', status: 403, message: 'Not allowed', errors: null } : undefined),
+    });
+    await layer.ready;
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Work 401k' }));
+    expect(await screen.findByText('Are you sure you want to delete "Work 401k"? This action cannot be undone.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete retirement account. Please try again.', {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Work 401k']));
+  });
+
+  it('offline, closes the form at once and marks the new account pending', async () => {
+    const { server, layer } = renderScreen(<RetirementAccountsTab />, { online: false });
+    await layer.ready;
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Retirement Account' }));
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = await screen.findByRole('row', { name: /Work 401k/ });
+    expect(within(row).getByText('pending sync')).toBeTruthy();
+    expect(server.writes).toEqual([]);
+  });
+});

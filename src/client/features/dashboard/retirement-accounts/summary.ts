@@ -1,0 +1,85 @@
+/**
+ * The Retirement Accounts tab's labels, order and cards (spec sections 2 and 9). Contributions are
+ * monthly equivalents computed by the engine in integer cents (weekly × 52/12, biweekly × 26/12,
+ * semimonthly × 2, monthly × 1, each rounded half up once); the cards sum those cents.
+ */
+import { monthlyContribution, type MonthlyContribution } from '../../../../engine/contributions.ts';
+import { CYCLES, type Cycle } from '../../../../engine/cycles.ts';
+import { cents, ZERO, type Cents } from '../../../../engine/money.ts';
+import type { WireRecord } from '../../../data/db.ts';
+import type { AccountType, PayCycle } from '../../../../shared/records.ts';
+import { wireCents } from '../../../ui/money.ts';
+
+export const ACCOUNT_TYPE_LABELS: Readonly<Record<AccountType, string>> = {
+  traditional_401k: 'Traditional 401(k)',
+  roth_401k: 'Roth 401(k)',
+  traditional_ira: 'Traditional IRA',
+  roth_ira: 'Roth IRA',
+};
+
+export const CYCLE_LABELS: Readonly<Record<PayCycle, string>> = {
+  weekly: 'Weekly',
+  biweekly: 'Biweekly',
+  semimonthly: 'Semimonthly',
+  monthly: 'Monthly',
+};
+
+const isCycle = (value: unknown): value is Cycle => CYCLES.some((cycle) => cycle === value);
+
+/** A label for a stored enum value; an unknown value is shown as it came. */
+export function labelOf<K extends string>(labels: Readonly<Record<K, string>>, value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '—';
+  return (labels as Record<string, string>)[value] ?? value;
+}
+
+/** The date part of a date that may arrive as an ISO timestamp (spec section 3). */
+export function datePart(value: unknown): string {
+  return typeof value === 'string' && value !== '' ? value.slice(0, 10) : '—';
+}
+
+/**
+ * The account's employee and employer contributions per month. A cycle the app does not know is
+ * read as monthly, so its amount still counts once rather than vanishing from the totals.
+ */
+export function accountMonthly(account: WireRecord): MonthlyContribution {
+  const cycle = isCycle(account.contribution_cycle) ? account.contribution_cycle : 'monthly';
+  return monthlyContribution({
+    id: account.id,
+    name: String(account.name ?? ''),
+    contributionAmount: wireCents(account.contribution_amount) ?? ZERO,
+    employerContributionAmount: wireCents(account.employer_contribution_amount) ?? ZERO,
+    startingBalance: wireCents(account.starting_balance) ?? ZERO,
+    expectedReturnRate: Number(account.expected_return_rate ?? 0),
+    contributionCycle: cycle,
+    nextDepositDate: String(account.next_deposit_date ?? ''),
+  });
+}
+
+const combined = (monthly: MonthlyContribution): Cents => cents(monthly.employee + monthly.employer);
+
+/** Combined (employee + employer) monthly contribution, largest first; ties by id. */
+export function sortByContribution(accounts: readonly WireRecord[]): WireRecord[] {
+  const keyed = accounts.map((account) => ({ account, monthly: combined(accountMonthly(account)) }));
+  keyed.sort((a, b) => b.monthly - a.monthly || a.account.id - b.account.id);
+  return keyed.map(({ account }) => account);
+}
+
+export interface RetirementSummary {
+  /** The employee's contributions, per month. */
+  contributions: Cents;
+  /** The employer's contributions, per month. */
+  employer: Cents;
+  /** Spec section 9: contributions plus employer contributions, as monthly equivalents. */
+  total: Cents;
+}
+
+export function retirementSummary(accounts: readonly WireRecord[]): RetirementSummary {
+  let contributions = 0;
+  let employer = 0;
+  for (const account of accounts) {
+    const monthly = accountMonthly(account);
+    contributions += monthly.employee;
+    employer += monthly.employer;
+  }
+  return { contributions: cents(contributions), employer: cents(employer), total: cents(contributions + employer) };
+}
