@@ -28,6 +28,8 @@ export interface AppOptions {
 
 /** Paths that belong to the server; every other GET is a page of the single-page app. */
 const API_PREFIXES = ['/api/', '/users', '/cable', '/admin/'];
+/** Pages of the web app under an API prefix: the reset link of the password mail (spec section 2). */
+const PAGES_UNDER_API = new Set(['/users/password/edit']);
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -160,7 +162,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+    const isApi = !PAGES_UNDER_API.has(pathname) && API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(pathname);
     if (isPage && hasWebApp) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,5 +1,79 @@
-import { Title } from '@mantine/core';
+/**
+ * /login (spec section 2): email, password and remember me. A 401 reads 'Invalid Credentials';
+ * success stores the session through the data layer and goes to the dashboard after 2 s.
+ */
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { validateSignIn, type SignInInput } from '../../../shared/validation/accounts.ts';
+import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { accountCalls, authFailureMessage, INVALID_CREDENTIALS, SIGN_IN_REDIRECT_MS } from './account-calls.ts';
+import { AlreadyLoggedIn, AuthCard, FormMessage, PasswordField } from './AuthCard.tsx';
+import { useAccountForm } from './use-account-form.ts';
+import { useRedirect } from './use-redirect.ts';
+import { useSessionStart } from './use-session-start.tsx';
+
+export const LOGIN_SUCCESS = 'Login successful! Redirecting to dashboard...';
+export const LOGIN_WELCOME = 'Welcome back! Log in to plan your finances.';
 
 export function LoginPage() {
-  return <Title order={1}>Login</Title>;
+  const layer = useDataLayer();
+  const session = useSession();
+  const redirect = useRedirect();
+  const sessionStart = useSessionStart();
+  const form = useAccountForm({
+    initial: { email: '', password: '', remember_me: false as boolean },
+    validate: (values) => validateSignIn(values),
+    submit: async (value: SignInInput) => {
+      const result = await accountCalls.signIn(layer.transport, value);
+      if (!result.ok) return { ok: false, message: result.kind === 'http' && result.status === 401 ? INVALID_CREDENTIALS : authFailureMessage(result) };
+      return sessionStart.start(result.data, value.email);
+    },
+    onSuccess: () => redirect('/dashboard', SIGN_IN_REDIRECT_MS),
+  });
+  // While signing in the session changes under the form: keep it until the redirect.
+  if (session.isAuthenticated && !form.submitting && !form.succeeded) return <AlreadyLoggedIn />;
+  const { values, errors, setField } = form;
+  const locked = form.submitting || form.succeeded;
+  return (
+    <AuthCard title="Runway" subtitle={LOGIN_WELCOME}>
+      <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Login">
+        <Stack gap="sm">
+          <FormMessage error={form.formError} success={form.succeeded ? LOGIN_SUCCESS : null} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(event) => setField('email', event.currentTarget.value)}
+            error={errors.email}
+            disabled={form.succeeded}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(event) => setField('password', event.currentTarget.value)}
+            error={errors.password}
+            disabled={form.succeeded}
+          />
+          <Group justify="space-between" gap="xs">
+            <Checkbox label="Remember me" checked={values.remember_me} onChange={(event) => setField('remember_me', event.currentTarget.checked)} disabled={form.succeeded} />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={locked}>
+            {form.submitting ? 'Logging in...' : 'Login'}
+          </Button>
+          <Text size="sm" ta="center">
+            {"Don't have an account? "}
+            <Anchor component={Link} to="/signup" underline="always">
+              Sign up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+      {sessionStart.dialog}
+    </AuthCard>
+  );
 }

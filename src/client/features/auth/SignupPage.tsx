@@ -1,5 +1,126 @@
-import { Title } from '@mantine/core';
+/**
+ * /signup (spec section 2). The rules are the server's own (validateSignUpForm adds the terms
+ * checkbox, which is never sent). The allow_signup flag, on unless the server lists it off,
+ * replaces the form with a notice; the server refuses too, should the mirror's flags be stale.
+ */
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { BIRTH_YEAR_MIN, validateSignUpForm, type SignUpInput } from '../../../shared/validation/accounts.ts';
+import { useDataLayer, useFeatureFlag, useSession } from '../../data/hooks.ts';
+import { useClock, useValidationContext } from '../../ui/clock.tsx';
+import { accountCalls, authFailureMessage, firstFieldErrors, SIGN_IN_REDIRECT_MS } from './account-calls.ts';
+import { AlreadyLoggedIn, AuthCard, FormMessage, PasswordField } from './AuthCard.tsx';
+import { useAccountForm } from './use-account-form.ts';
+import { useRedirect } from './use-redirect.ts';
+import { useSessionStart } from './use-session-start.tsx';
+
+export const SIGNUP_SUCCESS = 'Signup successful! Redirecting to dashboard...';
+
+function SignupUnavailable() {
+  return (
+    <AuthCard title="Signup Temporarily Unavailable">
+      <Text>New accounts cannot be created at the moment. Please check back later.</Text>
+      <Text>
+        {'Already have an account? '}
+        <Anchor component={Link} to="/login" underline="always">
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
 
 export function SignupPage() {
-  return <Title order={1}>Sign Up</Title>;
+  const layer = useDataLayer();
+  const session = useSession();
+  const signup = useFeatureFlag('allow_signup');
+  const ctx = useValidationContext();
+  const thisYear = useClock()().getFullYear();
+  const redirect = useRedirect();
+  const sessionStart = useSessionStart();
+  const form = useAccountForm({
+    initial: { email: '', password: '', password_confirmation: '', birth_year: '', terms: false as boolean },
+    validate: (values) => validateSignUpForm(values, ctx),
+    submit: async (value: SignUpInput, values) => {
+      const result = await accountCalls.signUp(layer.transport, {
+        email: value.email,
+        password: value.password,
+        password_confirmation: String(values.password_confirmation),
+        birth_year: value.birth_year,
+      });
+      if (!result.ok) {
+        return { ok: false, message: authFailureMessage(result), errors: firstFieldErrors(result) };
+      }
+      return sessionStart.start(result.data, value.email);
+    },
+    onSuccess: () => redirect('/dashboard', SIGN_IN_REDIRECT_MS),
+  });
+  const busy = form.submitting || form.succeeded;
+  if (session.isAuthenticated && !busy) return <AlreadyLoggedIn />;
+  if (!signup.enabled && !busy) return <SignupUnavailable />;
+  const { values, errors, setField } = form;
+  return (
+    <AuthCard title="Sign Up" subtitle="Create your Runway account to start planning.">
+      <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Sign Up">
+        <Stack gap="sm">
+          <FormMessage error={form.formError} success={form.succeeded ? SIGNUP_SUCCESS : null} />
+          <TextInput label="Email" type="email" autoComplete="email" value={values.email} onChange={(event) => setField('email', event.currentTarget.value)} error={errors.email} disabled={form.succeeded} />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            description="At least 6 characters"
+            value={values.password}
+            onChange={(event) => setField('password', event.currentTarget.value)}
+            error={errors.password}
+            disabled={form.succeeded}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            value={values.password_confirmation}
+            onChange={(event) => setField('password_confirmation', event.currentTarget.value)}
+            error={errors.password_confirmation}
+            disabled={form.succeeded}
+          />
+          <TextInput
+            label="Birth Year"
+            type="number"
+            inputMode="numeric"
+            min={BIRTH_YEAR_MIN}
+            max={thisYear}
+            step={1}
+            value={values.birth_year}
+            onChange={(event) => setField('birth_year', event.currentTarget.value)}
+            error={errors.birth_year}
+            disabled={form.succeeded}
+          />
+          <Checkbox
+            checked={values.terms}
+            onChange={(event) => setField('terms', event.currentTarget.checked)}
+            error={errors.terms}
+            disabled={form.succeeded}
+            label={
+              <>
+                {'I agree to the '}
+                {/* A new tab, so that reading the terms does not lose what was typed. */}
+                <Anchor component={Link} to="/terms-of-service" target="_blank" inherit underline="always">
+                  Terms of Service
+                </Anchor>
+              </>
+            }
+          />
+          <Button type="submit" fullWidth disabled={busy}>
+            {form.submitting ? 'Creating account...' : 'Sign Up'}
+          </Button>
+          <Text size="sm" ta="center">
+            {'Already have an account? '}
+            <Anchor component={Link} to="/login" underline="always">
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+      {sessionStart.dialog}
+    </AuthCard>
+  );
 }

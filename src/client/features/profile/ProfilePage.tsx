@@ -1,5 +1,121 @@
-import { Title } from '@mantine/core';
+/**
+ * /profile (spec section 2): the birth year, prefilled from the mirror's copy of the profile.
+ * The server's answer is written back to the mirror, since a profile change sends no live update.
+ */
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
+import { validateProfile, type ProfileInput } from '../../../shared/validation/accounts.ts';
+import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useClock, useValidationContext } from '../../ui/clock.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { accountCalls, firstFieldErrors, PROFILE_UPDATE_FAILED, profileFromAnswer, type ProfileUser } from '../auth/account-calls.ts';
+import { AuthCard, FormMessage } from '../auth/AuthCard.tsx';
+import { useAccountForm } from '../auth/use-account-form.ts';
+
+export const PROFILE_LOGIN_REQUIRED = 'You must be logged in to update your profile.';
+export const PROFILE_UPDATED = 'Profile updated successfully!';
+/** Spec section 9: the profile form's minimum (the shared rule still asks for more than 1900). */
+const PROFILE_BIRTH_YEAR_MIN = 1900;
+
+interface MirrorProfile {
+  /** False until the mirror has answered. */
+  loaded: boolean;
+  user: ProfileUser | null;
+  error: string | null;
+}
+
+function useMirrorProfile(): MirrorProfile {
+  const { db } = useDataLayer();
+  const result = useLiveQuery(async () => {
+    const [row, status] = await Promise.all([db.profile.get('user'), db.syncStatus.get('profile')]);
+    const value = row?.value;
+    return { user: typeof value === 'object' && value !== null ? (value as ProfileUser) : null, error: status?.error ?? null };
+  }, [db]);
+  return { loaded: result !== undefined, user: result?.user ?? null, error: result?.error ?? null };
+}
+
+const yearText = (year: unknown) => (typeof year === 'number' && Number.isFinite(year) ? String(year) : '');
+
+function ProfileForm({ profile }: { profile: MirrorProfile }) {
+  const layer = useDataLayer();
+  const session = useSession();
+  const ctx = useValidationContext();
+  const thisYear = useClock()().getFullYear();
+  const stored = profile.user?.birth_year ?? session.birthYear;
+  const form = useAccountForm({
+    initial: { birth_year: yearText(stored) },
+    validate: (values) => validateProfile(values, ctx),
+    submit: async (value: ProfileInput) => {
+      const result = await accountCalls.updateProfile(layer.transport, value.birth_year);
+      if (!result.ok) {
+        // Spec section 8: the first message per field, else the default (never the bare status text).
+        const errors = firstFieldErrors(result);
+        if (!errors) return { ok: false, message: PROFILE_UPDATE_FAILED };
+        const others = Object.entries(errors).filter(([field]) => field !== 'birth_year');
+        return { ok: false, message: others.length > 0 ? others.map(([, message]) => message).join(' ') : null, errors };
+      }
+      const user = profileFromAnswer(result.data);
+      if (user) await layer.db.profile.put({ name: 'user', value: user });
+      return { ok: true };
+    },
+    stayOpen: true,
+  });
+
+  // The mirror's copy may arrive after the form (the first pull after login): fill it in unless typed over.
+  const typed = useRef(false);
+  const { setField } = form;
+  useEffect(() => {
+    if (!typed.current && typeof stored === 'number') setField('birth_year', String(stored));
+  }, [stored, setField]);
+
+  return (
+    <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Profile">
+      <Stack gap="sm">
+        <FormMessage error={form.formError} success={form.succeeded ? PROFILE_UPDATED : null} />
+        {profile.error && !profile.user && (
+          <Alert color="yellow" variant="light">
+            {profile.error}
+          </Alert>
+        )}
+        <TextInput
+          label="Birth Year"
+          type="number"
+          inputMode="numeric"
+          min={PROFILE_BIRTH_YEAR_MIN}
+          max={thisYear}
+          step={1}
+          value={form.values.birth_year}
+          onChange={(event) => {
+            typed.current = true;
+            setField('birth_year', event.currentTarget.value);
+          }}
+          error={form.errors.birth_year}
+        />
+        <Button type="submit" fullWidth disabled={form.submitting}>
+          {form.submitting ? 'Updating...' : 'Update Profile'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
 
 export function ProfilePage() {
-  return <Title order={1}>Profile</Title>;
+  const session = useSession();
+  const profile = useMirrorProfile();
+  if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message={PROFILE_LOGIN_REQUIRED} />;
+  const email = profile.user?.email ?? session.email;
+  return (
+    <AuthCard title="Profile" subtitle="Keep your account details up to date.">
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          Email
+        </Text>
+        <Text fw={500} data-testid="profile-email">
+          {email ?? '—'}
+        </Text>
+      </Stack>
+      {profile.loaded && <ProfileForm profile={profile} />}
+    </AuthCard>
+  );
 }

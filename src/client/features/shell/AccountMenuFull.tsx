@@ -32,14 +32,13 @@ export function AccountMenuFull({ initiallyOpen = false }: { initiallyOpen?: boo
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={200} defaultOpened={initiallyOpen}>
+      <Menu position="bottom-end" shadow="md" width={200} defaultOpened={initiallyOpen} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <AccountButton />
         </Menu.Target>
         <Menu.Dropdown>
           {session.isAuthenticated ? (
             <>
-              <Menu.Label>{session.email}</Menu.Label>
               <Menu.Item component={Link} to="/profile">
                 Profile
               </Menu.Item>
