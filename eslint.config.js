@@ -18,7 +18,7 @@ const sharedFence = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'src/client/routeTree.gen.ts', 'drizzle/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.scratch/', 'test-results/', 'src/client/routeTree.gen.ts', 'drizzle/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
