@@ -5,8 +5,8 @@
  * server's own tables arrive and replace them.
  */
 import { project } from '../../engine/project.ts';
-import { parseMonthKey, type MonthKey } from '../../engine/months.ts';
-import { actualsFromTables, projectionInput } from '../../shared/months/input.ts';
+import type { MonthKey } from '../../engine/months.ts';
+import { actualsFromTables, planStartOf, projectionInput } from '../../shared/months/input.ts';
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
 import type { MonthsName } from './schema.ts';
@@ -17,18 +17,6 @@ const TABLES: Record<MonthKind, MonthsName> = {
   retirement: 'retirementMonths',
   contribution: 'contributionMonths',
 };
-
-/** Month 1 of the user's tables: the first month any table the server sent starts with. */
-function planStartOf(bodies: Partial<Record<MonthKind, unknown>>): MonthKey | null {
-  const firsts: unknown[] = [
-    (bodies.income as { income_months?: { month?: unknown }[] } | undefined)?.income_months?.[0]?.month,
-    (bodies.debt as { total?: { month?: unknown }[] } | undefined)?.total?.[0]?.month,
-    (bodies.contribution as { total?: { month?: unknown }[] } | undefined)?.total?.[0]?.month,
-    (bodies.retirement as { total?: { month?: unknown }[] } | undefined)?.total?.[0]?.month,
-  ];
-  const months = firsts.filter((m): m is string => typeof m === 'string').map(parseMonthKey).filter((m): m is MonthKey => m !== null);
-  return months.length > 0 ? months.reduce((a, b) => (a < b ? a : b)) : null;
-}
 
 /**
  * Recomputes the four tables from the mirror and stores them as provisional. Answers false (and

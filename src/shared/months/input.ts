@@ -4,7 +4,7 @@
  * mirror when it recomputes the month tables offline — the same function, so both agree.
  */
 import { parseCents, type Cents } from '../../engine/money.ts';
-import type { MonthKey } from '../../engine/months.ts';
+import { parseMonthKey, type MonthKey } from '../../engine/months.ts';
 import type { Cycle, HousingInput, ProjectionActuals, ProjectionInput } from '../../engine/index.ts';
 
 type Wire = Record<string, unknown> & { id: number };
@@ -118,4 +118,22 @@ export function actualsFromTables(tables: { income?: unknown; debt?: unknown; co
     }
   }
   return actuals;
+}
+
+const firstMonth = (rows: unknown): unknown => (Array.isArray(rows) ? (rows[0] as { month?: unknown } | undefined)?.month : undefined);
+
+/**
+ * Month 1 of the user's tables: the earliest first month of any table body the server sent (the
+ * income rows, or a total of debts, contributions or retirement); null when no table has a row.
+ * The client needs it to project offline exactly as the server does.
+ */
+export function planStartOf(bodies: Partial<Record<'income' | 'debt' | 'retirement' | 'contribution', unknown>>): MonthKey | null {
+  const firsts = [
+    firstMonth((bodies.income as { income_months?: unknown } | null | undefined)?.income_months),
+    firstMonth((bodies.debt as { total?: unknown } | null | undefined)?.total),
+    firstMonth((bodies.contribution as { total?: unknown } | null | undefined)?.total),
+    firstMonth((bodies.retirement as { total?: unknown } | null | undefined)?.total),
+  ];
+  const months = firsts.filter((m): m is string => typeof m === 'string').map(parseMonthKey).filter((m): m is MonthKey => m !== null);
+  return months.length > 0 ? months.reduce((a, b) => (a < b ? a : b)) : null;
 }

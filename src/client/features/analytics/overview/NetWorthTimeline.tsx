@@ -1,0 +1,174 @@
+/**
+ * The net-worth timeline: one chart of cash, retirement savings, debt and net worth over the whole
+ * projection, with a marker at each milestone. The chart is an image with a summary for screen
+ * readers; the milestone table and the yearly values table carry the same figures as text.
+ */
+import '@mantine/charts/styles.css';
+import { LineChart, type ChartReferenceLineProps } from '@mantine/charts';
+import { Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, useMemo, useState } from 'react';
+import { centsToDollars } from '../../../../engine/money.ts';
+import type { Timeline } from '../../../../engine/timeline.ts';
+import { formatWholeUsd } from '../../../ui/money.ts';
+import { compactUsd, MILESTONE_COLORS, MILESTONE_LABELS, milestoneMonth, milestoneText, timelineSummary, wholeUsd, type MilestoneKey } from './format.ts';
+
+const SERIES = [
+  { name: 'netWorth', label: 'Net worth', color: 'teal.6' },
+  { name: 'cash', label: 'Cash', color: 'blue.5' },
+  { name: 'retirement', label: 'Retirement savings', color: 'violet.5' },
+  { name: 'debt', label: 'Debt', color: 'red.6' },
+];
+
+/** Label placement per marker, so markers a few months apart do not print over each other. */
+const LABEL_POSITION: Record<MilestoneKey, ChartReferenceLineProps['labelPosition']> = {
+  debtFree: 'insideTopLeft',
+  retirement: 'insideTopRight',
+  socialSecurityStart: 'insideBottomLeft',
+  moneyRunsOut: 'insideBottomRight',
+};
+
+const SHORT_LABELS: Record<MilestoneKey, string> = {
+  debtFree: 'Debt free',
+  retirement: 'Retire',
+  socialSecurityStart: 'Social Security',
+  moneyRunsOut: 'Money runs out',
+};
+
+export interface NetWorthTimelineProps {
+  timeline: Timeline;
+  hasDebts: boolean;
+  hasRetirementPlan: boolean;
+}
+
+export function NetWorthTimeline({ timeline, hasDebts, hasRetirementPlan }: NetWorthTimelineProps) {
+  const [showYears, setShowYears] = useState(false);
+  const yearsId = useId();
+  const data = useMemo(
+    () =>
+      timeline.points.map((p) => ({
+        month: p.month,
+        netWorth: centsToDollars(p.netWorth),
+        cash: centsToDollars(p.cash),
+        retirement: centsToDollars(p.retirement),
+        debt: centsToDollars(p.debt),
+      })),
+    [timeline],
+  );
+  const first = timeline.points[0]?.month;
+  const last = timeline.points.at(-1)?.month;
+  const keys = Object.keys(MILESTONE_LABELS) as MilestoneKey[];
+  const referenceLines: ChartReferenceLineProps[] = keys.flatMap((key) => {
+    const month = milestoneMonth(timeline.milestones, key);
+    if (month === null || first === undefined || last === undefined || month < first || month > last) return [];
+    return [{ x: month, label: SHORT_LABELS[key], color: MILESTONE_COLORS[key], labelPosition: LABEL_POSITION[key], strokeDasharray: '6 4', strokeWidth: 2 }];
+  });
+  const current = timeline.current;
+  const end = timeline.points.at(-1);
+
+  return (
+    <Card withBorder padding="lg" px={{ base: 'sm', sm: 'lg' }}>
+      <Stack gap="md">
+        <div>
+          <Title order={3} size="h4">
+            Net Worth Timeline
+          </Title>
+          <Text size="sm" c="dimmed">
+            Cash from your income table, retirement savings and debt, month by month. Net worth = cash + retirement savings − debt.
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Figure label="Net Worth Now" value={current ? wholeUsd(current.netWorth) : '—'} detail={current?.month ?? 'Outside the projection'} />
+          <Figure label="Peak Net Worth" value={timeline.peak ? wholeUsd(timeline.peak.netWorth) : '—'} detail={timeline.peak?.month ?? ''} />
+          <Figure label="At the End" value={end ? wholeUsd(end.netWorth) : '—'} detail={end?.month ?? ''} />
+        </SimpleGrid>
+        <Box role="img" aria-label={timelineSummary(timeline)} data-testid="net-worth-chart">
+          <LineChart
+            h={{ base: 260, sm: 340 }}
+            data={data}
+            dataKey="month"
+            series={SERIES}
+            withDots={false}
+            withLegend
+            curveType="linear"
+            strokeWidth={2}
+            gridAxis="xy"
+            valueFormatter={formatWholeUsd}
+            yAxisProps={{ tickFormatter: compactUsd, width: 64, domain: ['auto', 'auto'], niceTicks: 'snap125' }}
+            xAxisProps={{ minTickGap: 24 }}
+            referenceLines={referenceLines}
+            accessibilityLayer={false}
+          />
+        </Box>
+        <Table aria-label="Milestones" withTableBorder={false} verticalSpacing={6}>
+          <Table.Tbody>
+            {keys.map((key) => (
+              <Table.Tr key={key} data-testid={`milestone-${key}`}>
+                <Table.Th scope="row" fw={500}>
+                  <Group gap={8} wrap="nowrap">
+                    <Box w={14} h={0} style={{ borderTop: `3px dashed var(--mantine-color-${MILESTONE_COLORS[key].replace('.', '-')})` }} aria-hidden />
+                    {MILESTONE_LABELS[key]}
+                  </Group>
+                </Table.Th>
+                <Table.Td ta="right">{milestoneText(timeline.milestones, key, { hasDebts, hasRetirementPlan })}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {timeline.truncated && (
+          <Text size="sm" c="dimmed">
+            Part of this projection stops at its limit (100 years, or a balance too large to project).
+          </Text>
+        )}
+        <div>
+          <Button variant="light" size="xs" aria-expanded={showYears} aria-controls={yearsId} onClick={() => setShowYears((shown) => !shown)}>
+            {showYears ? 'Hide yearly values' : 'Show yearly values'}
+          </Button>
+        </div>
+        <div id={yearsId} hidden={!showYears}>
+          {showYears && (
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped aria-label="Net worth by year" verticalSpacing={4}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Month</Table.Th>
+                    <Table.Th ta="right">Cash</Table.Th>
+                    <Table.Th ta="right">Retirement Savings</Table.Th>
+                    <Table.Th ta="right">Debt</Table.Th>
+                    <Table.Th ta="right">Net Worth</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {timeline.yearly.map((p) => (
+                    <Table.Tr key={p.month}>
+                      <Table.Td>{p.month}</Table.Td>
+                      <Table.Td ta="right">{wholeUsd(p.cash)}</Table.Td>
+                      <Table.Td ta="right">{wholeUsd(p.retirement)}</Table.Td>
+                      <Table.Td ta="right">{wholeUsd(p.debt)}</Table.Td>
+                      <Table.Td ta="right">{wholeUsd(p.netWorth)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+  return (
+    <Card withBorder padding="sm" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="lg" fw={700} data-testid={`figure-${label}`}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {detail}
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,331 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest, ApiResult } from '../../../data/api.ts';
+import type { WireRecord } from '../../../data/db.ts';
+import { makeLayer, type SetupOptions } from '../../../test-support/render.tsx';
+import { renderRoutes, type RoutedOptions } from '../../auth/test-routes.tsx';
+import { simulateDebts, type SimDebt } from './debt-simulation.test-support.ts';
+import { COMING_SOON_TILES, FEATURES, ROADMAP } from './ComingSoon.tsx';
+import { AnalyticsOverviewTab } from './OverviewTab.tsx';
+
+// "Today" is 2026-03 (local time); the month tables the server sent start in 2026-01.
+const NOW = new Date(2026, 2, 15, 12, 0, 0);
+/**
+ * The tab in a memory router (its empty state links to /dashboard) over the data layer and
+ * clock of test-support/render.tsx, as a subscriber.
+ */
+const renderOverview = (options: RoutedOptions = {}) => renderRoutes('/analytics', { '/analytics': AnalyticsOverviewTab }, { subscribed: true, now: NOW, ...options });
+
+const DEBTS = '/api/v1/debts';
+const INCOMES = '/api/v1/incomes';
+const ACCOUNTS = '/api/v1/retirement_accounts';
+const EXPENSES = '/api/v1/monthly_expenses';
+const DEBT_PLAN = '/api/v1/debt_plan';
+const RETIREMENT_PLAN = '/api/v1/retirement_plan';
+
+/** Month table bodies as the server answers them; only what the Overview reads: first months and actuals. */
+const TABLES: Record<string, unknown> = {
+  '/api/v1/income_months': { income_months: [{ id: 1, month: '2026-01', input_end_balance: null }] },
+  '/api/v1/debt_months': { debts: [], total: [{ id: 2, month: '2026-01' }] },
+};
+function serveTables(tables: Record<string, unknown> = TABLES) {
+  return (request: ApiRequest): ApiResult | undefined => (request.method === 'GET' && request.path in tables ? { ok: true, status: 200, data: tables[request.path] } : undefined);
+}
+
+const debt = (id: number, name: string, remaining: number, apr: number, payment: number): WireRecord => ({
+  id,
+  name,
+  creditor: 'Bank',
+  original_amount: remaining * 2,
+  remaining_amount: remaining,
+  apr,
+  monthly_payment: payment,
+  original_term: 60,
+  due_day: 1,
+});
+
+const WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const whole = (cents: number) => WHOLE.format(cents / 100);
+
+const simulate = (debts: readonly SimDebt[], plan: 'none' | 'snowball' | 'avalanche', extra: number) => simulateDebts(debts, plan, extra, '2026-01');
+
+const columnOf = (table: HTMLElement, header: string) => {
+  const headers = within(table).getAllByRole('columnheader');
+  return headers.findIndex((h) => h.getAttribute('aria-label') === header || h.textContent === header);
+};
+const rowCells = (table: HTMLElement, rowName: string) => {
+  const row = within(table).getByRole('rowheader', { name: rowName }).closest('tr') as HTMLTableRowElement;
+  return [...row.cells].map((cell) => cell.textContent ?? '');
+};
+
+describe('AnalyticsOverviewTab: debt strategy comparison', () => {
+  // Visa 1 500.00 at 24 %, Car 4 000.00 at 6 %, Store 400.00 at 12 %; snowball with 100.00 extra.
+  const sim: SimDebt[] = [
+    { name: 'Visa', balance: 150000, apr: 24, min: 10000, order: 1 },
+    { name: 'Car', balance: 400000, apr: 6, min: 15000, order: 2 },
+    { name: 'Store', balance: 40000, apr: 12, min: 4000, order: 3 },
+  ];
+  const records = { [DEBTS]: [debt(1, 'Visa', 1500, 24, 100), debt(2, 'Car', 4000, 6, 150), debt(3, 'Store', 400, 12, 40)] };
+  const expected = { none: simulate(sim, 'none', 0), snowball: simulate(sim, 'snowball', 10000), avalanche: simulate(sim, 'avalanche', 10000) };
+
+  it('the test\'s own simulation agrees with figures worked by hand', () => {
+    // Store under none: 400.00 at 1 % a month paying 40.00 needs ln(1/0.9)/ln(1.01) ≈ 10.6 → 11 months.
+    expect(expected.none.payoffs[2]).toBe('2026-11');
+    // Snowball: budget 100 + 150 + 40 + 100 = 390.00, Store first.
+    //   m1: Store 404.00 − 40 − (390 − 290 left after the minimums) = 264.00
+    //   m2: 264.00 + 2.64 − 40 − 100 = 126.64
+    //   m3: 126.64 + 1.27 = 127.91 ≤ 140: paid off in 2026-03, 12.09 spills to Visa.
+    expect(expected.snowball.payoffs[2]).toBe('2026-03');
+    // Interest in month 1 under every plan: Visa 30.00 + Car 20.00 + Store 4.00.
+    expect(simulate(sim.map((d) => ({ ...d, min: d.balance * 2 })), 'none', 0).interest).toBe(5400);
+  });
+
+  it('shows each debt\'s payoff month, the debt-free month, total interest and interest saved for each plan, marking the user\'s plan', async () => {
+    const { layer } = renderOverview({
+      subscribed: true,
+      now: NOW,
+      records,
+      singles: { [DEBT_PLAN]: { id: 9, plan_type: 'snowball', extra_payment: 100 } },
+      intercept: serveTables(),
+    });
+    await layer.ready;
+    const table = await screen.findByRole('table', { name: 'Debt strategy comparison' });
+    const columns = { none: columnOf(table, 'None'), snowball: columnOf(table, 'Snowball (your plan)'), avalanche: columnOf(table, 'Avalanche') };
+    expect(Object.values(columns).every((i) => i > 0)).toBe(true);
+    expect(within(table).getAllByText('Your plan')).toHaveLength(1);
+
+    sim.forEach((d, i) => {
+      const cells = rowCells(table, d.name);
+      for (const plan of ['none', 'snowball', 'avalanche'] as const) expect(cells[columns[plan]]).toBe(expected[plan].payoffs[i]);
+    });
+    const last = (payoffs: (string | null)[]) => [...payoffs].sort().at(-1);
+    const debtFree = rowCells(table, 'Debt free');
+    const interest = rowCells(table, 'Total interest');
+    const saved = rowCells(table, 'Interest saved vs none');
+    for (const plan of ['none', 'snowball', 'avalanche'] as const) {
+      expect(debtFree[columns[plan]]).toBe(last(expected[plan].payoffs));
+      expect(interest[columns[plan]]).toBe(whole(expected[plan].interest));
+    }
+    expect(saved[columns.none]).toBe('—');
+    expect(saved[columns.snowball]).toBe(whole(expected.none.interest - expected.snowball.interest));
+    expect(saved[columns.avalanche]).toBe(whole(expected.none.interest - expected.avalanche.interest));
+    // Avalanche targets the 24 % card: it must save at least as much as snowball here.
+    expect(expected.avalanche.interest).toBeLessThanOrEqual(expected.snowball.interest);
+    expect(screen.getByText(/plus your extra payment of \$100 a month/)).toBeTruthy();
+  });
+
+  it('without a debt plan the user\'s plan is None and the strategies spend only the minimums', async () => {
+    const { layer } = renderOverview({ subscribed: true, now: NOW, records, intercept: serveTables() });
+    await layer.ready;
+    const table = await screen.findByRole('table', { name: 'Debt strategy comparison' });
+    expect(columnOf(table, 'None (your plan)')).toBe(1);
+    const noExtra = simulate(sim, 'avalanche', 0);
+    expect(rowCells(table, 'Total interest')[columnOf(table, 'Avalanche')]).toBe(whole(noExtra.interest));
+  });
+
+  it('applies the actual balances from the month tables', async () => {
+    // 1 000.00 at 0 % paying 100.00 runs to 2026-10; the user recorded 300.00 left at the end of
+    // 2026-02, so 200.00, 100.00, 0: paid off in 2026-05.
+    const tables = {
+      ...TABLES,
+      '/api/v1/debt_months': { debts: [{ id: 1, debt_months: [{ id: 5, month: '2026-02', input_remaining_balance: 300 }] }], total: [{ id: 2, month: '2026-01' }] },
+    };
+    const { layer } = renderOverview({ subscribed: true, now: NOW, records: { [DEBTS]: [debt(1, 'Loan', 1000, 0, 100)] }, intercept: serveTables(tables) });
+    await layer.ready;
+    const table = await screen.findByRole('table', { name: 'Debt strategy comparison' });
+    await waitFor(() => expect(rowCells(table, 'Loan')[1]).toBe('2026-05'));
+    expect(screen.getByTestId('milestone-debtFree').textContent).toContain('2026-05');
+  });
+});
+
+describe('AnalyticsOverviewTab: timeline and milestones', () => {
+  // The household of src/engine/timeline.test.ts, as wire records: net 1 000.00 a month, expenses
+  // 300.00, a 250.00 debt at 0 % paying 100.00, an account of 1 000.00 taking 100.00 a month,
+  // retiring 2026-07 for a year, Social Security 150.00 from 2026-09.
+  const household = {
+    records: {
+      [INCOMES]: [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-01-31', gross_pay: 1200, net_pay: 1000 }],
+      [DEBTS]: [debt(1, 'Card', 250, 0, 100)],
+      [EXPENSES]: [{ id: 1, name: 'Living', amount: 300, due_day: 1 }],
+      [ACCOUNTS]: [
+        {
+          id: 1,
+          name: '401k',
+          account_type: 'traditional_401k',
+          contribution_amount: 100,
+          employer_match: 0,
+          employer_contribution_amount: 0,
+          starting_balance: 1000,
+          expected_return_rate: 0,
+          contribution_cycle: 'monthly',
+          next_deposit_date: '2026-01-01',
+        },
+      ],
+    },
+    singles: {
+      [RETIREMENT_PLAN]: { id: 4, retirement_date: '2026-07-01', interest_rate: 0, social_security_income: 150, social_security_start_date: '2026-09-15', years_of_retirement: 1 },
+    },
+  };
+
+  it('lists the debt-free, retirement, Social Security and money-runs-out months, with the headline figures', async () => {
+    const { layer } = renderOverview({ subscribed: true, now: NOW, ...household, intercept: serveTables() });
+    await layer.ready;
+    const milestones = await screen.findByRole('table', { name: 'Milestones' });
+    // Cash 500, 1 000, 1 550 …; the account runs dry in 2027-03 (100.00 left against a need of 150.00).
+    await waitFor(() =>
+      expect(within(milestones).getAllByRole('row').map((row) => row.textContent)).toEqual([
+        'Debt free2026-03',
+        'Retirement2026-07',
+        'Social Security starts2026-09',
+        'Money runs out2027-03',
+      ]),
+    );
+    // 2026-03: cash 1 550 + account 1 300 − debt 0; peak 2026-06: 3 350 + 1 600; end 2027-06: 3 350.
+    expect(screen.getByTestId('figure-Net Worth Now').textContent).toBe('$2,850');
+    expect(screen.getByTestId('figure-Peak Net Worth').textContent).toBe('$4,950');
+    expect(screen.getByTestId('figure-At the End').textContent).toBe('$3,350');
+    expect(screen.getByRole('img', { name: /^Net worth timeline/ }).getAttribute('aria-label')).toBe(
+      'Net worth timeline from 2026-01 to 2027-06: $1,450 in 2026-01, peaking at $4,950 in 2026-06, $3,350 in 2027-06. Debt free: 2026-03. Retirement: 2026-07. Social Security starts: 2026-09. Money runs out: 2027-03.',
+    );
+  });
+
+  it('shows the yearly values on request', async () => {
+    const { layer } = renderOverview({ subscribed: true, now: NOW, ...household, intercept: serveTables() });
+    await layer.ready;
+    const toggle = await screen.findByRole('button', { name: 'Show yearly values' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const table = screen.getByRole('table', { name: 'Net worth by year' });
+    expect(within(table).getAllByRole('row').map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent))).toEqual([
+      ['Month', 'Cash', 'Retirement Savings', 'Debt', 'Net Worth'],
+      ['2026-01', '$500', '$1,100', '$150', '$1,450'],
+      ['2026-12', '$3,350', '$400', '$0', '$3,750'],
+      ['2027-06', '$3,350', '$0', '$0', '$3,350'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Hide yearly values' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('without a retirement plan: no retirement or Social Security markers and no crash', async () => {
+    const { layer } = renderOverview({ subscribed: true, now: NOW, records: household.records, intercept: serveTables() });
+    await layer.ready;
+    const milestones = await screen.findByRole('table', { name: 'Milestones' });
+    await waitFor(() =>
+      expect(within(milestones).getAllByRole('row').map((row) => row.textContent)).toEqual([
+        'Debt free2026-03',
+        'RetirementNo retirement plan',
+        'Social Security startsNo retirement plan',
+        'Money runs outNo retirement plan',
+      ]),
+    );
+    const label = screen.getByRole('img', { name: /^Net worth timeline/ }).getAttribute('aria-label') ?? '';
+    // 360 months from 2026-01 without a plan.
+    expect(label).toMatch(/^Net worth timeline from 2026-01 to 2055-12/);
+    expect(label).not.toMatch(/Retirement|Social Security|Money runs out/);
+  });
+
+  it('with debts alone (no income, no accounts) it still projects', async () => {
+    const { layer } = renderOverview({ subscribed: true, now: NOW, records: { [DEBTS]: [debt(1, 'Card', 250, 0, 100)] }, intercept: serveTables() });
+    await layer.ready;
+    await waitFor(() => expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt free2026-03'));
+    expect(screen.getByRole('table', { name: 'Debt strategy comparison' })).toBeTruthy();
+  });
+
+  it('with no debts the comparison says so', async () => {
+    const { layer } = renderOverview({ subscribed: true, now: NOW, records: { [INCOMES]: household.records[INCOMES] }, intercept: serveTables() });
+    await layer.ready;
+    expect(await screen.findByText('No debts to compare.')).toBeTruthy();
+    expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt freeNo debts');
+  });
+
+  it('without month tables the projection starts this month, and says so', async () => {
+    // The test server has no month endpoints: every month fetch fails.
+    const { layer } = renderOverview({ subscribed: true, now: NOW, records: { [DEBTS]: [debt(1, 'Card', 250, 0, 100)] } });
+    await layer.ready;
+    expect(await screen.findByText(/projection starts in 2026-03/)).toBeTruthy();
+    // 250.00 paying 100.00 from 2026-03: 150, 50, 0 in 2026-05.
+    expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt free2026-05');
+  });
+
+  it('a record the engine cannot read shows the error with a reload button instead of crashing', async () => {
+    const { layer } = renderOverview({
+      subscribed: true,
+      now: NOW,
+      records: household.records,
+      singles: { [RETIREMENT_PLAN]: { id: 4, retirement_date: '', interest_rate: 0, social_security_income: 0, social_security_start_date: '', years_of_retirement: 1 } },
+      intercept: serveTables(),
+    });
+    await layer.ready;
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error Loading Projection')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+    // The spec's part of the Overview is still there.
+    expect(screen.getByRole('button', { name: 'Spending' })).toBeTruthy();
+  });
+});
+
+describe('AnalyticsOverviewTab: states and Coming Soon', () => {
+  it('shows a skeleton until the records have loaded', async () => {
+    const setup: SetupOptions = { subscribed: true, now: NOW };
+    const made = makeLayer(setup);
+    // Hold every answer of the server until the skeleton has been seen.
+    const send = made.server.transport.request.bind(made.server.transport);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    made.server.transport.request = async (request) => {
+      await gate;
+      return send(request);
+    };
+    renderOverview({ ...setup, made });
+    expect((await screen.findByLabelText('Loading projection')).getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('Nothing to project yet')).toBeNull();
+    release();
+    await made.layer.ready;
+    expect(await screen.findByText('Nothing to project yet')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading projection')).toBeNull();
+  });
+
+  it('with nothing to project shows the empty state with a link to the dashboard', async () => {
+    const { layer } = renderOverview();
+    await layer.ready;
+    expect(await screen.findByText('Nothing to project yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('img', { name: /Net worth timeline/ })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Debt strategy comparison' })).toBeNull();
+  });
+
+  it('has Coming Soon tiles, four feature buttons and a coming-soon list', async () => {
+    renderOverview();
+    await screen.findByRole('heading', { name: 'Overview' });
+    for (const tile of COMING_SOON_TILES) {
+      const card = screen.getByRole('group', { name: tile.title });
+      expect(within(card).getByText('Coming Soon')).toBeTruthy();
+      expect(within(card).getByText(tile.detail)).toBeTruthy();
+    }
+    expect(COMING_SOON_TILES.length).toBeGreaterThanOrEqual(3);
+    expect(FEATURES.map((f) => f.label)).toEqual(['Spending', 'Income', 'Debt', 'Savings']);
+    const list = screen.getByRole('list', { name: 'Coming soon' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...ROADMAP]);
+  });
+
+  it('each feature button is a toggle showing that feature as coming soon', async () => {
+    renderOverview();
+    await screen.findByRole('heading', { name: 'Overview' });
+    for (const feature of FEATURES) {
+      const button = screen.getByRole('button', { name: feature.label });
+      expect(button.tagName).toBe('BUTTON');
+      fireEvent.click(button);
+      expect(button.getAttribute('aria-pressed')).toBe('true');
+      const detail = screen.getByTestId('feature-detail');
+      expect(within(detail).getByText(feature.title)).toBeTruthy();
+      expect(within(detail).getByText('Coming Soon')).toBeTruthy();
+      expect(within(detail).getByText(feature.today)).toBeTruthy();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Savings' }));
+    expect(screen.getByRole('button', { name: 'Savings' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByTestId('feature-detail')).toBeNull();
+  });
+});

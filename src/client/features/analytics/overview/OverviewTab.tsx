@@ -1,0 +1,75 @@
+/**
+ * Analytics → Overview. The spec's part (section 2) is the Coming Soon tiles, four feature buttons
+ * and a coming-soon list; above them the Overview shows the user's whole projection at a glance:
+ * a net-worth timeline with its milestones, and the three debt strategies compared. Every figure
+ * comes from src/engine, run on the mirror (use-projection.ts).
+ */
+import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { EmptyState } from '../../../ui/ListStatus.tsx';
+import { ComingSoon } from './ComingSoon.tsx';
+import { DebtPlanComparison } from './DebtPlanComparison.tsx';
+import { NetWorthTimeline } from './NetWorthTimeline.tsx';
+import { useOverviewProjection, type OverviewState } from './use-projection.ts';
+
+export function AnalyticsOverviewTab() {
+  const state = useOverviewProjection();
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Overview</Title>
+      <ProjectionPart state={state} />
+      <ComingSoon />
+    </Stack>
+  );
+}
+
+function ProjectionPart({ state }: { state: OverviewState }) {
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <Stack gap="md" aria-busy="true" aria-label="Loading projection">
+          <Skeleton height={28} width="40%" radius="sm" />
+          <Skeleton height={300} radius="md" />
+          <Skeleton height={180} radius="md" />
+        </Stack>
+      );
+    case 'error':
+      return (
+        <Alert color="red" title="Error Loading Projection" role="alert" variant="light">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{state.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => window.location.reload()}>
+              Reload Page
+            </Button>
+            <Text size="xs">Your data is fetched again on the next refresh.</Text>
+          </Stack>
+        </Alert>
+      );
+    case 'empty':
+      return (
+        <EmptyState>
+          <Text fw={600}>Nothing to project yet</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            Add your income, debts or retirement accounts on the Dashboard to see your net-worth timeline and compare debt strategies.
+          </Text>
+          <Button component={Link} to="/dashboard">
+            Go to Dashboard
+          </Button>
+        </EmptyState>
+      );
+    case 'ready': {
+      const { projection } = state;
+      return (
+        <Stack gap="md">
+          {!projection.fromTables && (
+            <Text size="sm" c="dimmed">
+              {`Your month tables have not loaded, so this projection starts in ${projection.today} and leaves out the balances you entered in them.`}
+            </Text>
+          )}
+          <NetWorthTimeline timeline={projection.timeline} hasDebts={projection.debtNames.length > 0} hasRetirementPlan={projection.hasRetirementPlan} />
+          <DebtPlanComparison plans={projection.plans} currentPlan={projection.currentPlan} extraPayment={projection.extraPayment} />
+        </Stack>
+      );
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The Overview's projection, computed in the browser from the mirror with the same engine and
+ * record mapping as the server (src/engine, src/shared/months/input.ts): the net-worth timeline and
+ * the debt plan comparison. Nothing here does arithmetic on money; it gathers the engine's input.
+ *
+ * Month 1 is the first month of the month tables the server sent (the user's sign-up month, which
+ * the client knows no other way), and the user's actual values are read back from those tables.
+ * Without any table (not fetched, or their fetch failed) the projection starts this month with no
+ * actuals, and says so.
+ */
+import { useMemo } from 'react';
+import { compareDebtPlans, type DebtPlanOutcome } from '../../../../engine/insights.ts';
+import type { Cents } from '../../../../engine/money.ts';
+import { ZERO } from '../../../../engine/money.ts';
+import type { MonthKey } from '../../../../engine/months.ts';
+import { project } from '../../../../engine/project.ts';
+import { projectionTimeline, type Timeline } from '../../../../engine/timeline.ts';
+import { DEBT_PLAN_TYPES, type DebtPlanType } from '../../../../engine/types.ts';
+import { actualsFromTables, planStartOf, projectionInput } from '../../../../shared/months/input.ts';
+import type { MonthKind } from '../../../../shared/months/tables.ts';
+import { useCollection, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
+import { localMonth, useClock } from '../../../ui/clock.tsx';
+
+export interface OverviewProjection {
+  readonly today: MonthKey;
+  readonly planStart: MonthKey;
+  /** False when no month table was at hand and month 1 is today. */
+  readonly fromTables: boolean;
+  readonly timeline: Timeline;
+  readonly plans: Readonly<Record<DebtPlanType, DebtPlanOutcome>>;
+  /** The user's debt plan type ('none' without a debt plan). */
+  readonly currentPlan: DebtPlanType;
+  /** The extra payment snowball and avalanche spend (0 without a debt plan). */
+  readonly extraPayment: Cents;
+  readonly debtNames: readonly string[];
+  readonly hasRetirementPlan: boolean;
+}
+
+export type OverviewState =
+  | { readonly kind: 'loading' }
+  /** No income, debts or retirement accounts: nothing to project. */
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'ready'; readonly projection: OverviewProjection };
+
+type Bodies = Partial<Record<MonthKind, unknown>>;
+
+/** Still waiting for this view's first answer (or its fetch) with nothing in the mirror yet. */
+const waiting = {
+  collection: (view: CollectionView) => view.loading && view.rows.length === 0,
+  single: (view: SingleView) => view.loading && view.record === null,
+  months: (view: MonthsView) => view.loading && view.body === null,
+};
+
+export function useOverviewProjection(): OverviewState {
+  const clock = useClock();
+  const today = localMonth(clock());
+  const incomes = useCollection('incomes');
+  const debts = useCollection('debts');
+  const monthlyExpenses = useCollection('monthlyExpenses');
+  const otherExpenses = useCollection('otherExpenses');
+  const retirementAccounts = useCollection('retirementAccounts');
+  const housing = useSingle('housing');
+  const debtPlan = useSingle('debtPlan');
+  const retirementPlan = useSingle('retirementPlan');
+  const incomeMonths = useMonths('incomeMonths');
+  const debtMonths = useMonths('debtMonths');
+  const contributionMonths = useMonths('contributionMonths');
+  const retirementMonths = useMonths('retirementMonths');
+
+  const collections = [incomes, debts, monthlyExpenses, otherExpenses, retirementAccounts];
+  const singles = [housing, debtPlan, retirementPlan];
+  const months = [incomeMonths, debtMonths, contributionMonths, retirementMonths];
+  const loading = collections.some(waiting.collection) || singles.some(waiting.single) || months.some(waiting.months);
+  const recordError = [...collections, ...singles].find((view) => view.error !== null)?.error ?? null;
+  const nothing = incomes.rows.length === 0 && debts.rows.length === 0 && retirementAccounts.rows.length === 0;
+
+  const computed = useMemo((): OverviewState | null => {
+    if (nothing) return null;
+    const bodies: Bodies = { income: incomeMonths.body, debt: debtMonths.body, contribution: contributionMonths.body, retirement: retirementMonths.body };
+    const tablesStart = planStartOf(bodies);
+    const planStart = tablesStart ?? today;
+    try {
+      const input = projectionInput(
+        {
+          incomes: incomes.rows,
+          debts: debts.rows,
+          debtPlan: debtPlan.record,
+          housing: housing.record,
+          monthlyExpenses: monthlyExpenses.rows,
+          otherExpenses: otherExpenses.rows,
+          retirementAccounts: retirementAccounts.rows,
+          retirementPlan: retirementPlan.record,
+        },
+        tablesStart ? actualsFromTables(bodies) : { debt: [], contribution: [], retirement: [], income: [] },
+        planStart,
+        today,
+      );
+      const projection = project(input);
+      return {
+        kind: 'ready',
+        projection: {
+          today,
+          planStart,
+          fromTables: tablesStart !== null,
+          timeline: projectionTimeline(input, projection),
+          plans: compareDebtPlans(input),
+          currentPlan: DEBT_PLAN_TYPES.find((type) => type === input.debtPlan?.planType) ?? 'none',
+          extraPayment: input.debtPlan?.extraPayment ?? ZERO,
+          debtNames: input.debts.map((debt) => debt.name),
+          hasRetirementPlan: input.retirementPlan !== null,
+        },
+      };
+    } catch (error) {
+      // A record the engine cannot read (e.g. a retirement plan without a valid date) must not take the page down.
+      return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    }
+  }, [
+    nothing,
+    today,
+    incomes.rows,
+    debts.rows,
+    monthlyExpenses.rows,
+    otherExpenses.rows,
+    retirementAccounts.rows,
+    housing.record,
+    debtPlan.record,
+    retirementPlan.record,
+    incomeMonths.body,
+    debtMonths.body,
+    contributionMonths.body,
+    retirementMonths.body,
+  ]);
+
+  if (loading) return { kind: 'loading' };
+  if (computed) return computed;
+  return recordError ? { kind: 'error', message: recordError } : { kind: 'empty' };
+}
