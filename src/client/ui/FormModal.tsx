@@ -4,6 +4,7 @@
  */
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import type { FormValues, RecordForm } from './use-record-form.ts';
 
 export interface FormModalProps {
   opened: boolean;
@@ -16,6 +17,25 @@ export interface FormModalProps {
   formError: string | null;
   onSubmit(event: FormEvent): void;
   children: ReactNode;
+}
+
+/** A hint under its input, so inputs side by side stay level whether or not they have one. */
+export const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
+/**
+ * The props a record form's modal takes from the form's state: always open (the tab mounts the
+ * form only while it shows), and 'Updating...' or 'Creating...' while submitting. The form adds
+ * its title and submit label, and may override the submitting label after the spread.
+ */
+export function formModalProps(form: Pick<RecordForm<FormValues>, 'submitting' | 'formError' | 'onSubmit'>, onClose: () => void, editing: boolean) {
+  return {
+    opened: true,
+    onClose,
+    submitting: form.submitting,
+    submittingLabel: editing ? 'Updating...' : 'Creating...',
+    formError: form.formError,
+    onSubmit: (event: FormEvent) => void form.onSubmit(event),
+  } satisfies Partial<FormModalProps>;
 }
 
 export function FormModal({ opened, onClose, title, submitting, submitLabel, submittingLabel, formError, onSubmit, children }: FormModalProps) {

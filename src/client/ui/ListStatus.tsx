@@ -5,7 +5,7 @@ import { useDataLayer } from '../data/hooks.ts';
 
 export function TableSkeleton({ rows = 4 }: { rows?: number }) {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label="Loading">
+    <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={32} radius="sm" />
       ))}

@@ -7,7 +7,7 @@ import { validatePasswordChange, type PasswordChangeInput } from '../../../share
 import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { accountCalls, authFailureMessage, firstFieldErrors, PASSWORD_REDIRECT_MS } from './account-calls.ts';
-import { AuthCard, FormMessage, PasswordField } from './AuthCard.tsx';
+import { AuthCard, FormMessage, NewPasswordFields, PasswordField } from './AuthCard.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 
@@ -48,23 +48,7 @@ export function ChangePasswordPage() {
             error={errors.current_password}
             disabled={form.succeeded}
           />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            description="At least 6 characters"
-            value={values.password}
-            onChange={(event) => setField('password', event.currentTarget.value)}
-            error={errors.password}
-            disabled={form.succeeded}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            value={values.password_confirmation}
-            onChange={(event) => setField('password_confirmation', event.currentTarget.value)}
-            error={errors.password_confirmation}
-            disabled={form.succeeded}
-          />
+          <NewPasswordFields form={form} label="New Password" />
           <Button type="submit" fullWidth disabled={form.submitting || form.succeeded}>
             {form.submitting ? 'Updating...' : 'Update Password'}
           </Button>

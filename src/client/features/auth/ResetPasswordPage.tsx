@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { validatePasswordReset, type PasswordResetInput } from '../../../shared/validation/accounts.ts';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { accountCalls, authFailureMessage, PASSWORD_REDIRECT_MS, RESET_TOKEN_EXPIRED } from './account-calls.ts';
-import { AlreadyLoggedIn, AuthCard, FormMessage, PasswordField } from './AuthCard.tsx';
+import { AlreadyLoggedIn, AuthCard, FormMessage, NewPasswordFields } from './AuthCard.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 
@@ -43,23 +43,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
         <Stack gap="sm">
           <FormMessage error={form.formError ?? tokenError} success={form.succeeded ? RESET_SUCCESS : null} />
           <TextInput label="Email" type="email" autoComplete="email" value={values.email} onChange={(event) => setField('email', event.currentTarget.value)} error={errors.email} disabled={form.succeeded} />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            description="At least 6 characters"
-            value={values.password}
-            onChange={(event) => setField('password', event.currentTarget.value)}
-            error={errors.password}
-            disabled={form.succeeded}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            value={values.password_confirmation}
-            onChange={(event) => setField('password_confirmation', event.currentTarget.value)}
-            error={errors.password_confirmation}
-            disabled={form.succeeded}
-          />
+          <NewPasswordFields form={form} label="New Password" />
           <Button type="submit" fullWidth disabled={form.submitting || form.succeeded}>
             {form.submitting ? 'Resetting...' : 'Reset Password'}
           </Button>

@@ -9,7 +9,7 @@ import { BIRTH_YEAR_MIN, validateSignUpForm, type SignUpInput } from '../../../s
 import { useDataLayer, useFeatureFlag, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
 import { accountCalls, authFailureMessage, firstFieldErrors, SIGN_IN_REDIRECT_MS } from './account-calls.ts';
-import { AlreadyLoggedIn, AuthCard, FormMessage, PasswordField } from './AuthCard.tsx';
+import { AlreadyLoggedIn, AuthCard, FormMessage, NewPasswordFields } from './AuthCard.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 import { useSessionStart } from './use-session-start.tsx';
@@ -65,23 +65,7 @@ export function SignupPage() {
         <Stack gap="sm">
           <FormMessage error={form.formError} success={form.succeeded ? SIGNUP_SUCCESS : null} />
           <TextInput label="Email" type="email" autoComplete="email" value={values.email} onChange={(event) => setField('email', event.currentTarget.value)} error={errors.email} disabled={form.succeeded} />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            description="At least 6 characters"
-            value={values.password}
-            onChange={(event) => setField('password', event.currentTarget.value)}
-            error={errors.password}
-            disabled={form.succeeded}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={values.password_confirmation}
-            onChange={(event) => setField('password_confirmation', event.currentTarget.value)}
-            error={errors.password_confirmation}
-            disabled={form.succeeded}
-          />
+          <NewPasswordFields form={form} label="Password" />
           <TextInput
             label="Birth Year"
             type="number"

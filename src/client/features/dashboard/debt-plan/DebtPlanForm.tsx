@@ -9,7 +9,7 @@ import type { WireRecord } from '../../../data/db.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { MoneyInput } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { FormModal, formModalProps } from '../../../ui/FormModal.tsx';
 import { moneyInputText } from '../../../ui/money.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
 import { wireFields } from '../../../ui/wire.ts';
@@ -37,16 +37,7 @@ export function DebtPlanForm({ plan, onClose }: { plan: WireRecord | null; onClo
   });
   const { values, errors, setField } = form;
   return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={editing ? 'Edit Debt Plan' : 'Create Debt Plan'}
-      submitting={form.submitting}
-      submitLabel={editing ? 'Update Debt Plan' : 'Create Debt Plan'}
-      submittingLabel={editing ? 'Updating...' : 'Creating...'}
-      formError={form.formError}
-      onSubmit={(event) => void form.onSubmit(event)}
-    >
+    <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit Debt Plan' : 'Create Debt Plan'} submitLabel={editing ? 'Update Debt Plan' : 'Create Debt Plan'}>
       <NativeSelect
         label="Plan Type"
         required

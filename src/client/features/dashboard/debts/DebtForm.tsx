@@ -9,14 +9,13 @@ import { useDataLayer } from '../../../data/hooks.ts';
 import { validateDebt } from '../../../../shared/validation/records.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
+import { saveCollectionRecord } from '../../../ui/save-record.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
-import { wireFields } from '../../../ui/wire.ts';
 
 export const REMAINING_HINT = 'To update the remaining amount, go to Analytics → Debts.';
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 export function DebtForm({ debt, onClose }: { debt: WireRecord | null; onClose(): void }) {
   const layer = useDataLayer();
@@ -24,14 +23,14 @@ export function DebtForm({ debt, onClose }: { debt: WireRecord | null; onClose()
   const editing = debt !== null;
   const initial = useMemo(
     () => ({
-      name: text(debt?.name),
-      creditor: text(debt?.creditor),
+      name: inputText(debt?.name),
+      creditor: inputText(debt?.creditor),
       original_amount: moneyInputText(debt?.original_amount),
       remaining_amount: moneyInputText(debt?.remaining_amount),
-      apr: text(debt?.apr),
+      apr: inputText(debt?.apr),
       monthly_payment: moneyInputText(debt?.monthly_payment),
-      original_term: text(debt?.original_term),
-      due_day: text(debt?.due_day),
+      original_term: inputText(debt?.original_term),
+      due_day: inputText(debt?.due_day),
     }),
     [debt],
   );
@@ -39,25 +38,15 @@ export function DebtForm({ debt, onClose }: { debt: WireRecord | null; onClose()
     initial,
     validate: (values) => validateDebt(values, ctx),
     submit: (value) => {
-      const fields = wireFields('debt', value);
-      if (!editing) return layer.mutations.create('debts', fields);
-      const { remaining_amount: _readOnly, ...patch } = fields;
-      return layer.mutations.update('debts', debt.id, patch);
+      // The remaining amount is read-only on edit: it is not sent.
+      const { remaining_amount: _readOnly, ...patch } = value;
+      return saveCollectionRecord(layer.mutations, 'debts', debt, editing ? patch : value);
     },
     onSaved: onClose,
   });
   const { values, errors, setField } = form;
   return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={editing ? 'Edit Debt' : 'Add New Debt'}
-      submitting={form.submitting}
-      submitLabel={editing ? 'Update Debt' : 'Create Debt'}
-      submittingLabel={editing ? 'Updating...' : 'Creating...'}
-      formError={form.formError}
-      onSubmit={(event) => void form.onSubmit(event)}
-    >
+    <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit Debt' : 'Add New Debt'} submitLabel={editing ? 'Update Debt' : 'Create Debt'}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <PlainText label="Debt Name" required value={values.name} onChange={(v) => setField('name', v)} error={errors.name} data-autofocus />
         <PlainText label="Creditor" required value={values.creditor} onChange={(v) => setField('creditor', v)} error={errors.creditor} />

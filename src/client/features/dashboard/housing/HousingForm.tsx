@@ -10,13 +10,12 @@ import type { WireRecord } from '../../../data/db.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { dateInputText, inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
 import { wireFields } from '../../../ui/wire.ts';
 import { isMortgage, onlySent, type HousingFormValues } from './housing-fields.ts';
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 export function HousingForm({ housing, onClose }: { housing: WireRecord | null; onClose(): void }) {
   const layer = useDataLayer();
@@ -24,14 +23,14 @@ export function HousingForm({ housing, onClose }: { housing: WireRecord | null; 
   const editing = housing !== null;
   const initial = useMemo<HousingFormValues>(
     () => ({
-      housing_type: text(housing?.housing_type) || 'Rent',
+      housing_type: inputText(housing?.housing_type) || 'Rent',
       total_monthly_payment: moneyInputText(housing?.total_monthly_payment),
       original_purchase_price: moneyInputText(housing?.original_purchase_price),
       down_payment: moneyInputText(housing?.down_payment),
-      interest_rate: text(housing?.interest_rate),
-      term: text(housing?.term),
+      interest_rate: inputText(housing?.interest_rate),
+      term: inputText(housing?.term),
       escrow_payment: moneyInputText(housing?.escrow_payment),
-      open_date: text(housing?.open_date).slice(0, 10),
+      open_date: dateInputText(housing?.open_date),
       current_balance: moneyInputText(housing?.current_balance),
     }),
     [housing],
@@ -49,14 +48,11 @@ export function HousingForm({ housing, onClose }: { housing: WireRecord | null; 
   );
   return (
     <FormModal
-      opened
-      onClose={onClose}
+      {...formModalProps(form, onClose, editing)}
       title={editing ? 'Edit Housing' : 'Add New Housing'}
-      submitting={form.submitting}
       submitLabel={editing ? 'Update Housing' : 'Add Housing'}
+      // After the spread, so it replaces 'Creating...': a new housing record is added, not created.
       submittingLabel={editing ? 'Updating...' : 'Adding...'}
-      formError={form.formError}
-      onSubmit={(event) => void form.onSubmit(event)}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NativeSelect

@@ -9,13 +9,12 @@ import type { WireRecord } from '../../../data/db.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, PlainText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { dateInputText, inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
+import { saveCollectionRecord } from '../../../ui/save-record.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
-import { wireFields } from '../../../ui/wire.ts';
 import { PAY_CYCLE_OPTIONS } from './summary.ts';
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 // No cycle is chosen for a new income, so the rule 'Pay cycle is required' is the one that asks.
 const CYCLE_DATA = [{ value: '', label: 'Select a pay cycle' }, ...PAY_CYCLE_OPTIONS];
@@ -26,10 +25,9 @@ export function IncomeForm({ income, onClose }: { income: WireRecord | null; onC
   const editing = income !== null;
   const initial = useMemo(
     () => ({
-      name: text(income?.name),
-      pay_cycle: text(income?.pay_cycle),
-      // A timestamp from the server keeps only its date part (spec section 3).
-      next_pay_date: text(income?.next_pay_date).slice(0, 10),
+      name: inputText(income?.name),
+      pay_cycle: inputText(income?.pay_cycle),
+      next_pay_date: dateInputText(income?.next_pay_date),
       gross_pay: moneyInputText(income?.gross_pay),
       net_pay: moneyInputText(income?.net_pay),
     }),
@@ -38,24 +36,12 @@ export function IncomeForm({ income, onClose }: { income: WireRecord | null; onC
   const form = useRecordForm({
     initial,
     validate: (values) => validateIncome(values, ctx),
-    submit: (value) => {
-      const fields = wireFields('income', value);
-      return editing ? layer.mutations.update('incomes', income.id, fields) : layer.mutations.create('incomes', fields);
-    },
+    submit: (value) => saveCollectionRecord(layer.mutations, 'incomes', income, value),
     onSaved: onClose,
   });
   const { values, errors, setField } = form;
   return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={editing ? 'Edit Income' : 'Add New Income'}
-      submitting={form.submitting}
-      submitLabel={editing ? 'Update Income' : 'Create Income'}
-      submittingLabel={editing ? 'Updating...' : 'Creating...'}
-      formError={form.formError}
-      onSubmit={(event) => void form.onSubmit(event)}
-    >
+    <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit Income' : 'Add New Income'} submitLabel={editing ? 'Update Income' : 'Create Income'}>
       <PlainText label="Name" required value={values.name} onChange={(v) => setField('name', v)} error={errors.name} data-autofocus />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NativeSelect

@@ -6,16 +6,12 @@ import { useDataLayer } from '../../../data/hooks.ts';
 import { validateMonthlyExpense } from '../../../../shared/validation/records.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { DESCRIPTION_BELOW, FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
+import { saveCollectionRecord } from '../../../ui/save-record.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
-import { wireFields } from '../../../ui/wire.ts';
 import { dueDayOf } from './summary.ts';
-
-/** A hint under its input, so inputs side by side stay level whether or not they have one. */
-const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 export function MonthlyExpenseForm({ expense, onClose }: { expense: WireRecord | null; onClose(): void }) {
   const layer = useDataLayer();
@@ -23,33 +19,21 @@ export function MonthlyExpenseForm({ expense, onClose }: { expense: WireRecord |
   const editing = expense !== null;
   const initial = useMemo(
     () => ({
-      name: text(expense?.name),
+      name: inputText(expense?.name),
       amount: moneyInputText(expense?.amount),
-      due_day: expense ? text(dueDayOf(expense)) : '',
+      due_day: expense ? inputText(dueDayOf(expense)) : '',
     }),
     [expense],
   );
   const form = useRecordForm({
     initial,
     validate: (values) => validateMonthlyExpense(values, ctx),
-    submit: (value) => {
-      const fields = wireFields('monthly_expense', value);
-      return editing ? layer.mutations.update('monthlyExpenses', expense.id, fields) : layer.mutations.create('monthlyExpenses', fields);
-    },
+    submit: (value) => saveCollectionRecord(layer.mutations, 'monthlyExpenses', expense, value),
     onSaved: onClose,
   });
   const { values, errors, setField } = form;
   return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={editing ? 'Edit Expense' : 'Add New Expense'}
-      submitting={form.submitting}
-      submitLabel={editing ? 'Update Expense' : 'Create Expense'}
-      submittingLabel={editing ? 'Updating...' : 'Creating...'}
-      formError={form.formError}
-      onSubmit={(event) => void form.onSubmit(event)}
-    >
+    <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit Expense' : 'Add New Expense'} submitLabel={editing ? 'Update Expense' : 'Create Expense'}>
       <PlainText label="Expense Name" required value={values.name} onChange={(v) => setField('name', v)} error={errors.name} data-autofocus />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <MoneyInput label="Amount" required value={values.amount} onChange={(v) => setField('amount', v)} error={errors.amount} />

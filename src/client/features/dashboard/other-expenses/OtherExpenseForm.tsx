@@ -9,10 +9,11 @@ import { useDataLayer } from '../../../data/hooks.ts';
 import { validateOtherExpenseForm } from '../../../../shared/validation/records.ts';
 import { useClock, useValidationContext } from '../../../ui/clock.tsx';
 import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
+import { saveCollectionRecord } from '../../../ui/save-record.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
-import { wireFields } from '../../../ui/wire.ts';
 import { monthFields } from './summary.ts';
 
 export function OtherExpenseForm({ expense, onClose }: { expense: WireRecord | null; onClose(): void }) {
@@ -27,31 +28,19 @@ export function OtherExpenseForm({ expense, onClose }: { expense: WireRecord | n
     return {
       year: when.year,
       month: when.month,
-      description: expense?.description === null || expense?.description === undefined ? '' : String(expense.description),
+      description: inputText(expense?.description),
       amount: moneyInputText(expense?.amount),
     };
   }, [expense, clock]);
   const form = useRecordForm({
     initial,
     validate: (values) => validateOtherExpenseForm(values, ctx),
-    submit: (value) => {
-      const fields = wireFields('other_expense', value);
-      return editing ? layer.mutations.update('otherExpenses', expense.id, fields) : layer.mutations.create('otherExpenses', fields);
-    },
+    submit: (value) => saveCollectionRecord(layer.mutations, 'otherExpenses', expense, value),
     onSaved: onClose,
   });
   const { values, errors, setField } = form;
   return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={editing ? 'Edit One-Time Expense' : 'Add One-Time Expense'}
-      submitting={form.submitting}
-      submitLabel={editing ? 'Update Expense' : 'Create Expense'}
-      submittingLabel={editing ? 'Updating...' : 'Creating...'}
-      formError={form.formError}
-      onSubmit={(event) => void form.onSubmit(event)}
-    >
+    <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit One-Time Expense' : 'Add One-Time Expense'} submitLabel={editing ? 'Update Expense' : 'Create Expense'}>
       <SimpleGrid cols={{ base: 2 }} spacing="sm">
         <NumberText label="Year" required min={1900} step="1" value={values.year} onChange={(v) => setField('year', v)} error={errors.year} />
         <NumberText label="Month (1-12)" required min={1} max={12} step="1" value={values.month} onChange={(v) => setField('month', v)} error={errors.month} />

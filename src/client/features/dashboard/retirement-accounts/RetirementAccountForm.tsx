@@ -7,17 +7,12 @@ import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../../shared/records.ts';
 import { validateRetirementAccount } from '../../../../shared/validation/records.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { DESCRIPTION_BELOW, FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { dateInputText, inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
+import { saveCollectionRecord } from '../../../ui/save-record.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
-import { wireFields } from '../../../ui/wire.ts';
 import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from './summary.ts';
-
-/** A hint under its input, so inputs side by side stay level whether or not they have one. */
-const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const dateText = (value: unknown) => text(value).slice(0, 10);
 
 // A new account starts with no choice made, so a forgotten select is named by its rule's message.
 const TYPE_OPTIONS = [{ value: '', label: 'Select account type', disabled: true }, ...ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }))];
@@ -29,39 +24,27 @@ export function RetirementAccountForm({ account, onClose }: { account: WireRecor
   const editing = account !== null;
   const initial = useMemo(
     () => ({
-      name: text(account?.name),
-      account_type: text(account?.account_type),
+      name: inputText(account?.name),
+      account_type: inputText(account?.account_type),
       contribution_amount: moneyInputText(account?.contribution_amount),
-      employer_match: text(account?.employer_match),
+      employer_match: inputText(account?.employer_match),
       employer_contribution_amount: moneyInputText(account?.employer_contribution_amount),
       starting_balance: moneyInputText(account?.starting_balance),
-      expected_return_rate: text(account?.expected_return_rate),
-      contribution_cycle: text(account?.contribution_cycle),
-      next_deposit_date: dateText(account?.next_deposit_date),
+      expected_return_rate: inputText(account?.expected_return_rate),
+      contribution_cycle: inputText(account?.contribution_cycle),
+      next_deposit_date: dateInputText(account?.next_deposit_date),
     }),
     [account],
   );
   const form = useRecordForm({
     initial,
     validate: (values) => validateRetirementAccount(values, ctx),
-    submit: (value) => {
-      const fields = wireFields('retirement_account', value);
-      return editing ? layer.mutations.update('retirementAccounts', account.id, fields) : layer.mutations.create('retirementAccounts', fields);
-    },
+    submit: (value) => saveCollectionRecord(layer.mutations, 'retirementAccounts', account, value),
     onSaved: onClose,
   });
   const { values, errors, setField } = form;
   return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={editing ? 'Edit Retirement Account' : 'Add New Retirement Account'}
-      submitting={form.submitting}
-      submitLabel={editing ? 'Update Account' : 'Create Account'}
-      submittingLabel={editing ? 'Updating...' : 'Creating...'}
-      formError={form.formError}
-      onSubmit={(event) => void form.onSubmit(event)}
-    >
+    <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit Retirement Account' : 'Add New Retirement Account'} submitLabel={editing ? 'Update Account' : 'Create Account'}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <PlainText label="Account Name" required value={values.name} onChange={(v) => setField('name', v)} error={errors.name} data-autofocus />
         <NativeSelect

@@ -9,17 +9,11 @@ import { useDataLayer } from '../../../data/hooks.ts';
 import { validateRetirementPlan } from '../../../../shared/validation/records.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { DESCRIPTION_BELOW, FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { dateInputText, inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
 import { wireFields } from '../../../ui/wire.ts';
-
-/** A hint under its input, so inputs side by side stay level whether or not they have one. */
-const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-/** Dates may arrive as ISO timestamps; only the date part is used (spec section 3). */
-const dateText = (value: unknown) => text(value).slice(0, 10);
 
 export function RetirementPlanForm({ plan, onClose }: { plan: WireRecord | null; onClose(): void }) {
   const layer = useDataLayer();
@@ -27,11 +21,11 @@ export function RetirementPlanForm({ plan, onClose }: { plan: WireRecord | null;
   const editing = plan !== null;
   const initial = useMemo(
     () => ({
-      retirement_date: dateText(plan?.retirement_date),
-      interest_rate: text(plan?.interest_rate),
+      retirement_date: dateInputText(plan?.retirement_date),
+      interest_rate: inputText(plan?.interest_rate),
       social_security_income: moneyInputText(plan?.social_security_income),
-      social_security_start_date: dateText(plan?.social_security_start_date),
-      years_of_retirement: text(plan?.years_of_retirement),
+      social_security_start_date: dateInputText(plan?.social_security_start_date),
+      years_of_retirement: inputText(plan?.years_of_retirement),
     }),
     [plan],
   );
@@ -43,16 +37,7 @@ export function RetirementPlanForm({ plan, onClose }: { plan: WireRecord | null;
   });
   const { values, errors, setField } = form;
   return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={editing ? 'Edit Retirement Plan' : 'Create Retirement Plan'}
-      submitting={form.submitting}
-      submitLabel={editing ? 'Update Plan' : 'Create Plan'}
-      submittingLabel={editing ? 'Updating...' : 'Creating...'}
-      formError={form.formError}
-      onSubmit={(event) => void form.onSubmit(event)}
-    >
+    <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit Retirement Plan' : 'Create Retirement Plan'} submitLabel={editing ? 'Update Plan' : 'Create Plan'}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateInput label="Retirement Date" required value={values.retirement_date} onChange={(v) => setField('retirement_date', v)} error={errors.retirement_date} data-autofocus />
         <NumberText

@@ -77,7 +77,7 @@ export function RetirementPlanTab() {
           </Stack>
         </Card>
       ) : loading ? (
-        <Skeleton height={220} radius="md" aria-label="Loading" />
+        <Skeleton height={220} radius="md" role="status" aria-busy="true" aria-label="Loading" />
       ) : (
         !error && (
           <EmptyState>
