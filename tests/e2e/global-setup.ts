@@ -12,5 +12,11 @@ export const e2eDist = (root: string) => path.resolve(root, process.env.E2E_DIST
 export default function setup() {
   if (process.env.E2E_SKIP_BUILD === '1') return;
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', e2eDist(root), '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', e2eDist(root), '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+    // Vitest runs with NODE_ENV=test, which would bundle React's development build: the tests
+    // check what users get.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -9,7 +9,9 @@ import type { MonthKey } from '../../engine/months.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../shared/months/input.ts';
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
-import type { MonthsName } from './schema.ts';
+import { patchMonthRow } from './outbox.ts';
+import { entryTarget } from './pending.ts';
+import { MONTHS, type MonthsName } from './schema.ts';
 
 const TABLES: Record<MonthKind, MonthsName> = {
   income: 'incomeMonths',
@@ -18,13 +20,36 @@ const TABLES: Record<MonthKind, MonthsName> = {
   contribution: 'contributionMonths',
 };
 
+/** The row field a month PUT's body field is stored under (the retirement row keeps `input_balance`). */
+const STORED_INPUT: Record<string, string> = { balance: 'input_balance' };
+
+/**
+ * The stored tables with the actual values of month edits still waiting in the outbox laid on
+ * their rows, in queue order, so the recompute re-anchors later months on what the user typed.
+ */
+async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind, unknown>>): Promise<Partial<Record<MonthKind, unknown>>> {
+  const out = { ...bodies };
+  const pending = await db.outbox.where('status').equals('pending').sortBy('seq');
+  for (const entry of pending) {
+    const target = entryTarget(entry);
+    if (target?.kind !== 'months' || entry.method !== 'PUT') continue;
+    const kind = (Object.keys(TABLES) as MonthKind[]).find((k) => TABLES[k] === target.name);
+    const fields = (entry.body as Record<string, unknown> | null)?.[MONTHS[target.name].bodyKey];
+    if (!kind || out[kind] === undefined || typeof fields !== 'object' || fields === null) continue;
+    const row: WireRecord = { id: target.rowId };
+    for (const [field, value] of Object.entries(fields)) row[STORED_INPUT[field] ?? field] = value;
+    out[kind] = patchMonthRow(out[kind], row);
+  }
+  return out;
+}
+
 /**
  * Recomputes the four tables from the mirror and stores them as provisional. Answers false (and
  * changes nothing) when the mirror has no server tables yet: without them the plan start month
  * and the user's actual values are unknown.
  */
 export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<boolean> {
-  return db.transaction('rw', [db.months, db.singles, db.incomes, db.debts, db.monthlyExpenses, db.otherExpenses, db.retirementAccounts], async () => {
+  return db.transaction('rw', [db.months, db.outbox, db.singles, db.incomes, db.debts, db.monthlyExpenses, db.otherExpenses, db.retirementAccounts], async () => {
     const stored = await db.months.bulkGet(Object.values(TABLES));
     const bodies: Partial<Record<MonthKind, unknown>> = {};
     (Object.keys(TABLES) as MonthKind[]).forEach((kind, i) => {
@@ -44,7 +69,7 @@ export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<bo
         retirementAccounts: await db.retirementAccounts.toArray(),
         retirementPlan: await single('retirementPlan'),
       },
-      actualsFromTables(bodies),
+      actualsFromTables(await withPendingInputs(db, bodies)),
       planStart,
       today,
     );

@@ -1,37 +1,114 @@
 /**
  * /analytics (spec section 2): a login prompt for visitors, the upsell for users without a
- * subscription. The subscribers' tabs are built on the month tables.
+ * subscription, and for subscribers five tabs over the month tables. The chosen tab persists in
+ * local storage under the spec's key, so a reload (or the installed app's next start) opens where
+ * the user was.
  */
-import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import '@mantine/charts/styles.css';
+import { Anchor, Button, Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../data/hooks.ts';
+import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { DebtProgressTab } from './debt-progress/DebtProgressTab.tsx';
+import { IncomeFutureTab } from './income-future/IncomeFutureTab.tsx';
+import { AnalyticsOverviewTab } from './overview/OverviewTab.tsx';
+import { RetirementContributionsTab } from './retirement-contributions/RetirementContributionsTab.tsx';
+import { RetirementLivingTab } from './retirement-living/RetirementLivingTab.tsx';
+import { ANALYTICS_TABS, isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
+import classes from './analytics.module.css';
+
+function storedTab(): AnalyticsTab {
+  const stored = window.localStorage.getItem(STORAGE_KEYS.analyticsTab);
+  return isAnalyticsTab(stored) ? stored : 'overview';
+}
+
+function Upsell() {
+  return (
+    <Card withBorder padding="xl" maw={560} mx="auto" mt="xl">
+      <Stack align="center" ta="center" gap="md">
+        <Title order={1} size="h2">
+          Unlock Analytics
+        </Title>
+        <Text>See month-by-month projections of your income, debt payoff, retirement contributions and retirement living with a subscription.</Text>
+        <Button component={Link} to="/subscribe">
+          Subscribe Now
+        </Button>
+        <Anchor component={Link} to="/dashboard">
+          Back to Dashboard
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The data layer recomputes the month tables on the device when an edit is queued (offline), with
+ * code it loads on first use. Offline that first load cannot reach the server, so the analytics
+ * screens load it while they can.
+ */
+function usePreloadProvisionalTables() {
+  useEffect(() => {
+    import('../../data/provisional.ts').catch(() => {
+      // Offline already: the data layer logs its own failure when it needs the module.
+    });
+  }, []);
+}
+
+function AnalyticsTabs() {
+  usePreloadProvisionalTables();
+  const [tab, setTab] = useState<AnalyticsTab>(storedTab);
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab strip scrolls sideways: keep the chosen tab in view (also after a reload).
+  useEffect(() => {
+    const list = tabList.current;
+    const selected = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (list && selected && (selected.offsetLeft < list.scrollLeft || selected.offsetLeft + selected.offsetWidth > list.scrollLeft + list.clientWidth)) {
+      list.scrollTo({ left: selected.offsetLeft - 16 });
+    }
+  }, [tab]);
+  const choose = (value: string | null) => {
+    if (!isAnalyticsTab(value)) return;
+    window.localStorage.setItem(STORAGE_KEYS.analyticsTab, value);
+    setTab(value);
+  };
+  return (
+    <>
+      <Title order={1} size="h2" mb="md">
+        Analytics
+      </Title>
+      <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
+        <Tabs.List ref={tabList} className={classes.tabList} aria-label="Analytics sections">
+          {ANALYTICS_TABS.map(({ value, label }) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <AnalyticsOverviewTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="income-future" pt="md">
+          <IncomeFutureTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="debt-progress" pt="md">
+          <DebtProgressTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="retirement-contributions" pt="md">
+          <RetirementContributionsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="retirement-living" pt="md">
+          <RetirementLivingTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
 
 export function AnalyticsPage() {
   const session = useSession();
   if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message="Please log in to view your analytics." />;
-  if (!session.subscribed) {
-    return (
-      <Card withBorder padding="xl" maw={560} mx="auto" mt="xl">
-        <Stack align="center" ta="center" gap="md">
-          <Title order={1} size="h2">
-            Unlock Analytics
-          </Title>
-          <Text>See month-by-month projections of your income, debt payoff, retirement contributions and retirement living with a subscription.</Text>
-          <Button component={Link} to="/subscribe">
-            Subscribe Now
-          </Button>
-          <Anchor component={Link} to="/dashboard">
-            Back to Dashboard
-          </Anchor>
-        </Stack>
-      </Card>
-    );
-  }
-  return (
-    <Stack>
-      <Title order={1}>Analytics</Title>
-      <Text>Your projections are being prepared.</Text>
-    </Stack>
-  );
+  if (!session.subscribed) return <Upsell />;
+  return <AnalyticsTabs />;
 }

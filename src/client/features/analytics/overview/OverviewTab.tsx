@@ -27,7 +27,7 @@ function ProjectionPart({ state }: { state: OverviewState }) {
   switch (state.kind) {
     case 'loading':
       return (
-        <Stack gap="md" aria-busy="true" aria-label="Loading projection">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading projection">
           <Skeleton height={28} width="40%" radius="sm" />
           <Skeleton height={300} radius="md" />
           <Skeleton height={180} radius="md" />

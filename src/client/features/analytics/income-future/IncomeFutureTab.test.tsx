@@ -1,0 +1,179 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { monthRowId } from '../../../../shared/months/ids.ts';
+import { FEB_28_LATE, INCOME_BODY, longIncomeBody, MARCH_1, serveMonths } from '../fixtures.ts';
+import { card, cellsOf, gate, monthsOf, renderTab, rowOf } from '../test-helpers.tsx';
+import { IncomeFutureTab } from './IncomeFutureTab.tsx';
+
+const TABLE = 'Income months';
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+
+function setup(options: Parameters<typeof renderTab>[1] = {}) {
+  return renderTab(<IncomeFutureTab />, { now: MARCH_1, intercept: serveMonths({ incomeMonths: INCOME_BODY }), ...options });
+}
+
+describe('IncomeFutureTab', () => {
+  it('shows the current and future months by default, and every month under All Months', async () => {
+    setup();
+    await waitFor(() => expect(monthsOf(TABLE)).toEqual(['2026-03', '2026-04', '2026-05', '2026-06']));
+    fireEvent.click(screen.getByText('All Months'));
+    await waitFor(() => expect(monthsOf(TABLE)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']));
+    fireEvent.click(screen.getByText('Current & Future'));
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+  });
+
+  it('prints whole dollars: expenses plus other, and the actual end balance over the computed one', async () => {
+    setup();
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    fireEvent.click(screen.getByText('All Months'));
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(6));
+    // 2026-02: expenses 1,000.00 + other 250.50 = 1,250.50 → $1,251; the actual 3,000.00 wins over 2,949.50.
+    expect(cellsOf(TABLE, '2026-02')).toEqual(['2026-02', '$5,000', '$500', '$1,500', '$1,251', '$400', '$3,000', 'Edit']);
+    expect(cellsOf(TABLE, '2026-04')).toEqual(['2026-04', '$5,000', '$500', '$1,500', '$11,000', '$400', '-$3,800', 'Future']);
+  });
+
+  it('colours the end balance green from 0 up and red below 0', async () => {
+    setup();
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    const tone = (month: string) => rowOf(TABLE, month).querySelector('[data-tone]')?.getAttribute('data-tone');
+    expect(tone('2026-03')).toBe('positive');
+    expect(tone('2026-04')).toBe('negative');
+    expect(tone('2026-06')).toBe('negative');
+  });
+
+  it('lets the current month and earlier be edited, from the first instant of the month', async () => {
+    setup({ now: MARCH_1 });
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    expect(within(rowOf(TABLE, '2026-03')).getByRole('button', { name: 'Edit 2026-03' })).toBeTruthy();
+    expect(cellsOf(TABLE, '2026-04').at(-1)).toBe('Future');
+  });
+
+  it('keeps March as Future in the last minute of February', async () => {
+    setup({ now: FEB_28_LATE });
+    await waitFor(() => expect(monthsOf(TABLE)).toEqual(['2026-02', '2026-03', '2026-04', '2026-05', '2026-06']));
+    expect(within(rowOf(TABLE, '2026-02')).getByRole('button', { name: 'Edit 2026-02' })).toBeTruthy();
+    expect(cellsOf(TABLE, '2026-03').at(-1)).toBe('Future');
+    expect(within(rowOf(TABLE, '2026-03')).queryByRole('button')).toBeNull();
+  });
+
+  it('averages the months shown and reads N/A past the table', async () => {
+    setup();
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    // 2026-03 … 2026-06: net 5,000 each; outflows 3,400 + other (0, 10,000, 0, 0) → 23,600 / 4 = 5,900.
+    expect(card('Average Net Income')).toBe('$5,000');
+    expect(card('Average Total Expenses')).toBe('$5,900');
+    expect(card('Average Income Less Expenses')).toBe('-$900');
+    // The table ends in 2026-06: 2031-03, 2036-03 and 2046-03 have no row.
+    expect(card('Projected End Balance in 5 Years')).toBe('N/A');
+    expect(card('Projected End Balance in 10 Years')).toBe('N/A');
+    expect(card('Projected End Balance in 20 Years')).toBe('N/A');
+    fireEvent.click(screen.getByText('All Months'));
+    // Six months: outflows 6 × 3,400 + 250.50 + 10,000 = 30,650.50 → 5,108.42 → $5,108;
+    // income less expenses (30,000 − 30,650.50) / 6 = −108.42 → -$108.
+    await waitFor(() => expect(card('Average Total Expenses')).toBe('$5,108'));
+    expect(card('Average Income Less Expenses')).toBe('-$108');
+  });
+
+  it('reads the end balance of the month now + 5, 10 and 20 years', async () => {
+    // 240 months, 2026-01 … 2045-12; month i ends at i × 100.
+    setup({ intercept: serveMonths({ incomeMonths: longIncomeBody(240) }) });
+    // 2031-03 is month 62 → $6,200; 2036-03 is month 122 → $12,200; 2046-03 is past the table.
+    await waitFor(() => expect(card('Projected End Balance in 5 Years')).toBe('$6,200'));
+    expect(card('Projected End Balance in 10 Years')).toBe('$12,200');
+    expect(card('Projected End Balance in 20 Years')).toBe('N/A');
+  });
+
+  it('shows $0 cards and the empty state when the table has no rows', async () => {
+    setup({ intercept: serveMonths({ incomeMonths: { income_months: [] } }) });
+    expect(await screen.findByText('No income months yet')).toBeTruthy();
+    for (const label of ['Average Net Income', 'Average Total Expenses', 'Average Income Less Expenses', 'Projected End Balance in 5 Years', 'Projected End Balance in 10 Years', 'Projected End Balance in 20 Years']) {
+      expect(card(label)).toBe('$0');
+    }
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows a skeleton while loading, then the error with its title, message and Reload Page', async () => {
+    const { server } = setup({ intercept: (request) => (request.path === '/api/v1/income_months' ? { ok: false, kind: 'http', status: 500, message: null, errors: null } : undefined) });
+    const held = gate(server, (request) => request.path === '/api/v1/income_months');
+    expect(await screen.findByLabelText('Loading')).toBeTruthy();
+    held.release();
+    expect(await screen.findByText('Error Loading Income Months')).toBeTruthy();
+    expect(screen.getByText('Failed to fetch income months')).toBeTruthy();
+    expect(screen.getByText('Your data will be retried on the next refresh.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+  });
+
+  it('validates the actual end balance with the spec messages, allowing negatives', async () => {
+    const { server } = setup();
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
+    const input = (await screen.findByLabelText('Actual End Balance', { exact: false })) as HTMLInputElement;
+    // It starts from the balance the row shows.
+    expect(input.value).toBe('4600.00');
+    fill('Actual End Balance', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
+    expect(await screen.findByText('Actual End Balance is required')).toBeTruthy();
+    expect(screen.getByText('Please fix the errors above')).toBeTruthy();
+    // A number input takes '1e5', which is no plain amount.
+    fill('Actual End Balance', '1e5');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
+    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    expect(server.writes).toEqual([]);
+
+    fill('Actual End Balance', '-250.75');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([['PUT', `/api/v1/income_months/${monthRowId(0, '2026-03' as never)}`, { income_month: { input_end_balance: -250.75 } }]]);
+    // The accepted row is patched into the table: −250.75 → -$251 in red.
+    await waitFor(() => expect(cellsOf(TABLE, '2026-03')[6]).toBe('-$251'));
+    expect(rowOf(TABLE, '2026-03').querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('negative');
+  });
+
+  it('keeps the modal open with the spec wording when the edit is refused, and blocks closing while it submits', async () => {
+    const { server } = setup({
+      intercept: (request) =>
+        request.method === 'PUT' ? { ok: false, kind: 'http', status: 422, message: 'Only the current month or earlier can be edited', errors: null } : serveMonths({ incomeMonths: INCOME_BODY })(request),
+    });
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    const held = gate(server, (request) => request.method === 'PUT');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
+    fill('Actual End Balance', '100');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    held.release();
+    expect(await screen.findByText('Failed to update income month. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect((screen.getByLabelText('Actual End Balance', { exact: false }) as HTMLInputElement).value).toBe('100');
+  });
+
+  it('offline, closes at once, shows the value on its row as pending and the table as provisional, and sends it once online', async () => {
+    const { server, layer, setOnline } = setup({ online: false });
+    await layer.ready;
+    await layer.db.months.put({ name: 'incomeMonths', body: INCOME_BODY, provisional: false });
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    expect(screen.queryByTestId('provisional-mark')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
+    fill('Actual End Balance', '1234.56');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The data layer recomputed the tables on the device: the mark says so.
+    expect(await screen.findByTestId('provisional-mark')).toBeTruthy();
+    expect(screen.getByText('Provisional')).toBeTruthy();
+    await waitFor(() => expect(cellsOf(TABLE, '2026-03')[0]).toBe('2026-03pending sync'));
+    expect(cellsOf(TABLE, '2026-03')[6]).toBe('$1,235');
+    expect(server.writes).toEqual([]);
+
+    setOnline(true);
+    await waitFor(() => expect(server.writes).toHaveLength(1));
+    expect(server.writes[0]?.body).toEqual({ income_month: { input_end_balance: 1234.56 } });
+    // The server's table replaces the provisional one.
+    await waitFor(() => expect(screen.queryByTestId('provisional-mark')).toBeNull());
+    await waitFor(() => expect(cellsOf(TABLE, '2026-03')[0]).toBe('2026-03'));
+  });
+});

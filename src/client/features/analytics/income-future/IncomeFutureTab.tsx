@@ -1,0 +1,123 @@
+/**
+ * Income Future (spec section 2): the income month table with its End Balance in green or red,
+ * the average and 5/10/20-year cards, and a chart of the end balance. The cards cover the months
+ * the toggle shows (so they always agree with the rows beside them); the projected end balances
+ * read the month now + N years from the whole table.
+ */
+import { Stack, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  incomeAverages,
+  incomeDisplayEndBalance,
+  incomeEndBalances,
+  projectedEndBalanceAt,
+  PROJECTION_YEARS,
+} from '../../../../engine/insights.ts';
+import { centsToDollars } from '../../../../engine/money.ts';
+import { incomeExpensesAndOther, monthsInRange } from '../../../../engine/month-views.ts';
+import type { IncomeMonth } from '../../../../engine/types.ts';
+import { validateIncomeMonth, type IncomeMonthInput } from '../../../../shared/validation/months.ts';
+import { FigureCards } from '../FigureCards.tsx';
+import { chartSample } from '../chart-data.ts';
+import { ToneAmount } from '../Figures.tsx';
+import { wholeUsd } from '../format.ts';
+import { MonthChart } from '../MonthChart.tsx';
+import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
+import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
+import { MonthTable, type MonthColumn } from '../month-table/MonthTable.tsx';
+import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
+import { useMonthsTable } from '../use-months-table.ts';
+import { incomeMonthsFromWire, type WithId } from '../wire.ts';
+
+type Row = WithId<IncomeMonth>;
+
+export const INCOME_COLUMNS: readonly MonthColumn<Row>[] = [
+  { header: 'Net Income', numeric: true, cell: (row) => wholeUsd(row.netIncome) },
+  { header: 'Retirement', numeric: true, cell: (row) => wholeUsd(row.retirementContributions) },
+  { header: 'Housing', numeric: true, cell: (row) => wholeUsd(row.housing) },
+  { header: 'Expenses', numeric: true, cell: (row) => wholeUsd(incomeExpensesAndOther(row)) },
+  { header: 'Debts', numeric: true, cell: (row) => wholeUsd(row.debts) },
+  { header: 'End Balance', numeric: true, cell: (row) => <ToneAmount value={incomeDisplayEndBalance(row)} /> },
+];
+
+export function projectionLabel(years: number): string {
+  return `Projected End Balance in ${years} Years`;
+}
+
+export function IncomeFutureTab() {
+  const { table: rows, provisional, error, pendingIds } = useMonthsTable('incomeMonths', incomeMonthsFromWire);
+  const today = useToday();
+  const [range, setRange] = useMonthRange();
+  const [editing, setEditing] = useState<MonthEdit<IncomeMonthInput> | null>(null);
+  const shown = useMemo(() => (rows ? monthsInRange(rows, range, today) : []), [rows, range, today]);
+  const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, 'End Balance': centsToDollars(incomeDisplayEndBalance(row)) })), [shown]);
+  const openEdit = useCallback(
+    (row: Row) =>
+      setEditing({
+        title: 'Edit Income Month',
+        submitLabel: 'Update Income Month',
+        months: 'incomeMonths',
+        rowId: row.id,
+        month: row.month,
+        field: 'input_end_balance',
+        label: 'Actual End Balance',
+        allowNegative: true,
+        current: incomeDisplayEndBalance(row),
+        validate: validateIncomeMonth,
+        pick: (value) => value.input_end_balance,
+      }),
+    [],
+  );
+
+  const header = <Title order={2}>Income Future</Title>;
+  if (rows === null) {
+    return (
+      <Stack>
+        {header}
+        {error ? <MonthsLoadError title="Error Loading Income Months" message={error} /> : <MonthsNotLoaded />}
+      </Stack>
+    );
+  }
+
+  const averages = incomeAverages(shown);
+  const endBalances = incomeEndBalances(rows);
+  // The cards show even without rows: the spec's "$0 when there are no rows".
+  const cards = (
+    <FigureCards
+      cards={[
+        { label: 'Average Net Income', value: wholeUsd(averages.averageNetIncome) },
+        { label: 'Average Total Expenses', value: wholeUsd(averages.averageTotalExpenses) },
+        { label: 'Average Income Less Expenses', value: wholeUsd(averages.averageIncomeLessExpenses) },
+        ...PROJECTION_YEARS.map((years) => ({ label: projectionLabel(years), value: wholeUsd(projectedEndBalanceAt(endBalances, today, years)) })),
+      ]}
+    />
+  );
+  return (
+    <Stack>
+      {header}
+      {error && <MonthsLoadError title="Error Loading Income Months" message={error} />}
+      {rows.length === 0 ? (
+        <>
+          {cards}
+          <MonthsEmpty title="No income months yet">Add your income, housing and expenses on the dashboard to see your month-by-month projection.</MonthsEmpty>
+        </>
+      ) : (
+        <>
+          <MonthsToolbar range={range} onRange={setRange} provisional={provisional} />
+          {cards}
+          <MonthChart label="End balance by month" data={chart} series={[{ name: 'End Balance', color: 'teal.6' }]} type="split" />
+          <MonthTable
+            label="Income months"
+            rows={shown}
+            columns={INCOME_COLUMNS}
+            today={today}
+            onEdit={openEdit}
+            pendingIds={pendingIds}
+            emptyText="No months from the current month on. Choose All Months to see earlier ones."
+          />
+        </>
+      )}
+      {editing && <MonthEditModal edit={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

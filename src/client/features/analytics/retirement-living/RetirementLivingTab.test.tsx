@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { monthRowId } from '../../../../shared/months/ids.ts';
+import { MARCH_1, RETIREMENT_BODY, RETIREMENT_PLAN, serveMonths } from '../fixtures.ts';
+import { card, cellsOf, monthsOf, renderTab } from '../test-helpers.tsx';
+import { RetirementLivingTab } from './RetirementLivingTab.tsx';
+
+const fill = (label: string, value: string) => fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(label, { exact: false }), { target: { value } });
+const insight = (label: string) => screen.queryByTestId(`insight-${label}`)?.textContent ?? null;
+const TABLE = 'Retirement months, 401k';
+
+function setup(options: Parameters<typeof renderTab>[1] = {}) {
+  return renderTab(<RetirementLivingTab />, {
+    now: MARCH_1,
+    intercept: serveMonths({ retirementMonths: RETIREMENT_BODY }),
+    singles: { '/api/v1/retirement_plan': RETIREMENT_PLAN },
+    ...options,
+  });
+}
+
+async function openAccount(name: string) {
+  fireEvent.click(await screen.findByRole('tab', { name }));
+  await waitFor(() => expect(screen.getByRole('table', { name: `Retirement months, ${name}` })).toBeTruthy());
+}
+
+describe('RetirementLivingTab', () => {
+  it('shows the spec columns, expenses being monthly plus one-time', async () => {
+    setup();
+    await openAccount('401k');
+    expect(within(screen.getByRole('table', { name: TABLE })).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Month',
+      'Social Security Income',
+      'Housing',
+      'Debts',
+      'Expenses',
+      'Withdrawals',
+      'Interest Earned',
+      'Balance',
+      'Actions',
+    ]);
+    // 1,200.00 + 300.00 of expenses in 2026-06.
+    expect(cellsOf(TABLE, '2026-06')).toEqual(['2026-06', '$1,000', '$800', '$100', '$1,500', '$1,400', '$20', '$1,540', 'Future']);
+    expect(monthsOf(TABLE)).toEqual(['2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']);
+  });
+
+  it('sums withdrawals and interest over the months shown, with the balances at and after retirement', async () => {
+    setup();
+    await openAccount('401k');
+    // 2026-03 … 2026-08: withdrawals 1,100 + 1,400 + 1,100 + 1,100; interest 10 + 10 + 4 × 20.
+    expect(card('Total Withdrawals')).toBe('$4,700');
+    expect(card('Total Interest')).toBe('$100');
+    // Retirement in 2026-05 (the plan's): the balance at the end of 2026-04; the last row's at the end.
+    await waitFor(() => expect(card('Balance at Retirement')).toBe('$4,000'));
+    expect(card('Balance at End of Retirement')).toBe('$0');
+  });
+
+  it('keeps the balance at retirement when the months before it are hidden', async () => {
+    setup({ now: new Date(2026, 5, 1) });
+    await openAccount('401k');
+    expect(monthsOf(TABLE)).toEqual(['2026-06', '2026-07', '2026-08']);
+    expect(card('Total Withdrawals')).toBe('$3,600');
+    await waitFor(() => expect(card('Balance at Retirement')).toBe('$4,000'));
+  });
+
+  it('reads N/A for the balance at retirement without a retirement plan', async () => {
+    const { layer } = setup({ singles: {} });
+    await layer.ready;
+    await openAccount('401k');
+    expect(card('Balance at Retirement')).toBe('N/A');
+  });
+
+  it('shows the same Insights & Trends panel', async () => {
+    setup();
+    await openAccount('401k');
+    expect(insight('Months Shown')).toBe('6');
+    expect(insight('Months with Actual Balances')).toBe('1');
+    // (1,540 + 460 + 0) / 3 = 666.67 → $667; (3,000 + 4,000 + 2,920 + 1,540 + 460 + 0) / 6 = 1,986.67 → $1,987.
+    expect(insight('Average Balance (Last 3 Months)')).toBe('$667');
+    expect(insight('Average Balance (Last 6 Months)')).toBe('$1,987');
+    expect(insight('Balance Trend')).toBe('Declining');
+  });
+
+  it('has All Accounts view only, No Data for an empty account, and an empty state', async () => {
+    const { unmount } = setup();
+    await waitFor(() => expect(monthsOf('Retirement months, All Accounts')).toHaveLength(6));
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'IRA' }));
+    expect(await screen.findByText('No Data for IRA')).toBeTruthy();
+    unmount();
+    setup({ intercept: serveMonths({ retirementMonths: { retirement_accounts: [], total: [] } }) });
+    expect(await screen.findByText('No retirement projection yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('titles a load error Error Loading Retirement Months', async () => {
+    setup({ intercept: (request) => (request.path === '/api/v1/retirement_months' ? { ok: false, kind: 'http', status: 403, message: 'Analytics is part of the subscription.', errors: null } : undefined) });
+    expect(await screen.findByText('Error Loading Retirement Months')).toBeTruthy();
+    expect(screen.getByText('Analytics is part of the subscription.')).toBeTruthy();
+  });
+
+  it('validates the balance and sends it as balance', async () => {
+    const { server } = setup();
+    await openAccount('401k');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
+    fill('Balance', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
+    expect(await screen.findByText('Balance is required')).toBeTruthy();
+    fill('Balance', '-0.01');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
+    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    fill('Balance', '3210.98');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.writes.map((w) => [w.path, w.body])).toEqual([[`/api/v1/retirement_months/${monthRowId(5, '2026-03' as never)}`, { retirement_month: { balance: 3210.98 } }]]);
+  });
+
+  it('shows the spec wording when a retirement month edit is refused', async () => {
+    setup({ intercept: (request) => (request.method === 'PUT' ? { ok: false, kind: 'http', status: 422, message: 'no', errors: null } : serveMonths({ retirementMonths: RETIREMENT_BODY })(request)) });
+    await openAccount('401k');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
+    expect(await screen.findByText('Failed to update retirement month. Please try again.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,14 @@
+/** The analytics tabs in the spec's order (section 2); the value is what persists. */
+export const ANALYTICS_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'income-future', label: 'Income Future' },
+  { value: 'debt-progress', label: 'Debt Progress' },
+  { value: 'retirement-contributions', label: 'Retirement Contributions' },
+  { value: 'retirement-living', label: 'Retirement Living' },
+] as const;
+
+export type AnalyticsTab = (typeof ANALYTICS_TABS)[number]['value'];
+
+export function isAnalyticsTab(value: unknown): value is AnalyticsTab {
+  return ANALYTICS_TABS.some((tab) => tab.value === value);
+}

@@ -1,0 +1,49 @@
+/**
+ * One month table for a tab: the mirror's body (useMonths) read into engine rows by the wire
+ * adapter, with the user's edits that have not reached the server laid over their rows (so an
+ * edit made offline shows at once, marked pending sync) — plus the mirror's loading, error and
+ * provisional flags.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { useDataLayer, useMonths } from '../../data/hooks.ts';
+import { entryFields, entryTarget } from '../../data/pending.ts';
+import { MONTHS, type MonthsName } from '../../data/schema.ts';
+import type { PendingMonthEdits } from './wire.ts';
+
+export interface MonthsTableView<Table> {
+  /** The table read into engine rows; null before it has been fetched. */
+  table: Table | null;
+  /** True while the table was recomputed on this device, until the server's arrives. */
+  provisional: boolean;
+  loading: boolean;
+  error: string | null;
+  /** Month row ids with an edit waiting for the server. */
+  pendingIds: ReadonlySet<number>;
+}
+
+const NO_EDITS: PendingMonthEdits = new Map();
+
+/** The pending edits of one month table, by row id (the latest edit of a row wins). */
+export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
+  const layer = useDataLayer();
+  const entries = useLiveQuery(() => layer.db.outbox.where('status').equals('pending').sortBy('seq'), [layer]);
+  return useMemo(() => {
+    if (!entries || entries.length === 0) return NO_EDITS;
+    const edits = new Map<number, Readonly<Record<string, unknown>>>();
+    for (const entry of entries) {
+      const target = entryTarget(entry);
+      const fields = target?.kind === 'months' && target.name === name ? entryFields(entry, MONTHS[name].bodyKey) : null;
+      if (target?.kind === 'months' && fields) edits.set(target.rowId, fields);
+    }
+    return edits.size === 0 ? NO_EDITS : edits;
+  }, [entries, name]);
+}
+
+export function useMonthsTable<Table>(name: MonthsName, read: (body: unknown, pending: PendingMonthEdits) => Table | null): MonthsTableView<Table> {
+  const { body, provisional, loading, error } = useMonths(name);
+  const pending = usePendingMonthEdits(name);
+  const table = useMemo(() => read(body, pending), [read, body, pending]);
+  const pendingIds = useMemo(() => new Set(pending.keys()), [pending]);
+  return { table, provisional, loading, error, pendingIds };
+}

@@ -1,0 +1,225 @@
+/**
+ * Month tables as the mirror stores them (the GET bodies: snake_case, money as dollars, DESIGN.md
+ * section 3) → the engine's row types (money as integer cents), each row keeping its stable id for
+ * the edit call. Dollars become cents through parseCents (the number's shortest text, never
+ * `x * 100`, which turns 1.15 into 114.99999999999999).
+ *
+ * The mirror holds what the server (or the provisional recompute) wrote, so the shapes are
+ * trusted but read defensively: a row without an id or a 'YYYY-MM' month is skipped, a money field
+ * that is missing or unreadable counts 0, and an input_* field that is null or missing is "no
+ * actual".
+ */
+import { parseCents, ZERO, type Cents } from '../../../engine/money.ts';
+import { parseMonthKey, type MonthKey } from '../../../engine/months.ts';
+import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth } from '../../../engine/types.ts';
+
+/** An engine row with the id of its month row (for PUT /api/v1/<kind>_months/{id}). */
+export type WithId<Row> = Row & { readonly id: number };
+
+export interface DebtMonths {
+  readonly id: number;
+  readonly name: string;
+  readonly apr: number;
+  readonly monthlyPayment: Cents;
+  readonly months: readonly WithId<DebtMonth>[];
+}
+
+export interface DebtTable {
+  readonly debts: readonly DebtMonths[];
+  readonly total: readonly WithId<DebtMonth>[];
+}
+
+export interface AccountMonths<Row> {
+  readonly id: number;
+  readonly name: string;
+  readonly months: readonly WithId<Row>[];
+}
+
+export interface AccountTable<Row> {
+  readonly accounts: readonly AccountMonths<Row>[];
+  readonly total: readonly WithId<Row>[];
+}
+
+/** A pending edit's fields by month row id, e.g. `{ 265000: { input_end_balance: -20.5 } }`. */
+export type PendingMonthEdits = ReadonlyMap<number, Readonly<Record<string, unknown>>>;
+
+type Wire = Readonly<Record<string, unknown>>;
+
+function isObject(value: unknown): value is Wire {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function list(value: unknown): readonly Wire[] {
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+
+/** Dollars on the wire → cents; missing or unreadable → null. */
+function maybeCents(value: unknown): Cents | null {
+  if (typeof value === 'number') return parseCents(value);
+  if (typeof value === 'string' && value.trim() !== '') return parseCents(value);
+  return null;
+}
+
+const money = (value: unknown): Cents => maybeCents(value) ?? ZERO;
+
+const numberOf = (value: unknown): number => {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The row's id and month, or null when it has no usable ones. */
+function keyOf(row: Wire): { id: number; month: MonthKey } | null {
+  const month = typeof row.month === 'string' ? parseMonthKey(row.month) : null;
+  if (!month || typeof row.id !== 'number' || !Number.isSafeInteger(row.id)) return null;
+  return { id: row.id, month };
+}
+
+/**
+ * A month row with the user's pending (not yet accepted) actual laid over it, so an edit queued
+ * offline shows on its row at once: the input field takes the pending value and so does the
+ * balance the row displays. Later rows keep their figures until a recompute carries the value.
+ * `field` is the key the edit was sent with; the retirement table's `balance` edit is the row's
+ * `input_balance`.
+ */
+function withPending(row: Wire, pending: PendingMonthEdits | undefined, kind: 'income' | 'debt' | 'contribution' | 'retirement'): Wire {
+  const edit = typeof row.id === 'number' ? pending?.get(row.id) : undefined;
+  if (!edit) return row;
+  switch (kind) {
+    case 'income':
+      return 'input_end_balance' in edit ? { ...row, input_end_balance: edit.input_end_balance } : row;
+    case 'debt':
+      return 'input_remaining_balance' in edit ? { ...row, input_remaining_balance: edit.input_remaining_balance, display_end_balance: edit.input_remaining_balance } : row;
+    case 'contribution':
+      return 'input_end_balance' in edit ? { ...row, input_end_balance: edit.input_end_balance, display_balance: edit.input_end_balance } : row;
+    case 'retirement':
+      return 'balance' in edit ? { ...row, input_balance: edit.balance, display_balance: edit.balance } : row;
+  }
+}
+
+function incomeRow(row: Wire): WithId<IncomeMonth> | null {
+  const key = keyOf(row);
+  if (!key) return null;
+  return {
+    ...key,
+    netIncome: money(row.net_income),
+    retirementContributions: money(row.retirement_contributions),
+    housing: money(row.housing),
+    expenses: money(row.expenses),
+    other: money(row.other),
+    debts: money(row.debts),
+    endBalance: money(row.end_balance),
+    inputEndBalance: maybeCents(row.input_end_balance),
+  };
+}
+
+function debtRow(row: Wire): WithId<DebtMonth> | null {
+  const key = keyOf(row);
+  if (!key) return null;
+  const remainingAmount = money(row.remaining_amount);
+  return {
+    ...key,
+    payment: money(row.payment),
+    principalPaid: money(row.principal_paid),
+    interestPaid: money(row.interest_paid),
+    remainingAmount,
+    displayEndBalance: maybeCents(row.display_end_balance) ?? remainingAmount,
+    percentPaid: numberOf(row.percent_paid),
+    inputRemainingBalance: maybeCents(row.input_remaining_balance),
+  };
+}
+
+function contributionRow(row: Wire): WithId<ContributionMonth> | null {
+  const key = keyOf(row);
+  if (!key) return null;
+  const balance = money(row.balance);
+  return {
+    ...key,
+    contributions: money(row.contributions),
+    totalContributions: money(row.total_contributions),
+    interestEarned: money(row.interest_earned),
+    balance,
+    displayBalance: maybeCents(row.display_balance) ?? balance,
+    inputEndBalance: maybeCents(row.input_end_balance),
+    withdrawals: money(row.withdrawals),
+  };
+}
+
+function retirementRow(row: Wire): WithId<RetirementMonth> | null {
+  const key = keyOf(row);
+  if (!key) return null;
+  const balance = money(row.balance);
+  return {
+    ...key,
+    balance,
+    displayBalance: maybeCents(row.display_balance) ?? balance,
+    inputBalance: maybeCents(row.input_balance),
+    contributions: money(row.contributions),
+    totalContributions: money(row.total_contributions),
+    withdrawals: money(row.withdrawals),
+    interestEarned: money(row.interest_earned),
+    socialSecurityIncome: money(row.social_security_income),
+    housing: money(row.housing),
+    debts: money(row.debts),
+    monthlyExpenses: money(row.monthly_expenses),
+    otherExpenses: money(row.other_expenses),
+  };
+}
+
+function rowsOf<Row>(value: unknown, read: (row: Wire) => Row | null, pending: PendingMonthEdits | undefined, kind: Parameters<typeof withPending>[2]): Row[] {
+  const out: Row[] = [];
+  for (const wire of list(value)) {
+    const row = read(withPending(wire, pending, kind));
+    if (row) out.push(row);
+  }
+  return out;
+}
+
+const nameOf = (entity: Wire): string => (typeof entity.name === 'string' ? entity.name : '');
+const idOf = (entity: Wire): number => (typeof entity.id === 'number' ? entity.id : 0);
+
+/** GET /api/v1/income_months → its rows; null before the table has been fetched. */
+export function incomeMonthsFromWire(body: unknown, pending?: PendingMonthEdits): WithId<IncomeMonth>[] | null {
+  if (!isObject(body)) return null;
+  return rowsOf(body.income_months, incomeRow, pending, 'income');
+}
+
+/** GET /api/v1/debt_months → each debt's terms and rows, and the total rows. */
+export function debtMonthsFromWire(body: unknown, pending?: PendingMonthEdits): DebtTable | null {
+  if (!isObject(body)) return null;
+  return {
+    debts: list(body.debts).map((debt) => ({
+      id: idOf(debt),
+      name: nameOf(debt),
+      apr: numberOf(debt.apr),
+      monthlyPayment: money(debt.monthly_payment),
+      months: rowsOf(debt.debt_months, debtRow, pending, 'debt'),
+    })),
+    total: rowsOf(body.total, debtRow, undefined, 'debt'),
+  };
+}
+
+/** GET /api/v1/contribution_months → each account's rows and the total rows. */
+export function contributionMonthsFromWire(body: unknown, pending?: PendingMonthEdits): AccountTable<ContributionMonth> | null {
+  if (!isObject(body)) return null;
+  return {
+    accounts: list(body.retirement_accounts).map((account) => ({
+      id: idOf(account),
+      name: nameOf(account),
+      months: rowsOf(account.contribution_months, contributionRow, pending, 'contribution'),
+    })),
+    total: rowsOf(body.total, contributionRow, undefined, 'contribution'),
+  };
+}
+
+/** GET /api/v1/retirement_months → each account's rows and the total rows. */
+export function retirementMonthsFromWire(body: unknown, pending?: PendingMonthEdits): AccountTable<RetirementMonth> | null {
+  if (!isObject(body)) return null;
+  return {
+    accounts: list(body.retirement_accounts).map((account) => ({
+      id: idOf(account),
+      name: nameOf(account),
+      months: rowsOf(account.retirement_months, retirementRow, pending, 'retirement'),
+    })),
+    total: rowsOf(body.total, retirementRow, undefined, 'retirement'),
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Analytics → Overview end to end (real server, production build, Chromium): a subscriber with
+ * two debts, income, an account and a retirement plan sees the net-worth chart with its
+ * milestones and the debt strategy comparison with the right payoff months; axe passes; the tab on
+ * a desktop, on a 375 px phone and in dark mode.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulateDebts, type SimDebt } from '../../src/client/features/analytics/overview/debt-simulation.test-support.ts';
+import { apiSignUp, axeViolations, openPage, screenshot, startApp, uniqueEmail, type App } from './harness.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => app?.close());
+
+async function post(token: string, apiPath: string, body: object) {
+  const response = await fetch(`${app.url}${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${apiPath}: ${response.status} ${await response.text()}`);
+}
+
+function subscribe(email: string) {
+  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/subscribe.ts', email, 'on'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...app.server.environment },
+    encoding: 'utf8',
+  });
+  if (cli.status !== 0) throw new Error(`subscribe failed: ${cli.stderr}`);
+}
+
+// Month 1 is the month the user signs up (the server's, in UTC); the browser runs in the same zone here.
+const planStart = new Date().toISOString().slice(0, 7);
+
+// Visa 3 000.00 at 24 % paying 150.00, Car 2 000.00 at 6 % paying 100.00; avalanche with 200.00
+// extra. Snowball starts on the Car (smaller), avalanche on the Visa (dearer), so the plans differ.
+const SIM: SimDebt[] = [
+  { name: 'Visa', balance: 300000, apr: 24, min: 15000, order: 1 },
+  { name: 'Car', balance: 200000, apr: 6, min: 10000, order: 2 },
+];
+const expected = {
+  none: simulateDebts(SIM, 'none', 0, planStart),
+  snowball: simulateDebts(SIM, 'snowball', 20000, planStart),
+  avalanche: simulateDebts(SIM, 'avalanche', 20000, planStart),
+};
+const WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** A subscriber with the household above, on /analytics. */
+async function householdPage(context: BrowserContext): Promise<Page & { errors: string[] }> {
+  const email = uniqueEmail('overview');
+  const token = await apiSignUp(app, email);
+  await post(token, '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-28`, gross_pay: 6500, net_pay: 5000 } });
+  await post(token, '/api/v1/debts', { debt: { name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 3000, apr: 24, monthly_payment: 150, original_term: 48, due_day: 20 } });
+  await post(token, '/api/v1/debts', { debt: { name: 'Car', creditor: 'Ford', original_amount: 20000, remaining_amount: 2000, apr: 6, monthly_payment: 100, original_term: 60, due_day: 3 } });
+  await post(token, '/api/v1/debt_plan', { debt_plan: { plan_type: 'avalanche', extra_payment: 200 } });
+  await post(token, '/api/v1/monthly_expenses', { monthly_expense: { name: 'Rent', amount: 2500, due_day: 1 } });
+  await post(token, '/api/v1/retirement_accounts', {
+    retirement_account: {
+      name: 'Work 401k',
+      account_type: 'traditional_401k',
+      contribution_amount: 500,
+      employer_match: 50,
+      employer_contribution_amount: 250,
+      starting_balance: 20000,
+      expected_return_rate: 7,
+      contribution_cycle: 'monthly',
+      next_deposit_date: `${planStart}-15`,
+    },
+  });
+  await post(token, '/api/v1/retirement_plan', {
+    retirement_plan: { retirement_date: '2055-06-01', interest_rate: 5, social_security_income: 2000, social_security_start_date: '2057-01-15', years_of_retirement: 25 },
+  });
+  subscribe(email);
+  const page = await openPage(context, '/privacy-policy');
+  await page.evaluate(
+    ([t, e]) => {
+      localStorage.setItem('authToken', t);
+      localStorage.setItem('email', e);
+      localStorage.setItem('userEmail', e);
+      localStorage.setItem('isAuthenticated', 'true');
+      localStorage.setItem('subscribed', 'true');
+    },
+    [token, email] as const,
+  );
+  await page.goto('/analytics');
+  await page.getByRole('tab', { name: 'Overview', exact: true }).click();
+  await expect.poll(() => page.getByRole('tab', { name: 'Overview', exact: true, selected: true }).count()).toBe(1);
+  return page;
+}
+
+const comparison = (page: Page) => page.getByRole('table', { name: 'Debt strategy comparison' });
+/** The cells of a comparison row after its header: None, Snowball, Avalanche. */
+const planCells = (page: Page, row: string) => comparison(page).getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell').allInnerTexts();
+
+/** The whole page from its top (the sticky header would otherwise sit over the middle of a full-page shot). */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** Nothing wider than the window: the page never scrolls sideways, and no table is cut off by its card. */
+async function fitsWidth(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="tabpanel"] table, [role="tabpanel"] [role="img"]')]
+      .filter((el) => {
+        const card = el.closest('.mantine-Card-root') ?? document.documentElement;
+        return el.getBoundingClientRect().right > card.getBoundingClientRect().right || el.scrollWidth > el.clientWidth + 1;
+      })
+      .map((el) => el.getAttribute('aria-label')),
+  );
+  expect(overflowing).toEqual([]);
+}
+
+describe('Analytics Overview', () => {
+  it('shows the net-worth chart with its milestones and the debt strategies with the right payoff months', async () => {
+    const context = await app.newContext();
+    const page = await householdPage(context);
+
+    await expect.poll(() => comparison(page).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => planCells(page, 'Visa')).toEqual([expected.none.payoffs[0], expected.snowball.payoffs[0], expected.avalanche.payoffs[0]]);
+    expect(await planCells(page, 'Car')).toEqual([expected.none.payoffs[1], expected.snowball.payoffs[1], expected.avalanche.payoffs[1]]);
+    expect(await planCells(page, 'Total interest')).toEqual([WHOLE.format(expected.none.interest / 100), WHOLE.format(expected.snowball.interest / 100), WHOLE.format(expected.avalanche.interest / 100)]);
+    expect(await planCells(page, 'Interest saved vs none')).toEqual([
+      '—',
+      WHOLE.format((expected.none.interest - expected.snowball.interest) / 100),
+      WHOLE.format((expected.none.interest - expected.avalanche.interest) / 100),
+    ]);
+    expect(expected.snowball.payoffs).not.toEqual(expected.avalanche.payoffs);
+    expect(await comparison(page).getByRole('columnheader', { name: 'Avalanche (your plan)' }).count()).toBe(1);
+
+    const chart = page.getByRole('img', { name: /^Net worth timeline/ });
+    await expect.poll(() => chart.isVisible()).toBe(true);
+    // Four lines, and a marker for debt-free, retirement and Social Security (the money lasts).
+    await expect.poll(() => chart.locator('.recharts-line').count()).toBe(4);
+    expect(await chart.locator('.recharts-reference-line').count()).toBe(3);
+    const debtFree = [...expected.avalanche.payoffs].sort().at(-1);
+    const label = (await chart.getAttribute('aria-label')) ?? '';
+    expect(label).toContain(`Debt free: ${debtFree}.`);
+    expect(label).toContain('Retirement: 2055-06.');
+    expect(label).toContain('Social Security starts: 2057-01.');
+    const milestones = page.getByRole('table', { name: 'Milestones' });
+    expect((await milestones.getByRole('row').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
+      `Debt free ${debtFree}`,
+      'Retirement 2055-06',
+      'Social Security starts 2057-01',
+      'Money runs out Never: your savings last',
+    ]);
+
+    await expectNoAxeViolations(page);
+    await shoot(page, 'analytics-overview');
+    await page.getByRole('button', { name: 'Show yearly values' }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'Net worth by year' }).getByRole('row').count()).toBeGreaterThan(30);
+    await page.getByRole('button', { name: 'Debt', exact: true }).click();
+    await expect.poll(() => page.getByTestId('feature-detail').innerText()).toContain('Coming Soon');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    await page.getByRole('button', { name: 'Hide yearly values' }).click();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'analytics-overview-dark');
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    expect(page.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a 375 px phone', async () => {
+    const context = await app.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+    const page = await householdPage(context);
+    await expect.poll(() => comparison(page).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('img', { name: /^Net worth timeline/ }).locator('.recharts-line').count()).toBe(4);
+    await shoot(page, 'analytics-overview-phone');
+    await fitsWidth(page);
+    await expectNoAxeViolations(page);
+    expect(page.errors).toEqual([]);
+    await context.close();
+  });
+});
