@@ -15,7 +15,17 @@ export interface Config {
   appUrl: string | undefined;
   staticDir: string;
   authRateLimit: { max: number; windowMs: number };
-  stripe: { secretKey?: string | undefined; webhookSecret?: string | undefined; priceMonthly?: string | undefined; priceYearly?: string | undefined };
+  stripe: {
+    secretKey?: string | undefined;
+    webhookSecret?: string | undefined;
+    priceMonthly?: string | undefined;
+    priceYearly?: string | undefined;
+    /** The lookup keys that find the plans' prices when no price id is configured. */
+    lookupKeyMonthly: string;
+    lookupKeyYearly: string;
+    /** Where stripe-node sends its requests instead of https://api.stripe.com (stripe-mock, tests). */
+    apiBase?: string | undefined;
+  };
   logLevel: string;
   /** READ_CACHE=off answers every read from the database (to measure what the cache saves). */
   readCache: boolean;
@@ -26,6 +36,12 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
+}
+
+function urlFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,6 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       priceMonthly: env.STRIPE_PRICE_MONTHLY || undefined,
       priceYearly: env.STRIPE_PRICE_YEARLY || undefined,
+      lookupKeyMonthly: env.STRIPE_LOOKUP_KEY_MONTHLY || 'runway_monthly',
+      lookupKeyYearly: env.STRIPE_LOOKUP_KEY_YEARLY || 'runway_yearly',
+      apiBase: urlFrom(env.STRIPE_API_BASE, 'STRIPE_API_BASE'),
     },
     logLevel: env.LOG_LEVEL || 'info',
     readCache: env.READ_CACHE !== 'off',

@@ -15,6 +15,8 @@ import { systemClock, type AppContext, type Clock } from './http/context.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { pruneIdempotencyKeys } from './http/write.ts';
 import { FileMailTransport, SmtpMailTransport, type MailTransport } from './mail/transport.ts';
+import { expireLapsed, prunePayments, type PaymentDeps } from './payments/domain.ts';
+import { createPaymentProvider } from './payments/providers.ts';
 
 export interface ServerParts {
   app: FastifyInstance;
@@ -49,11 +51,22 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const cache = new ReadCache(config.readCache ? changes : null);
   const tokens = new TokenService(db, secret, () => clock.now(), changes, cache);
   const ctx: AppContext = { database, tokens, mail, clock, config, changes, cache };
-  const { app, hub } = await buildApp(ctx, overrides);
+  const paymentDeps: PaymentDeps = { db, changes, cache, clock };
+  // Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test-mode provider.
+  const payments =
+    overrides.payments ??
+    createPaymentProvider(config, paymentDeps, { warn: (obj, msg) => logTo.app?.log.warn(obj, msg), error: (obj, msg) => logTo.app?.log.error(obj, msg) });
+  const { app, hub } = await buildApp(ctx, { ...overrides, payments });
   logTo.app = app;
 
   const prune = () =>
-    Promise.all([pruneIdempotencyKeys(db, clock.now()), changes.prune(clock.now())]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning old rows failed'));
+    Promise.all([
+      pruneIdempotencyKeys(db, clock.now()),
+      changes.prune(clock.now()),
+      prunePayments(db, clock.now()),
+      // Past-due subscriptions whose paid period ran out without further news stop unlocking analytics.
+      expireLapsed(paymentDeps),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning old rows failed'));
   await prune();
   const timer = setInterval(prune, PRUNE_INTERVAL_MS);
   timer.unref();

@@ -53,9 +53,16 @@ export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyEx
 export const MONTH_TYPES = ['IncomeMonth', 'DebtMonth', 'RetirementMonth', 'ContributionMonth'] as const;
 export const UPDATE_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
+/**
+ * Not in spec section 4: the user's subscription changed (checkout, portal, webhook). `data` is a
+ * `SubscriptionData`; the client applies it by setting the session's `subscribed` flag (and
+ * pulling the month tables when it turned on). Always sent with action 'updated'.
+ */
+export const SUBSCRIPTION_TYPE = 'Subscription' as const;
+
 export type RecordType = (typeof RECORD_TYPES)[number];
 export type MonthType = (typeof MONTH_TYPES)[number];
-export type UpdateType = RecordType | MonthType;
+export type UpdateType = RecordType | MonthType | typeof SUBSCRIPTION_TYPE;
 export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
 
 /**
@@ -66,6 +73,19 @@ export interface UpdateMessage {
   type: UpdateType;
   action: UpdateAction;
   data: unknown;
+}
+
+/** The user's subscription as GET /api/v1/subscription and the 'Subscription' message carry it. */
+export interface SubscriptionData {
+  subscribed: boolean;
+  /** 'stripe' or 'test'; null without any subscription. */
+  provider: string | null;
+  plan: 'monthly' | 'yearly' | null;
+  status: string | null;
+  /** ISO timestamps. */
+  trial_end: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
 }
 
 /** The update type of each record of src/shared/records.ts. */

@@ -27,7 +27,7 @@ import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } f
 import { MONTHS, type MonthsName } from './schema.ts';
 import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type KeyValueStorage, type Session } from './session.ts';
 import { createSync, type SyncEngine } from './sync.ts';
-import { applyUpdate } from './updates.ts';
+import { applyUpdate, subscriptionUpdate } from './updates.ts';
 
 export const SIGN_OUT_PATH = '/users/sign_out';
 export const SESSION_EXPIRED = 'Session expired';
@@ -209,7 +209,14 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
    */
   const isPaused = () => disposed || !state.session.isAuthenticated || !state.online;
 
-  const sync: SyncEngine = createSync({ db, transport, getSession: () => state.session });
+  const sync: SyncEngine = createSync({
+    db,
+    transport,
+    getSession: () => state.session,
+    onSubscriptionRefused: () => {
+      if (state.session.subscribed) void setSubscribed(false).catch(logFailure('Clearing the subscription flag failed'));
+    },
+  });
   const outbox: Outbox = createOutbox({
     db,
     transport,
@@ -358,7 +365,13 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       // Applied one at a time, in arrival order, whatever the transport does.
       onMessage(message: UpdateMessage) {
         if (!current()) return Promise.resolve();
-        const applied = applying.then(() => (current() ? applyUpdate(db, message, log) : undefined));
+        const apply = (): Promise<unknown> => {
+          // The subscription changed (a checkout, the portal, a payment webhook): the flag, not the mirror.
+          const subscription = subscriptionUpdate(message);
+          if (subscription) return setSubscribed(subscription.subscribed);
+          return applyUpdate(db, message, log);
+        };
+        const applied = applying.then(() => (current() ? apply() : undefined));
         applying = applied.catch(logFailure('A live update could not be applied'));
         return applied;
       },
@@ -447,6 +460,25 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     if (state.online) await catchUp();
   }
 
+  /**
+   * The session's subscription flag (login's answer, the checkout's confirmation, or a live
+   * 'Subscription' message). Turned on, the month tables are pulled at once; turned off, they
+   * leave the mirror (the server no longer serves them).
+   */
+  async function setSubscribed(subscribed: boolean): Promise<void> {
+    if (disposed || state.session.subscribed === subscribed) return;
+    const session = { ...state.session, subscribed };
+    writeSession(storage, session);
+    setState({ session });
+    if (!subscribed) {
+      await db.months.clear().catch(logFailure('Dropping the month tables failed'));
+      return;
+    }
+    if (session.isAuthenticated && state.online) {
+      await Promise.all((Object.keys(MONTHS) as MonthsName[]).map((name) => track(sync.pullMonths(name)))).catch(logFailure('Pulling the month tables failed'));
+    }
+  }
+
   // ---- Online and offline ---------------------------------------------------------------------
 
   const onOnline = () => {
@@ -518,15 +550,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       return { status: 'signed-out' };
     },
 
-    async setSubscribed(subscribed) {
-      if (state.session.subscribed === subscribed) return;
-      const session = { ...state.session, subscribed };
-      writeSession(storage, session);
-      setState({ session });
-      if (subscribed && session.isAuthenticated && state.online) {
-        await Promise.all((Object.keys(MONTHS) as MonthsName[]).map((name) => track(sync.pullMonths(name))));
-      }
-    },
+    setSubscribed,
 
     refresh,
     dismissFailed: (uuid) => outbox.dismiss(uuid),

@@ -26,6 +26,11 @@ export interface SyncDeps {
   transport: ApiTransport;
   getSession(): Session;
   now?: () => number;
+  /**
+   * A month table answered 403: the subscription ended while no tab was open to hear it. The data
+   * layer clears the flag, so analytics shows the upsell instead of four load errors.
+   */
+  onSubscriptionRefused?(): void;
 }
 
 /** A record's server version: its `updated_at` ('' for a record made locally); null for none. */
@@ -69,6 +74,7 @@ export function createSync(deps: SyncDeps) {
     await setStatus(name, true, null, false);
     const result = await transport.request({ method: 'GET', path, anonymous });
     if (!result.ok) {
+      if (result.kind === 'http' && result.status === 403 && name in MONTHS) deps.onSubscriptionRefused?.();
       await setStatus(name, false, failure(result, fallback), false);
       return false;
     }

@@ -8,7 +8,7 @@
  *   having nothing to delete, for every other collection too).
  * Pending local edits stay on top of what the server sends (see pending.ts).
  */
-import { UPDATE_ACTIONS, type UpdateMessage } from '../../shared/cable.ts';
+import { SUBSCRIPTION_TYPE, UPDATE_ACTIONS, type SubscriptionData, type UpdateMessage } from '../../shared/cable.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
 import { overlayPending, overlayPendingSingle } from './pending.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionDecl, type CollectionName, type SingleName } from './schema.ts';
@@ -24,6 +24,17 @@ const byUpdateType = new Map<string, { kind: 'collection'; name: CollectionName 
   ...(Object.entries(SINGLES) as [SingleName, (typeof SINGLES)[SingleName]][]).map(([name, decl]) => [decl.updateType, { kind: 'single' as const, name }] as const),
   ...Object.entries(MONTHS).map(([name, decl]) => [decl.updateType, { kind: 'months' as const, name }] as const),
 ]);
+
+/**
+ * A 'Subscription' message (not in spec section 4: the server sends it when a checkout, the portal
+ * or a payment webhook changed the user's subscription): its data, for the data layer to set the
+ * session's flag from. Null for any other message, or one without a boolean `subscribed`.
+ */
+export function subscriptionUpdate(message: UpdateMessage): SubscriptionData | null {
+  if (message?.type !== SUBSCRIPTION_TYPE) return null;
+  const data = message.data as Partial<SubscriptionData> | null;
+  return typeof data?.subscribed === 'boolean' ? (data as SubscriptionData) : null;
+}
 
 function isRecord(value: unknown): value is WireRecord {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';

@@ -3,6 +3,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { SUBSCRIPTION_TYPE, type SubscriptionData } from '../../shared/cable.ts';
 import { CHANGES_CHANNEL } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { featureFlags, passwordResets, users } from '../db/schema.ts';
@@ -83,7 +84,7 @@ export async function consumePasswordReset(db: Db, email: string, token: string,
 }
 
 /**
- * Sets a user's subscription flag and tells every server process (their cached sessions carry
+ * Sets a user's subscription flag by hand (the admin command) and tells every server process (their cached sessions carry
  * the flag). Answers false when no user has that email.
  */
 export async function setSubscribed(db: Db, email: string, subscribed: boolean): Promise<boolean> {
@@ -94,7 +95,11 @@ export async function setSubscribed(db: Db, email: string, subscribed: boolean):
       .where(eq(users.email, email.trim().toLowerCase()))
       .returning({ id: users.id });
     if (!user) return false;
-    await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ userId: user.id })})`);
+    // Open tabs learn it like a payment's change: a 'Subscription' message (a grant by hand has
+    // no provider, plan or period).
+    const data: SubscriptionData = { subscribed, provider: null, plan: null, status: null, trial_end: null, current_period_end: null, cancel_at_period_end: false };
+    const notice = { userId: user.id, messages: [{ type: SUBSCRIPTION_TYPE, action: 'updated', data }] };
+    await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`);
     return true;
   });
 }

@@ -38,7 +38,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  // Stripe's webhooks name the customer; the index finds its user.
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_stripe_customer_idx').on(t.stripeCustomerId)],
 );
 
 /** One row per issued token (its `jti`): sign-out and password changes revoke rows here. */
@@ -278,4 +279,72 @@ export const cablePayloads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('cable_payloads_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Subscriptions as the payment provider reports them (Stripe, or the built-in test-mode
+ * provider): one row per provider subscription, so a second checkout or an event about an older
+ * subscription never overwrites the current one. `users.subscribed` is derived from these rows
+ * by one function (src/server/payments/domain.ts) whenever one changes.
+ * `state_as_of` is when the provider said so (a webhook event's `created`, or the moment the state
+ * was fetched): an event older than the stored state is not applied (events arrive out of order).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    /** 'stripe' or 'test'. */
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    /** 'monthly' or 'yearly'; null when the provider's price is not one of ours. */
+    plan: text('plan'),
+    /** The provider's status: active, trialing, past_due, unpaid, canceled, incomplete, ... */
+    status: text('status').notNull(),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    stateAsOf: timestamp('state_as_of', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_provider_key').on(t.provider, t.providerSubscriptionId), index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** Webhook events already handled, by (provider, event id): a redelivery changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] }), index('payment_events_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * Checkout and portal sessions this server opened. The test-mode provider's pages are found by
+ * their (unguessable) id here; Stripe's are recorded too, so `checkout_success` can tell whose
+ * session an id is without asking Stripe first.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** 'checkout' or 'portal'. */
+    kind: text('kind').notNull(),
+    userId: owner(),
+    plan: text('plan'),
+    /** 'open', 'complete' or 'canceled'. */
+    status: text('status').notNull().default('open'),
+    /** A checkout that starts the subscription with the free trial. */
+    trial: boolean('trial').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_sessions_user_idx').on(t.userId), index('payment_sessions_created_idx').on(t.createdAt)],
 );

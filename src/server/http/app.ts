@@ -10,11 +10,13 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { bearerToken } from '../auth/tokens.ts';
 import { registerCable } from '../cable/endpoint.ts';
 import type { CableHub } from '../cable/hub.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import type { AppContext } from './context.ts';
 import { HttpError, errorBody } from './errors.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerMonthRoutes } from './routes/months.ts';
+import { registerPaymentRoutes } from './routes/payments.ts';
 import { registerRecordRoutes } from './routes/records.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -24,10 +26,15 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Secret for the loopback-only admin routes; absent means no admin routes. */
   adminSecret?: string;
+  /** The payment provider (server.ts picks Stripe or test mode); absent means no payment routes. */
+  payments?: PaymentProvider;
 }
 
-/** Paths that belong to the server; every other GET is a page of the single-page app. */
-const API_PREFIXES = ['/api/', '/users', '/cable', '/admin/'];
+/**
+ * Paths that belong to the server; every other GET is a page of the single-page app.
+ * '/payments/' holds the test-mode provider's own pages (server-rendered, never the app's shell).
+ */
+const API_PREFIXES = ['/api/', '/users', '/cable', '/admin/', '/payments/'];
 /** Pages of the web app under an API prefix: the reset link of the password mail (spec section 2). */
 const PAGES_UNDER_API = new Set(['/users/password/edit']);
 
@@ -143,6 +150,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     registerMonthRoutes(api, ctx);
   });
   if (options.adminSecret) registerAdminRoutes(app, ctx, options.adminSecret);
+  if (options.payments) await registerPaymentRoutes(app, ctx, authenticate, options.payments);
 
   const staticDir = ctx.config.staticDir;
   const indexHtml = path.join(staticDir, 'index.html');

@@ -1,54 +1,168 @@
-/** /subscribe/monthly and /subscribe/yearly (spec section 2): the plan card and its Checkout button. */
-import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+/**
+ * /subscribe/monthly and /subscribe/yearly (spec sections 2 and 4): the plan's card with its
+ * Checkout button, which sends the browser to the provider's checkout; the provider sends it back
+ * here with `success=true&session_id=…` or `canceled=true`. On success the cleanup helper
+ * confirms the checkout and the session's flag turns on at once, so analytics opens without
+ * signing in again (the spec's 'Log Back In' link stays).
+ */
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../../data/hooks.ts';
+import { useEffect, useState } from 'react';
+import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { AlreadySubscribed } from './AlreadySubscribed.tsx';
+import { confirmCheckout, loadPaymentConfig, startCheckout, type Assign, type PaymentConfig } from './payments.ts';
+import { LOGIN_MESSAGE, PLANS, TRIAL_DAYS, YEARLY_SAVING, type PlanId } from './plans.ts';
+import { useFreshSubscription } from './use-fresh-subscription.ts';
 
-const PLANS = {
-  monthly: { name: 'Monthly', price: '$5.99 per month' },
-  yearly: { name: 'Yearly', price: '$60.00 per year' },
-} as const;
+export const CANCELED_MESSAGE = "Order canceled -- continue to shop around and checkout when you're ready.";
+export const TEST_MODE_NOTE = 'Test mode — no card is charged';
+
+export const successMessage = (plan: PlanId) => `Subscription to ${PLANS[plan].name} Subscription successful!`;
 
 export interface CheckoutPageProps {
-  plan: keyof typeof PLANS;
+  plan: PlanId;
   success: boolean;
   canceled: boolean;
   sessionId: string | null;
+  /** Where the browser goes to pay; `window.location.assign` unless a test says otherwise. */
+  assign?: Assign;
 }
 
-export function CheckoutPage({ plan, success, canceled }: CheckoutPageProps) {
+function CheckoutSuccess({ plan, sessionId }: { plan: PlanId; sessionId: string | null }) {
+  const layer = useDataLayer();
   const session = useSession();
-  const { name, price } = PLANS[plan];
-  if (success) {
-    return (
-      <Stack align="center" mt="xl">
-        <Text>{`Subscription to ${name} Subscription successful!`}</Text>
+  const [confirmed, setConfirmed] = useState(false);
+  const signedIn = session.isAuthenticated;
+
+  useEffect(() => {
+    if (!signedIn || !sessionId) return;
+    let live = true;
+    // Repeating it (a reload of this page) is harmless: the server changes nothing the second time.
+    confirmCheckout(layer, sessionId)
+      .then((subscribed) => {
+        if (live) setConfirmed(subscribed);
+      })
+      .catch((error: unknown) => console.error('Failed to confirm the checkout', error));
+    return () => {
+      live = false;
+    };
+  }, [layer, sessionId, signedIn]);
+
+  const unlocked = confirmed || (signedIn && session.subscribed);
+  return (
+    <Card withBorder padding="xl" maw={480} mx="auto" mt="xl">
+      <Stack align="center" ta="center">
+        <Title order={1} size="h3" role="status">
+          {successMessage(plan)}
+        </Title>
+        {unlocked && (
+          <>
+            <Text>Analytics is unlocked.</Text>
+            <Button component={Link} to="/analytics">
+              Go to Analytics
+            </Button>
+          </>
+        )}
         <Anchor component={Link} to="/login">
           Log Back In
         </Anchor>
       </Stack>
-    );
-  }
-  if (canceled) {
-    return (
-      <Stack align="center" mt="xl">
-        <Text>Order canceled -- continue to shop around and checkout when you&apos;re ready.</Text>
+    </Card>
+  );
+}
+
+function CheckoutCanceled() {
+  return (
+    <Card withBorder padding="xl" maw={480} mx="auto" mt="xl">
+      <Stack align="center" ta="center">
+        <Title order={1} size="h3">
+          {CANCELED_MESSAGE}
+        </Title>
         <Button component={Link} to="/subscribe">
           Back to Plans
         </Button>
       </Stack>
-    );
-  }
-  if (!session.isAuthenticated) return <LoginPrompt message="Please log in to access the subscription page." />;
+    </Card>
+  );
+}
+
+function CheckoutCard({ plan, assign }: { plan: PlanId; assign?: Assign | undefined }) {
+  const layer = useDataLayer();
+  const [config, setConfig] = useState<PaymentConfig | null>(null);
+  const [busy, setBusy] = useState(false);
+  const copy = PLANS[plan];
+
+  useEffect(() => {
+    let live = true;
+    loadPaymentConfig(layer.transport)
+      .then((loaded) => {
+        if (live) setConfig(loaded);
+      })
+      .catch((error: unknown) => console.warn('Reading the payment configuration failed', error));
+    return () => {
+      live = false;
+    };
+  }, [layer]);
+
+  const checkout = async () => {
+    setBusy(true);
+    // On success the browser leaves; a failure is only logged (spec section 8) and the button comes back.
+    const started = await startCheckout(layer, plan, config, assign).catch((error: unknown) => {
+      console.error('Failed to start the checkout', error);
+      return false;
+    });
+    if (!started) setBusy(false);
+  };
+
   return (
-    <Card withBorder padding="xl" maw={420} mx="auto" mt="xl">
+    <Card withBorder padding="xl" radius="md" maw={440} mx="auto" mt="xl">
       <Stack>
-        <Title order={1} size="h2">{`${name} Subscription`}</Title>
-        <Text size="xl" fw={700}>
-          {price}
+        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+          <Title order={1} size="h2">
+            {copy.title}
+          </Title>
+          {plan === 'yearly' && (
+            <Badge color="teal" variant="filled">
+              Most Popular
+            </Badge>
+          )}
+        </Group>
+        <Text fz={28} fw={700} lh={1.2}>
+          {copy.price}
         </Text>
-        <Button disabled>Checkout</Button>
+        {plan === 'yearly' && (
+          <Text fw={700}>
+            {YEARLY_SAVING}
+          </Text>
+        )}
+        <Text size="sm">{`New subscribers start with a ${TRIAL_DAYS}-day free trial. Cancel anytime from the Account menu.`}</Text>
+        {config?.testMode && (
+          <Badge color="yellow" variant="filled" size="lg" tt="none" data-testid="test-mode-note">
+            {TEST_MODE_NOTE}
+          </Badge>
+        )}
+        <Button size="md" onClick={() => void checkout()} loading={busy}>
+          Checkout
+        </Button>
+        <Anchor component={Link} to="/subscribe" ta="center" size="sm">
+          Back to plans
+        </Anchor>
       </Stack>
     </Card>
   );
+}
+
+function CheckoutScreen({ plan, assign }: { plan: PlanId; assign?: Assign | undefined }) {
+  const session = useSession();
+  useFreshSubscription();
+  if (!session.isAuthenticated) return <LoginPrompt message={LOGIN_MESSAGE} />;
+  if (session.subscribed) return <AlreadySubscribed />;
+  return <CheckoutCard plan={plan} assign={assign} />;
+}
+
+export function CheckoutPage({ plan, success, canceled, sessionId, assign }: CheckoutPageProps) {
+  if (success) return <CheckoutSuccess plan={plan} sessionId={sessionId} />;
+  if (canceled) return <CheckoutCanceled />;
+  return <CheckoutScreen plan={plan} assign={assign} />;
 }
