@@ -11,7 +11,7 @@
 import { actualsBetween } from './actuals.ts';
 import { projectDebts } from './debts.ts';
 import type { Cents } from './money.ts';
-import { cents, divRoundHalfUp, sumCents, ZERO } from './money.ts';
+import { averageCents, cents, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { addMonths } from './months.ts';
 import type {
@@ -230,9 +230,9 @@ export function incomeAverages(rows: readonly IncomeMonth[]): IncomeAverages {
   const net = sumOf(rows, (r) => r.netIncome);
   const outflows = sumOf(rows, incomeTotalExpenses);
   return {
-    averageNetIncome: averageOfSum(net, rows.length),
-    averageTotalExpenses: averageOfSum(outflows, rows.length),
-    averageIncomeLessExpenses: averageOfSum(cents(net - outflows), rows.length),
+    averageNetIncome: averageCents(net, rows.length),
+    averageTotalExpenses: averageCents(outflows, rows.length),
+    averageIncomeLessExpenses: averageCents(cents(net - outflows), rows.length),
   };
 }
 
@@ -301,10 +301,6 @@ function sumOf<Row>(rows: readonly Row[], pick: (row: Row) => Cents): Cents {
 }
 
 function averageOf(values: readonly Cents[]): Cents {
-  return averageOfSum(sumCents(values), values.length);
+  return averageCents(sumCents(values), values.length);
 }
 
-/** roundHalfUp(sum / count) exactly; 0 for no values. */
-function averageOfSum(sum: Cents, count: number): Cents {
-  return count === 0 ? ZERO : divRoundHalfUp(BigInt(sum), BigInt(count));
-}

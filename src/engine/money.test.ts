@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  averageCents,
   cents,
   divFloor,
   divRoundHalfUp,
@@ -129,5 +130,15 @@ describe('sumCents, minCents, maxCents', () => {
     expect(sumCents([])).toBe(0);
     expect(minCents(cents(3), cents(-4))).toBe(-4);
     expect(maxCents(cents(3), cents(-4))).toBe(3);
+  });
+});
+
+describe('averageCents', () => {
+  it('rounds the exact mean half up to the cent, and is 0 for no items', () => {
+    expect(averageCents(cents(1000), 3)).toBe(333); // 333.33…
+    expect(averageCents(cents(1001), 2)).toBe(501); // 500.5 rounds up
+    expect(averageCents(cents(3), 2)).toBe(2); // 1.5 rounds up
+    expect(averageCents(cents(-3), 2)).toBe(-2); // -1.5 rounds away from zero, like every engine rounding
+    expect(averageCents(cents(0), 0)).toBe(0);
   });
 });

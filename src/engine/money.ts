@@ -76,6 +76,15 @@ function numberToPlainText(value: number): string {
   return Math.abs(value) < 1e21 ? value.toFixed(20).replace(/\.?0+$/, '') : text;
 }
 
+/**
+ * The mean of a total over `count` items, rounded half away from zero to the cent from the exact sum:
+ *   average = roundHalfUp(total / count); 0 when there are no items.
+ * Example: 1000¢ over 3 → 333¢; 1001¢ over 2 → 501¢ (500.5 rounds up).
+ */
+export function averageCents(total: Cents, count: number): Cents {
+  return count === 0 ? ZERO : divRoundHalfUp(BigInt(total), BigInt(count));
+}
+
 /** Cents zero, typed. */
 export const ZERO = 0 as Cents;
 

@@ -3,7 +3,7 @@
  * every sum is made in integer cents (through parseCents, never a float multiplication) and only
  * the result is formatted.
  */
-import { centsToDollars, cents, parseCents, type Cents } from '../../engine/money.ts';
+import { centsToDollars, parseCents, sumCents, ZERO, type Cents } from '../../engine/money.ts';
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const WHOLE_USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
@@ -31,10 +31,9 @@ export function formatWholeUsd(value: unknown): string {
   return amount === null ? '—' : WHOLE_USD.format(centsToDollars(amount));
 }
 
+/** The sum of one amount field over rows, in cents (a missing amount counts as none). */
 export function sumWire(rows: readonly Record<string, unknown>[], field: string): Cents {
-  let total = 0;
-  for (const row of rows) total += wireCents(row[field]) ?? 0;
-  return cents(total);
+  return sumCents(rows.map((row) => wireCents(row[field]) ?? ZERO));
 }
 
 /** A percentage as typed on the wire (e.g. 18.5) for display: '18.5%'. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../../../engine/money.ts';
-import { averageCents, dueDayOf, expenseSummary, sortByDueDay } from './summary.ts';
+import { dueDayOf, expenseSummary, sortByDueDay } from './summary.ts';
 
 describe('monthly expense helpers', () => {
   it('reads the due day as due_day or dueDay', () => {
@@ -18,12 +17,6 @@ describe('monthly expense helpers', () => {
       { id: 2, due_day: 15 },
     ];
     expect(sortByDueDay(rows).map((row) => row.id)).toEqual([3, 2, 4, 1]);
-  });
-
-  it('averages to the cent, half up, and is 0 for no rows', () => {
-    expect(averageCents(cents(1000), 3)).toBe(333);
-    expect(averageCents(cents(3), 2)).toBe(2);
-    expect(averageCents(cents(0), 0)).toBe(0);
   });
 
   it('sums wire dollars as cents', () => {

@@ -1,5 +1,5 @@
 /** The Monthly Expenses tab's order and cards (spec section 2), summed in integer cents. */
-import { divRoundHalfUp, ZERO, type Cents } from '../../../../engine/money.ts';
+import { averageCents, type Cents } from '../../../../engine/money.ts';
 import type { WireRecord } from '../../../data/db.ts';
 import { sumWire } from '../../../ui/money.ts';
 
@@ -18,11 +18,6 @@ export function sortByDueDay(expenses: readonly WireRecord[]): WireRecord[] {
     if (x === null || y === null) return x === y ? a.id - b.id : x === null ? 1 : -1;
     return x - y || a.id - b.id;
   });
-}
-
-/** total / count rounded half up to the cent; $0.00 for no rows. Example: 1000¢ over 3 → 333¢. */
-export function averageCents(total: Cents, count: number): Cents {
-  return count === 0 ? ZERO : divRoundHalfUp(BigInt(total), BigInt(count));
 }
 
 export interface ExpenseSummary {
