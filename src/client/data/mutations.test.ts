@@ -64,6 +64,26 @@ describe('online', () => {
     expect(await db.monthlyExpenses.get(-1)).toBeDefined();
   });
 
+  it('resolves queued, keeping the edit, when the mirror closes before the answer is read', async () => {
+    const { db, server, mutations } = setup();
+    const name = db.name;
+    // The app shuts down (the mirror closes) while the request is on its way.
+    server.intercept = () => {
+      db.close();
+      return undefined;
+    };
+
+    const result = await mutations.create('monthlyExpenses', expense('Phone'));
+
+    expect(result).toEqual({ status: 'queued', record: { id: -1, ...expense('Phone') } });
+    const reopened = openMirror(name);
+    try {
+      expect(await reopened.outbox.toArray()).toEqual([expect.objectContaining({ method: 'POST', status: 'pending' })]);
+    } finally {
+      reopened.close();
+    }
+  });
+
   it('updates a record by the temporary id a form still holds after its create went through', async () => {
     const { db, server, mutations, setOnline } = setup({ online: false });
     const created = await mutations.create('monthlyExpenses', expense('Phone'));

@@ -109,6 +109,10 @@ export function createMutations(options: MutationsOptions): Mutations {
       clearTimeout(timer);
       if (settled) return settled;
       return { status: 'done', record: await fallback() };
+    } catch {
+      // The edit is already in the outbox; only learning its answer failed (the mirror closed,
+      // say, as the app shut down). It stays queued and is sent on the next flush.
+      return { status: 'queued', record: optimistic };
     } finally {
       outbox.forget(uuid);
     }

@@ -1,6 +1,7 @@
 /** The delete confirmation (spec section 2): 'Are you sure you want to delete "{item name}"? …' */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { notifyError } from './notify.ts';
 
 export interface ConfirmDeleteProps {
   /** The item's name, or null when the dialog is closed. */
@@ -15,6 +16,8 @@ export function ConfirmDelete({ itemName, onCancel, onConfirm }: ConfirmDeletePr
     setBusy(true);
     try {
       await onConfirm();
+    } catch (error) {
+      await notifyError('Delete failed', error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
