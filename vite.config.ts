@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 /** The web app manifest lives at the project root (one source); the build copies it out. */
@@ -13,6 +16,38 @@ function webManifest(): Plugin {
     },
   };
 }
+
+/**
+ * Writes a brotli and a gzip copy beside every text file of the build, which the server sends to
+ * browsers that accept them (@fastify/static `preCompressed`). Measured: without it the first load
+ * of '/' moved 430 kB of script and 250 kB of styles uncompressed, and Lighthouse's simulated
+ * slow 4G put the first paint at 5.2 s.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+  return {
+    name: 'runway-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of files(outDir)) {
+          if (!/\.(js|css|html|svg|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
+          const source = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
+const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 // One config for the web build and the test runner. The server is not bundled: it runs
 // from source under tsx, so only the client goes through Vite.
@@ -27,7 +62,28 @@ export default defineConfig({
     }),
     react(),
     webManifest(),
+    // The service worker (sw/sw.ts) with the build's precache list injected. The page registers it
+    // itself (src/client/pwa/register-sw.ts, with workbox-window, after load), and the manifest is
+    // ours (above), so the plugin neither injects a script nor writes a manifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // Every script (route chunks and the lazily loaded ones), the styles, index.html, the
+        // icons and the manifest: all the app needs to start offline. Source maps are left out.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+    }),
+    precompress(),
   ],
+  define: {
+    // Shown on the profile screen, so a user (and support) can tell which version runs after an
+    // update. RUNWAY_VERSION overrides it (the update test deploys a second build that way).
+    __RUNWAY_VERSION__: JSON.stringify(process.env.RUNWAY_VERSION ?? packageVersion),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

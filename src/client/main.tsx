@@ -6,6 +6,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createDataLayer } from './data/data-layer.ts';
 import { DataLayerProvider } from './data/hooks.ts';
+import { createPwaController, type InstallPromptEvent } from './pwa/controller.ts';
+import { PwaProvider } from './pwa/hooks.ts';
+import { isStandalone } from './pwa/platform.ts';
 import { createAppRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { NotificationsHost } from './ui/NotificationsHost.tsx';
@@ -20,6 +23,36 @@ const layer = createDataLayer({
   wsOrigin: window.location.origin.replace(/^http/, 'ws'),
 });
 const router = createAppRouter();
+
+// The installable app: the controller is tiny; workbox-window and the registration load later.
+const pwa = createPwaController({
+  storage: window.localStorage,
+  ...(navigator.storage ? { storageManager: navigator.storage } : {}),
+  userAgent: navigator.userAgent,
+  maxTouchPoints: navigator.maxTouchPoints,
+  standalone: isStandalone(window),
+});
+// The offer can come before the app renders: keep it for the Install button, and stop Chrome's
+// own mini-infobar (the button replaces it).
+window.addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  pwa.installOffered(event as unknown as InstallPromptEvent);
+});
+window.addEventListener('appinstalled', () => pwa.appInstalled());
+// The worker registers after the page has loaded and the first sync is over, so its precache
+// downloads compete with neither, and only online: offline there is nothing to fetch (a worker
+// that already controls the page keeps serving it) and the registration chunk would fail to load.
+// Dev builds (vite serve) have no worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  const online = () => (navigator.onLine ? Promise.resolve() : new Promise((resolve) => window.addEventListener('online', resolve, { once: true })));
+  void Promise.all([loaded, layer.ready])
+    .then(online)
+    .then(() => import('./pwa/register-sw.ts'))
+    .then(({ registerServiceWorker }) => registerServiceWorker(pwa, layer))
+    .catch((error: unknown) => console.warn('The service worker could not be started', error));
+}
+
 // The colour scheme persists in local storage; 'auto' follows the system until the user picks one.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'runway-color-scheme' });
 
@@ -28,7 +61,9 @@ createRoot(root).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <NotificationsHost />
       <DataLayerProvider layer={layer}>
-        <RouterProvider router={router} />
+        <PwaProvider controller={pwa}>
+          <RouterProvider router={router} />
+        </PwaProvider>
       </DataLayerProvider>
     </MantineProvider>
   </StrictMode>,

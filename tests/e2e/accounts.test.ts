@@ -242,7 +242,7 @@ describe('accounts', () => {
   });
 
   // KNOWN SERVER BUG (reported): the server's not-found handler counts every GET under /users as
-  // an API call (API_PREFIXES in src/server/http/app.ts), so the mail's link answers a JSON 404
+  // an API call (SERVER_PREFIXES in src/shared/app-paths.ts), so the mail's link answers a JSON 404
   // instead of the app. This test is red until GET /users/password/edit serves index.html.
   it('loading the reset link directly opens the reset page', async () => {
     const response = await fetch(`${app.url}/users/password/edit?reset_password_token=abc`);

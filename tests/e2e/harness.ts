@@ -28,11 +28,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  isMobile?: boolean;
+  /** Another browser's user agent (the iOS install hint). */
+  userAgent?: string;
+}
+
 export interface App {
   server: ServerProcess;
   url: string;
   /** A fresh browser profile (its own IndexedDB and local storage). */
-  newContext(options?: { viewport?: { width: number; height: number }; isMobile?: boolean }): Promise<BrowserContext>;
+  newContext(options?: ContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -51,6 +58,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
         isMobile: options.isMobile ?? false,
         hasTouch: options.isMobile ?? false,
         baseURL: server.url,
+        ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       });
       contexts.push({ context, dir });
       return context;

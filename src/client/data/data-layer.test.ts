@@ -162,6 +162,19 @@ describe('the initial load', () => {
     expect(server.transport.requests).toEqual([]);
   });
 
+  it('offline: opens no live channel until the network is back, and closes it when the network goes', async () => {
+    const { layer, channels, goOnline, goOffline } = setup({ signedIn: session(ANN), online: false });
+    await layer.ready;
+    expect(channels.opened).toHaveLength(0);
+    goOnline();
+    expect(channels.opened.map((c) => c.options.email)).toEqual([ANN]);
+    goOffline();
+    expect(channels.last().close).toHaveBeenCalledTimes(1);
+    goOnline();
+    expect(channels.opened).toHaveLength(2);
+    expect(channels.last().close).not.toHaveBeenCalled();
+  });
+
   it('setSubscribed(true) stores the flag and loads the months', async () => {
     const { server, storage, layer } = setup({ signedIn: session(ANN) });
     await layer.ready;
@@ -220,7 +233,8 @@ describe('a 401', () => {
     expect(await layer.db.debts.get(tempId)).toBeUndefined();
     expect(await layer.db.debts.get(100)).toMatchObject({ id: 100, name: 'Visa' });
     expect(channels.last().options.email).toBe(ANN);
-    expect(channels.opened).toHaveLength(2);
+    // The start's channel, the one reopened when the network came back, and the new session's.
+    expect(channels.opened).toHaveLength(3);
   });
 
   it("refuses another user's login while the first user's edits wait, unless told to discard them", async () => {
@@ -289,7 +303,9 @@ describe('logout', () => {
     expect(layer.getSession().isAuthenticated).toBe(true);
     expect(await layer.db.outbox.count()).toBe(1);
     expect(await layer.db.incomes.count()).toBe(1);
-    expect(channels.last().close).not.toHaveBeenCalled();
+    // Going offline closed the channel; the refused logout closed nothing more.
+    expect(channels.opened).toHaveLength(1);
+    expect(channels.last().close).toHaveBeenCalledTimes(1);
     expect(server.seen()).not.toContain(`DELETE ${SIGN_OUT_PATH}`);
 
     expect(await layer.logout({ force: true })).toEqual({ status: 'signed-out' });
@@ -360,6 +376,47 @@ describe('online and offline', () => {
 
     goOnline();
     await vi.waitFor(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']));
+  });
+});
+
+describe("the service worker's wake-up (background sync)", () => {
+  it('tells listeners each time an edit is queued, and only then', async () => {
+    const { api, layer } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    const queued = vi.fn();
+    const stop = layer.onEditQueued(queued);
+    expect((await layer.mutations.create('debts', debt('Sent'))).status).toBe('done');
+    expect(queued).not.toHaveBeenCalled();
+    api.failWrites = true;
+    expect((await layer.mutations.create('debts', debt('Queued'))).status).toBe('queued');
+    expect(queued).toHaveBeenCalledTimes(1);
+    stop();
+    await layer.mutations.create('debts', debt('Queued too'));
+    expect(queued).toHaveBeenCalledTimes(1);
+  });
+
+  it('flush() sends the queue at once when online, and sends nothing offline or signed out', async () => {
+    const offline = setup({ signedIn: session(ANN), online: false });
+    await offline.layer.ready;
+    expect((await offline.layer.mutations.create('debts', debt('Visa'))).status).toBe('queued');
+    await offline.layer.flush();
+    expect(offline.server.transport.requests).toEqual([]);
+
+    const signedOut = setup({ online: true });
+    await signedOut.layer.ready;
+    const before = signedOut.server.seen().length;
+    await signedOut.layer.flush();
+    expect(signedOut.server.seen().length).toBe(before);
+
+    const { api, server, layer } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    api.failWrites = true;
+    expect((await layer.mutations.create('debts', debt('Visa'))).status).toBe('queued');
+    api.failWrites = false;
+    // Well before the first retry's backoff (1 s): the flush itself sends it.
+    await layer.flush();
+    expect(server.writes.map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/v1/debts']);
+    expect(await layer.db.outbox.where('status').equals('pending').count()).toBe(0);
   });
 });
 

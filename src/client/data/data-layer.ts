@@ -15,7 +15,11 @@
  *   is kept in the mirror itself (profile row 'owner'), so it is cleared with what it describes.
  * - Logout asks first when edits are unsynced (`logout` answers 'unsynced'); it then empties the
  *   mirror and the session keys, and tells the server best-effort (a failure is only logged).
- * - Offline, nothing is sent; edits queue and show as pending.
+ * - Offline, nothing is sent and the live channel is closed (a socket retrying offline only fills
+ *   the console with failed connections); edits queue and show as pending. Coming online reopens
+ *   the channel, pulls and flushes. `onEditQueued` tells the page's
+ *   service worker registration, which asks the browser for a background sync; when that fires,
+ *   the worker wakes the page and `flush` sends the queue (the 'online' event does the same).
  */
 import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport } from './api.ts';
 import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
@@ -135,6 +139,13 @@ export interface DataLayer {
   refresh(): Promise<boolean>;
   /** Removes a refused edit once the user has seen its error. */
   dismissFailed(uuid: string): Promise<boolean>;
+  /**
+   * Sends the queued edits now, unless offline or signed out (then nothing happens). The service
+   * worker's background sync calls it; a failed send keeps retrying with backoff.
+   */
+  flush(): Promise<void>;
+  /** Called each time an edit is queued instead of reaching the server; returns the unsubscribe. */
+  onEditQueued(listener: () => void): () => void;
   dispose(): void;
 }
 
@@ -158,6 +169,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   let disposed = false;
   const listeners = new Set<() => void>();
   const expiredListeners = new Set<() => void>();
+  const queuedListeners = new Set<() => void>();
 
   const setState = (patch: Partial<DataLayerState>) => {
     state = { ...state, ...patch };
@@ -299,6 +311,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
    */
   const raw = createMutations({ db, outbox, isOnline: () => state.online });
   const afterEdit = async (result: MutationResult): Promise<MutationResult> => {
+    if (result.status === 'queued') for (const listener of [...queuedListeners]) listener();
     if (result.status === 'queued' && state.online) {
       const head = await db.outbox.where('status').equals('pending').first();
       if (head && head.attempts > 0) retryLater(backoffMs(head.attempts));
@@ -441,15 +454,16 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   function startSession(session: Session) {
     writeSession(storage, session);
     setState({ session, hold: null });
-    if (session.email) openChannel(session.email);
+    if (session.email && state.online) openChannel(session.email);
   }
 
   async function start(): Promise<void> {
     const { session } = state;
     if (session.isAuthenticated && session.email) {
       const adopted = await adopt(session.email, false);
-      if (adopted.ok) openChannel(session.email);
-      else {
+      if (adopted.ok) {
+        if (state.online) openChannel(session.email);
+      } else {
         // Stored as signed in over someone else's unsynced edits (another tab): sign in again to decide.
         clearSession(storage);
         setState({ session: SIGNED_OUT, hold: { reason: 'other-user', owner: adopted.owner, pending: adopted.pending } });
@@ -483,10 +497,13 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   const onOnline = () => {
     setState({ online: true });
+    const { session } = state;
+    if (session.isAuthenticated && session.email && !channel) openChannel(session.email);
     catchUp().catch(logFailure('Catching up after coming online failed'));
   };
   const onOffline = () => {
     stopFlushing();
+    closeChannel();
     setState({ online: false });
   };
   events?.addEventListener('online', onOnline);
@@ -555,6 +572,16 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     refresh,
     dismissFailed: (uuid) => outbox.dismiss(uuid),
 
+    async flush() {
+      if (isPaused()) return;
+      await track(flushNow()).catch(logFailure('The outbox could not be flushed'));
+    },
+
+    onEditQueued(listener) {
+      queuedListeners.add(listener);
+      return () => queuedListeners.delete(listener);
+    },
+
     dispose() {
       if (disposed) return;
       disposed = true;
@@ -565,6 +592,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       endEpoch();
       listeners.clear();
       expiredListeners.clear();
+      queuedListeners.clear();
       outbox.close();
       db.close();
     },

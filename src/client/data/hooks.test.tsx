@@ -77,12 +77,14 @@ const items = () => screen.getAllByRole('listitem').map((li) => li.textContent);
 
 describe('useCollection', () => {
   it('re-renders on a local edit and on a live update, sorted, marking unsynced rows', async () => {
-    const { layer, live } = setup({ online: false });
+    const { server, layer, live } = setup();
     // Id order (Salary, Alimony; a new record's temporary id is negative) is not name order.
-    await layer.db.incomes.bulkPut([
-      { id: 1, name: 'Salary' },
-      { id: 2, name: 'Alimony' },
-    ]);
+    server.collections.get('/api/v1/incomes')?.set(1, { id: 1, name: 'Salary' });
+    server.collections.get('/api/v1/incomes')?.set(2, { id: 2, name: 'Alimony' });
+    // Writes get no answer, so the new record stays queued (online: the live channel is open).
+    const answer = server.intercept;
+    server.intercept = (request) => (request.method === 'POST' ? { ok: false, kind: 'network', message: 'Failed to fetch' } : answer?.(request));
+    await layer.ready;
     render(
       <DataLayerProvider layer={layer}>
         <Incomes />

@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { isAppPage } from '../../shared/app-paths.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { registerCable } from '../cable/endpoint.ts';
 import type { CableHub } from '../cable/hub.ts';
@@ -29,14 +30,6 @@ export interface AppOptions {
   /** The payment provider (server.ts picks Stripe or test mode); absent means no payment routes. */
   payments?: PaymentProvider;
 }
-
-/**
- * Paths that belong to the server; every other GET is a page of the single-page app.
- * '/payments/' holds the test-mode provider's own pages (server-rendered, never the app's shell).
- */
-const API_PREFIXES = ['/api/', '/users', '/cable', '/admin/', '/payments/'];
-/** Pages of the web app under an API prefix: the reset link of the password mail (spec section 2). */
-const PAGES_UNDER_API = new Set(['/users/password/edit']);
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -160,18 +153,23 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       root: staticDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers
+      // that accept them, the file itself to others.
+      preCompressed: true,
       setHeaders(reply, file) {
-        // Hashed build assets never change; the page, the manifest and the worker must revalidate.
+        // Hashed build assets never change; the page, the manifest, the icons and the service
+        // worker must revalidate (a cached sw.js would hide a new version from the browser).
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
 
+  // Every GET of a page of the app answers index.html (the service worker answers the same pages
+  // from its cache: one rule, src/shared/app-paths.ts). Files and the server's paths are never pages.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = !PAGES_UNDER_API.has(pathname) && API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isAppPage(pathname);
     if (isPage && hasWebApp) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

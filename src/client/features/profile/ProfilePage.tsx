@@ -1,13 +1,16 @@
 /**
  * /profile (spec section 2): the birth year, prefilled from the mirror's copy of the profile.
  * The server's answer is written back to the mirror, since a profile change sends no live update.
+ * Under it, this device: whether the browser keeps Runway's data (unsynced edits live there), and
+ * the app's version (which an update changes).
  */
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { validateProfile, type ProfileInput } from '../../../shared/validation/accounts.ts';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
+import { StorageStatus } from '../../pwa/StorageStatus.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { accountCalls, firstFieldErrors, PROFILE_UPDATE_FAILED, profileFromAnswer, type ProfileUser } from '../auth/account-calls.ts';
 import { AuthCard, FormMessage } from '../auth/AuthCard.tsx';
@@ -116,6 +119,11 @@ export function ProfilePage() {
         </Text>
       </Stack>
       {profile.loaded && <ProfileForm profile={profile} />}
+      <Divider label="This device" labelPosition="left" />
+      <StorageStatus />
+      <Text size="xs" c="dimmed" data-testid="app-version">
+        {`Runway ${__RUNWAY_VERSION__}`}
+      </Text>
     </AuthCard>
   );
 }

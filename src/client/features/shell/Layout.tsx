@@ -1,12 +1,16 @@
 /**
  * The shared chrome (spec section 2): the top bar with Home, Dashboard, Analytics, the sync state,
  * the colour scheme switch and the Account menu; the footer with Quick Links, Legal and Support and
- * the copyright line. On a phone the links wrap under the product name.
+ * the copyright line. On a phone the links wrap under the product name. The installable app's
+ * Install button and notices (update prompt, offline ready, iOS install hint) live here too.
  */
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { InstallButton } from '../../pwa/InstallButton.tsx';
+import { PwaNotices } from '../../pwa/PwaNotices.tsx';
+import { PersistStorageAfterSignIn } from '../../pwa/StorageStatus.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
 import classes from './Layout.module.css';
@@ -40,12 +44,14 @@ function TopBar() {
               </Anchor>
             </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* Wraps on a phone when the sync state and the Install button are both there. */}
+          <Group gap="xs" wrap="wrap" justify="flex-end">
             {session.isAuthenticated && (
               <Suspense fallback={null}>
                 <SyncIndicator />
               </Suspense>
             )}
+            <InstallButton />
             <ColorSchemeToggle />
             <AccountMenu />
           </Group>
@@ -126,6 +132,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SessionExpiry />
+      <PersistStorageAfterSignIn />
       <TopBar />
       <Box component="main" id="main" className={classes.main}>
         <Container size="lg" py="lg">
@@ -133,6 +140,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </Container>
       </Box>
       <Footer />
+      <PwaNotices />
     </Box>
   );
 }

@@ -1,0 +1,76 @@
+/**
+ * How the server hands out the built web app: the service worker and the manifest at the root,
+ * revalidated on every use (a cached sw.js would hide a new version); hashed assets cached for a
+ * year; compressed copies to browsers that take them; index.html for every page of the app and
+ * never for a file, the API or the test-mode payment pages; a CSP that allows the worker and the
+ * manifest.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness.ts';
+
+const INDEX = '<!doctype html><html><head><title>Runway</title></head><body><div id="root"></div></body></html>';
+let server: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'runway-static-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Runway', start_url: '/dashboard' }));
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  server = await startServer({ env: { STATIC_DIR: dir } });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (route: string, headers: Record<string, string> = {}) => fetch(`${server.url}${route}`, { headers });
+
+describe('the built web app', () => {
+  it('serves the service worker from the build, revalidated every time, with a CSP allowing workers and the manifest', async () => {
+    const response = await get('/sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('addEventListener');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+
+  it('serves the manifest with its media type, revalidated; hashed assets are cached for a year', async () => {
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toMatchObject({ start_url: '/dashboard' });
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers every page of the app with index.html, compressed for a browser that takes brotli', async () => {
+    for (const page of ['/', '/dashboard', '/analytics', '/users/password/edit']) {
+      const response = await get(page, { 'accept-encoding': 'br' });
+      expect({ page, status: response.status, encoding: response.headers.get('content-encoding'), cache: response.headers.get('cache-control') }).toEqual({ page, status: 200, encoding: 'br', cache: 'no-cache' });
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await response.text()).toBe(INDEX);
+    }
+    const plain = await get('/dashboard', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(INDEX);
+  });
+
+  it('never answers a missing file, an API path or a payment page with index.html', async () => {
+    for (const route of ['/icons/missing.png', '/assets/gone-123.js', '/api/v1/nothing', '/payments/test/checkout/cs_missing', '/cable/x']) {
+      const response = await get(route);
+      const text = await response.text();
+      expect({ route, html: text.includes('<div id="root">') }).toEqual({ route, html: false });
+    }
+  });
+});
