@@ -4,25 +4,20 @@
  * months shown, the balance chart, the Insights & Trends panel and the month table. An account's
  * month accepts its actual end balance (not negative).
  */
-import { Stack, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { contributionTotals } from '../../../../engine/insights.ts';
-import { centsToDollars } from '../../../../engine/money.ts';
-import { monthsInRange, type MonthRange } from '../../../../engine/month-views.ts';
+import { monthsInRange } from '../../../../engine/month-views.ts';
 import type { ContributionMonth } from '../../../../engine/types.ts';
 import { validateContributionMonth, type ContributionMonthInput } from '../../../../shared/validation/months.ts';
-import { FigureCards } from '../FigureCards.tsx';
-import { chartSample } from '../chart-data.ts';
+import { AccountMonthsView, type AccountMonthEdit, type AccountTabProps } from '../AccountMonthsView.tsx';
 import { EntityTabs } from '../EntityTabs.tsx';
 import { wholeUsd } from '../format.ts';
-import { InsightsPanel } from '../InsightsPanel.tsx';
-import { MonthChart } from '../MonthChart.tsx';
-import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
-import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
-import { MonthTable, type MonthColumn } from '../month-table/MonthTable.tsx';
+import { useMonthRange, useToday } from '../month-table/MonthRange.tsx';
+import type { MonthColumn } from '../month-table/MonthTable.tsx';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
-import { contributionMonthsFromWire, type AccountMonths, type WithId } from '../wire.ts';
+import { contributionMonthsFromWire, type WithId } from '../wire.ts';
 
 type Row = WithId<ContributionMonth>;
 
@@ -34,72 +29,27 @@ export const CONTRIBUTION_COLUMNS: readonly MonthColumn<Row>[] = [
   { header: 'Balance', numeric: true, cell: (row) => wholeUsd(row.displayBalance) },
 ];
 
-interface ViewProps {
-  name: string;
-  rows: readonly Row[];
-  /** The account, or null for the view-only total. */
-  account: AccountMonths<ContributionMonth> | null;
-  range: MonthRange;
-  onRange(range: MonthRange): void;
-  provisional: boolean;
-  pendingIds: ReadonlySet<number>;
-}
+const EDIT: AccountMonthEdit<ContributionMonthInput> = {
+  title: 'Edit Contribution Month',
+  submitLabel: 'Update Contribution Month',
+  months: 'contributionMonths',
+  field: 'input_end_balance',
+  label: 'Actual End Balance',
+  validate: validateContributionMonth,
+  pick: (value) => value.input_end_balance,
+};
 
-function ContributionView({ name, rows, account, range, onRange, provisional, pendingIds }: ViewProps) {
+function ContributionView({ rows, ...view }: AccountTabProps<Row>) {
   const today = useToday();
-  const [editing, setEditing] = useState<MonthEdit<ContributionMonthInput> | null>(null);
-  const shown = useMemo(() => monthsInRange(rows, range, today), [rows, range, today]);
-  const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, Balance: centsToDollars(row.displayBalance) })), [shown]);
-  const openEdit = useCallback(
-    (row: Row) => {
-      if (!account) return;
-      setEditing({
-        title: 'Edit Contribution Month',
-        submitLabel: 'Update Contribution Month',
-        months: 'contributionMonths',
-        rowId: row.id,
-        month: row.month,
-        entityName: account.name,
-        field: 'input_end_balance',
-        label: 'Actual End Balance',
-        current: row.displayBalance,
-        validate: validateContributionMonth,
-        pick: (value) => value.input_end_balance,
-      });
-    },
-    [account],
-  );
-  if (rows.length === 0) return <MonthsEmpty title={`No Data for ${name}`} withDashboardLink={false} />;
+  const shown = useMemo(() => monthsInRange(rows, view.range, today), [rows, view.range, today]);
+  if (rows.length === 0) return <MonthsEmpty title={`No Data for ${view.name}`} withDashboardLink={false} />;
   const totals = contributionTotals(shown);
-  return (
-    <Stack>
-      <MonthsToolbar range={range} onRange={onRange} provisional={provisional} />
-      <FigureCards
-        cards={[
-          { label: 'Total Contributions', value: wholeUsd(totals.totalContributions) },
-          { label: 'Total Interest', value: wholeUsd(totals.totalInterest) },
-          { label: 'Balance at Retirement', value: wholeUsd(totals.balanceAtRetirement) },
-        ]}
-      />
-      <MonthChart label={`Balance by month, ${name}`} data={chart} series={[{ name: 'Balance', color: 'teal.6' }]} />
-      <InsightsPanel rows={shown} />
-      {!account && (
-        <Text size="sm" c="dimmed">
-          The total of all accounts is view only: choose an account to enter its actual balance.
-        </Text>
-      )}
-      <MonthTable
-        label={`Contribution months, ${name}`}
-        rows={shown}
-        columns={CONTRIBUTION_COLUMNS}
-        today={today}
-        onEdit={account ? openEdit : undefined}
-        pendingIds={pendingIds}
-        emptyText="No months from the current month on. Choose All Months to see earlier ones."
-      />
-      {editing && <MonthEditModal edit={editing} onClose={() => setEditing(null)} />}
-    </Stack>
-  );
+  const cards = [
+    { label: 'Total Contributions', value: wholeUsd(totals.totalContributions) },
+    { label: 'Total Interest', value: wholeUsd(totals.totalInterest) },
+    { label: 'Balance at Retirement', value: wholeUsd(totals.balanceAtRetirement) },
+  ];
+  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Contribution months" columns={CONTRIBUTION_COLUMNS} edit={EDIT} />;
 }
 
 export function RetirementContributionsTab() {
@@ -127,7 +77,7 @@ export function RetirementContributionsTab() {
           allLabel={ALL_ACCOUNTS}
           entities={accounts}
           render={(account, name) => (
-            <ContributionView name={name} rows={account ? account.months : table.total} account={account} range={range} onRange={setRange} provisional={provisional} pendingIds={pendingIds} />
+            <ContributionView name={name} rows={account ? account.months : table.total} editable={account !== null} range={range} onRange={setRange} provisional={provisional} pendingIds={pendingIds} />
           )}
         />
       )}

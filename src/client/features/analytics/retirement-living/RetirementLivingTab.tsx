@@ -6,27 +6,22 @@
  * from the whole table (the month before the plan's retirement month), so hiding earlier months
  * does not hide it. An account's month accepts its actual balance (not negative).
  */
-import { Stack, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { retirementLivingTotals } from '../../../../engine/insights.ts';
-import { centsToDollars } from '../../../../engine/money.ts';
 import { monthOfDate, parseMonthKey, type MonthKey } from '../../../../engine/months.ts';
-import { monthsInRange, retirementExpenses, type MonthRange } from '../../../../engine/month-views.ts';
+import { monthsInRange, retirementExpenses } from '../../../../engine/month-views.ts';
 import type { RetirementMonth } from '../../../../engine/types.ts';
 import { validateRetirementMonth, type RetirementMonthInput } from '../../../../shared/validation/months.ts';
 import { useSingle } from '../../../data/hooks.ts';
-import { FigureCards } from '../FigureCards.tsx';
-import { chartSample } from '../chart-data.ts';
+import { AccountMonthsView, type AccountMonthEdit, type AccountTabProps } from '../AccountMonthsView.tsx';
 import { EntityTabs } from '../EntityTabs.tsx';
 import { wholeUsd } from '../format.ts';
-import { InsightsPanel } from '../InsightsPanel.tsx';
-import { MonthChart } from '../MonthChart.tsx';
-import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
-import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
-import { MonthTable, type MonthColumn } from '../month-table/MonthTable.tsx';
+import { useMonthRange, useToday } from '../month-table/MonthRange.tsx';
+import type { MonthColumn } from '../month-table/MonthTable.tsx';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
-import { retirementMonthsFromWire, type AccountMonths, type WithId } from '../wire.ts';
+import { retirementMonthsFromWire, type WithId } from '../wire.ts';
 
 type Row = WithId<RetirementMonth>;
 
@@ -49,76 +44,34 @@ function retirementMonthOf(plan: Record<string, unknown> | null): MonthKey | nul
   return monthOfDate(date);
 }
 
-interface ViewProps {
-  name: string;
-  rows: readonly Row[];
-  /** The account, or null for the view-only total. */
-  account: AccountMonths<RetirementMonth> | null;
+const EDIT: AccountMonthEdit<RetirementMonthInput> = {
+  title: 'Edit Retirement Month',
+  submitLabel: 'Update Retirement Month',
+  months: 'retirementMonths',
+  field: 'balance',
+  label: 'Balance',
+  validate: validateRetirementMonth,
+  pick: (value) => value.balance,
+};
+
+interface ViewProps extends AccountTabProps<Row> {
   retirementMonth: MonthKey | null;
-  range: MonthRange;
-  onRange(range: MonthRange): void;
-  provisional: boolean;
-  pendingIds: ReadonlySet<number>;
 }
 
-function LivingView({ name, rows, account, retirementMonth, range, onRange, provisional, pendingIds }: ViewProps) {
+function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
   const today = useToday();
-  const [editing, setEditing] = useState<MonthEdit<RetirementMonthInput> | null>(null);
-  const shown = useMemo(() => monthsInRange(rows, range, today), [rows, range, today]);
-  const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, Balance: centsToDollars(row.displayBalance) })), [shown]);
-  const openEdit = useCallback(
-    (row: Row) => {
-      if (!account) return;
-      setEditing({
-        title: 'Edit Retirement Month',
-        submitLabel: 'Update Retirement Month',
-        months: 'retirementMonths',
-        rowId: row.id,
-        month: row.month,
-        entityName: account.name,
-        field: 'balance',
-        label: 'Balance',
-        current: row.displayBalance,
-        validate: validateRetirementMonth,
-        pick: (value) => value.balance,
-      });
-    },
-    [account],
-  );
-  if (rows.length === 0) return <MonthsEmpty title={`No Data for ${name}`} withDashboardLink={false} />;
+  const shown = useMemo(() => monthsInRange(rows, view.range, today), [rows, view.range, today]);
+  if (rows.length === 0) return <MonthsEmpty title={`No Data for ${view.name}`} withDashboardLink={false} />;
   // Without a plan there is no retirement month: the sums do not depend on it, and the balance at retirement is N/A.
   const sums = retirementLivingTotals(shown, retirementMonth ?? today);
   const atRetirement = retirementMonth === null ? null : retirementLivingTotals(rows, retirementMonth).balanceAtRetirement;
-  return (
-    <Stack>
-      <MonthsToolbar range={range} onRange={onRange} provisional={provisional} />
-      <FigureCards
-        cards={[
-          { label: 'Total Withdrawals', value: wholeUsd(sums.totalWithdrawals) },
-          { label: 'Total Interest', value: wholeUsd(sums.totalInterest) },
-          { label: 'Balance at Retirement', value: wholeUsd(atRetirement) },
-          { label: 'Balance at End of Retirement', value: wholeUsd(sums.balanceAtEndOfRetirement) },
-        ]}
-      />
-      <MonthChart label={`Balance by month, ${name}`} data={chart} series={[{ name: 'Balance', color: 'teal.6' }]} />
-      <InsightsPanel rows={shown} />
-      {!account && (
-        <Text size="sm" c="dimmed">
-          The total of all accounts is view only: choose an account to enter its actual balance.
-        </Text>
-      )}
-      <MonthTable
-        label={`Retirement months, ${name}`}
-        rows={shown}
-        columns={LIVING_COLUMNS}
-        today={today}
-        onEdit={account ? openEdit : undefined}
-        pendingIds={pendingIds}
-        emptyText="No months from the current month on. Choose All Months to see earlier ones."
-      />
-      {editing && <MonthEditModal edit={editing} onClose={() => setEditing(null)} />}
-    </Stack>
-  );
+  const cards = [
+    { label: 'Total Withdrawals', value: wholeUsd(sums.totalWithdrawals) },
+    { label: 'Total Interest', value: wholeUsd(sums.totalInterest) },
+    { label: 'Balance at Retirement', value: wholeUsd(atRetirement) },
+    { label: 'Balance at End of Retirement', value: wholeUsd(sums.balanceAtEndOfRetirement) },
+  ];
+  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={LIVING_COLUMNS} edit={EDIT} />;
 }
 
 export function RetirementLivingTab() {
@@ -152,7 +105,7 @@ export function RetirementLivingTab() {
             <LivingView
               name={name}
               rows={account ? account.months : table.total}
-              account={account}
+              editable={account !== null}
               retirementMonth={retirementMonth}
               range={range}
               onRange={setRange}
