@@ -60,8 +60,12 @@ export interface PwaController {
   subscribe(listener: () => void): () => void;
 
   // Reported by the service worker's registration.
-  /** A new version waits; `activate` hands over to it (the registration reloads once it controls). */
-  updateFound(activate: () => void): void;
+  /**
+   * A new version waits; `activate` hands over to it (the registration reloads once it controls).
+   * `version` names it (the waiting worker): after Later, the same version does not ask again in
+   * this page, a different one does. Without it the prompt always shows.
+   */
+  updateFound(activate: () => void, version?: unknown): void;
   /** The first version finished installing: the app now starts offline. */
   offlineReadyFound(): void;
 
@@ -111,6 +115,8 @@ export function createPwaController(env: PwaEnvironment = {}): PwaController {
   };
 
   let activate: (() => void) | null = null;
+  let offered: unknown;
+  let dismissed: unknown;
   let installEvent: InstallPromptEvent | null = null;
 
   async function read(ask: boolean): Promise<StorageStatus> {
@@ -134,9 +140,10 @@ export function createPwaController(env: PwaEnvironment = {}): PwaController {
       return () => listeners.delete(listener);
     },
 
-    updateFound(apply) {
+    updateFound(apply, version) {
       activate = apply;
-      set({ updateReady: true });
+      offered = version;
+      if (version === undefined || version !== dismissed) set({ updateReady: true });
     },
     offlineReadyFound() {
       set({ offlineReady: true });
@@ -157,6 +164,7 @@ export function createPwaController(env: PwaEnvironment = {}): PwaController {
       activate();
     },
     dismissUpdate() {
+      dismissed = offered;
       set({ updateReady: false });
     },
     dismissOfflineReady() {

@@ -5,11 +5,20 @@ import { startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, t
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
+type FakeRegistration = { waiting?: ServiceWorker | null; installing?: ServiceWorker | null; sync?: { register: (tag: string) => Promise<void> } };
+
+/** A service worker as its registration holds it: a state, and 'statechange' events. */
+function fakeWorker(state: ServiceWorkerState = 'installed') {
+  return Object.assign(new EventTarget(), { state }) as unknown as ServiceWorker & { state: ServiceWorkerState };
+}
+
 /** workbox-window's Workbox as the page sees it: events it fires, calls it records. */
-function fakeWorkbox(registration: Partial<ServiceWorkerRegistration> & { sync?: { register: (tag: string) => Promise<void> } } = {}) {
+function fakeWorkbox(fields: FakeRegistration = {}) {
   const listeners = new Map<string, Listener[]>();
+  const registration = Object.assign(new EventTarget(), { waiting: null as ServiceWorker | null, installing: null as ServiceWorker | null }, fields);
   const workbox = {
-    register: vi.fn(async () => registration as ServiceWorkerRegistration),
+    registration,
+    register: vi.fn(async () => registration as unknown as ServiceWorkerRegistration),
     update: vi.fn(async () => {}),
     messageSkipWaiting: vi.fn(),
     addEventListener: (type: string, listener: Listener) => void listeners.set(type, [...(listeners.get(type) ?? []), listener]),
@@ -20,7 +29,7 @@ function fakeWorkbox(registration: Partial<ServiceWorkerRegistration> & { sync?:
   return workbox satisfies WorkboxLike & { fire: unknown };
 }
 
-function setup(options: { registration?: Parameters<typeof fakeWorkbox>[0]; controlled?: boolean } = {}) {
+function setup(options: { registration?: FakeRegistration; controlled?: boolean; active?: boolean } = {}) {
   const workbox = fakeWorkbox(options.registration);
   const controller = createPwaController();
   const queued = new Set<() => void>();
@@ -31,7 +40,10 @@ function setup(options: { registration?: Parameters<typeof fakeWorkbox>[0]; cont
       return () => queued.delete(listener);
     },
   };
-  const container = Object.assign(new EventTarget(), { controller: options.controlled === false ? null : ({} as ServiceWorker) });
+  const container = Object.assign(new EventTarget(), {
+    controller: options.controlled === false ? null : ({} as ServiceWorker),
+    getRegistration: async () => (options.active ? ({ active: {} } as ServiceWorkerRegistration) : undefined),
+  });
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
   const timers: (() => void)[] = [];
@@ -70,18 +82,77 @@ describe('startServiceWorker', () => {
   });
 
   it('Reload sends SKIP_WAITING, and the page reloads once the new version controls it', async () => {
-    const { workbox, controller, reload, deps } = setup();
+    const { workbox, controller, reload, deps } = setup({ registration: { waiting: fakeWorker() } });
     await startServiceWorker(deps);
     workbox.fire('waiting');
-    // Another page's Reload activated it: this page keeps its prompt and does not reload itself.
-    workbox.fire('controlling', { isExternal: true, isUpdate: true });
-    expect(reload).not.toHaveBeenCalled();
-
     controller.applyUpdate();
     expect(workbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
     expect(reload).not.toHaveBeenCalled();
     workbox.fire('controlling', { isUpdate: true });
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("after another page's Reload: keeps the prompt, shows it again even after Later, and Reload just reloads", async () => {
+    const { workbox, controller, reload, deps } = setup({ registration: { waiting: fakeWorker() } });
+    await startServiceWorker(deps);
+    workbox.fire('waiting');
+    controller.dismissUpdate();
+    // Another page's Reload activated it: nothing waits any more, and this page does not reload itself.
+    workbox.registration.waiting = null;
+    workbox.fire('controlling', { isExternal: true, isUpdate: true });
+    expect(reload).not.toHaveBeenCalled();
+    expect(controller.getState().updateReady).toBe(true);
+
+    controller.applyUpdate();
+    expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('Later keeps the same waiting version quiet through later checks; a different version asks again', async () => {
+    const first = fakeWorker();
+    const { workbox, controller, deps } = setup({ registration: { waiting: first } });
+    const handle = await startServiceWorker(deps);
+    expect(controller.getState().updateReady).toBe(true);
+    controller.dismissUpdate();
+    workbox.fire('waiting');
+    await handle.checkForUpdate();
+    expect(controller.getState().updateReady).toBe(false);
+
+    workbox.registration.waiting = fakeWorker();
+    await handle.checkForUpdate();
+    expect(controller.getState().updateReady).toBe(true);
+  });
+
+  it('notices a version that was already installing when the page registered, once it waits', async () => {
+    const installing = fakeWorker('installing');
+    const { workbox, controller, deps } = setup({ registration: { installing } });
+    await startServiceWorker(deps);
+    expect(controller.getState().updateReady).toBe(false);
+    installing.state = 'installed';
+    workbox.registration.installing = null;
+    workbox.registration.waiting = installing;
+    installing.dispatchEvent(new Event('statechange'));
+    expect(controller.getState().updateReady).toBe(true);
+  });
+
+  it('notices a version found later by the browser itself (updatefound), once it waits', async () => {
+    const { workbox, controller, deps } = setup();
+    await startServiceWorker(deps);
+    const next = fakeWorker('installing');
+    workbox.registration.installing = next;
+    workbox.registration.dispatchEvent(new Event('updatefound'));
+    next.state = 'installed';
+    workbox.registration.waiting = next;
+    next.dispatchEvent(new Event('statechange'));
+    expect(controller.getState().updateReady).toBe(true);
+  });
+
+  it('asks nothing of a page no worker controls (the first visit installs without a prompt)', async () => {
+    const { workbox, controller, deps } = setup({ registration: { waiting: fakeWorker() }, controlled: false });
+    await startServiceWorker(deps);
+    workbox.fire('waiting');
+    workbox.fire('controlling', { isUpdate: false });
+    expect(controller.getState().updateReady).toBe(false);
   });
 
   it('says "ready to work offline" when the first version activates, not after an update', async () => {
@@ -92,6 +163,13 @@ describe('startServiceWorker', () => {
     expect(first.controller.getState().offlineReady).toBe(false);
     first.workbox.fire('activated', {});
     expect(first.controller.getState().offlineReady).toBe(true);
+
+    // A page loaded past an active worker (a hard reload) has no controller, so workbox-window
+    // calls an update's activation a first one: the registration knows better.
+    const bypassed = setup({ active: true, controlled: false });
+    await startServiceWorker(bypassed.deps);
+    bypassed.workbox.fire('activated', {});
+    expect(bypassed.controller.getState().offlineReady).toBe(false);
   });
 
   it("flushes the outbox when the worker's background sync says so, and ignores other messages", async () => {
@@ -135,9 +213,10 @@ describe('startServiceWorker', () => {
   });
 
   it('a check that finds a version waiting shows the prompt (a second update in one page)', async () => {
-    const registration = { waiting: {} as ServiceWorker };
-    const { controller, deps } = setup({ registration });
+    const { workbox, controller, deps } = setup();
     const handle = await startServiceWorker(deps);
+    expect(controller.getState().updateReady).toBe(false);
+    workbox.registration.waiting = fakeWorker();
     await handle.checkForUpdate();
     expect(controller.getState().updateReady).toBe(true);
   });

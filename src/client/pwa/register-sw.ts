@@ -6,8 +6,13 @@
  * - A new version that installs while a version controls the page waits: the controller shows the
  *   update prompt, and Reload sends SKIP_WAITING; once the new version controls the page, the page
  *   reloads into it. Only the page whose user chose Reload reloads; other open pages keep the
- *   prompt (a silent reload could drop what is typed in an open form).
- * - The first version's activation tells the controller that the app now starts offline.
+ *   prompt (a silent reload could drop what is typed in an open form), and show it again even
+ *   after Later: they now run old code whose lazily loaded files the new version removed. Their
+ *   Reload then simply reloads (nothing waits any more).
+ * - A waiting version is noticed however it arrived: workbox-window's event, an installation that
+ *   was already under way when the page registered (workbox-window misses those), or a check.
+ * - The first version's activation tells the controller that the app now starts offline (not when
+ *   a worker was already active, as after a reload that bypassed it).
  * - Updates are looked for when the page becomes visible again, when the network comes back, and
  *   every hour (the browser itself only looks on navigations, which a single-page app rarely makes).
  * - An edit queued while offline registers a background sync; the worker's wake-up message flushes
@@ -40,7 +45,7 @@ export interface ServiceWorkerDeps {
   controller: PwaController;
   layer: Pick<DataLayer, 'flush' | 'onEditQueued'>;
   /** `navigator.serviceWorker`: the worker's messages to this page arrive there. */
-  container: Pick<ServiceWorkerContainer, 'addEventListener' | 'removeEventListener' | 'controller'>;
+  container: Pick<ServiceWorkerContainer, 'addEventListener' | 'removeEventListener' | 'controller' | 'getRegistration'>;
   /** `window` (online) and `document` (visibilitychange). */
   window: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
   document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
@@ -62,21 +67,45 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   const setTimer = deps.setInterval ?? ((callback, ms) => globalThis.setInterval(callback, ms));
   const clearTimer = deps.clearInterval ?? ((handle) => globalThis.clearInterval(handle as ReturnType<typeof globalThis.setInterval>));
 
+  let registration: ServiceWorkerRegistration | undefined;
   let reloadRequested = false;
   const activate = () => {
-    reloadRequested = true;
-    workbox.messageSkipWaiting();
+    if (registration?.waiting) {
+      reloadRequested = true;
+      workbox.messageSkipWaiting();
+    } else {
+      // Another page already activated it: the new version is there for a plain reload.
+      deps.reload();
+    }
   };
-  const waiting = () => controller.updateFound(activate);
+  const waiting = (worker: ServiceWorker | null | undefined) => {
+    if (container.controller) controller.updateFound(activate, worker ?? undefined);
+  };
+  /** Shows the prompt once a worker that is installing now reaches 'installed' (and so waits). */
+  const watchInstalling = (worker: ServiceWorker | null) => {
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && registration?.waiting === worker) waiting(worker);
+    });
+  };
+
+  let hadActiveWorker = false;
+  try {
+    hadActiveWorker = Boolean((await container.getRegistration())?.active);
+  } catch {
+    // No registration could be read: treated as a first visit.
+  }
 
   // Own or external (another tab found it, or an update check did): either way this page runs
   // the old version until it reloads.
-  workbox.addEventListener('waiting', waiting);
+  workbox.addEventListener('waiting', () => waiting(registration?.waiting));
   workbox.addEventListener('activated', (event) => {
-    if (!event.isUpdate && !event.isExternal) controller.offlineReadyFound();
+    if (!event.isUpdate && !event.isExternal && !hadActiveWorker) controller.offlineReadyFound();
   });
-  workbox.addEventListener('controlling', () => {
+  workbox.addEventListener('controlling', (event) => {
     if (reloadRequested) deps.reload();
+    // A version this page did not ask for took over (another page's Reload): ask again, even
+    // after Later (a fresh version key), since this page's old code now lacks its files.
+    else if (event.isUpdate) controller.updateFound(activate, {});
   });
 
   const onMessage = (event: Event) => {
@@ -85,11 +114,16 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   };
   container.addEventListener('message', onMessage);
 
-  let registration: ServiceWorkerRegistration | undefined;
   try {
     registration = await workbox.register();
   } catch (error) {
     log.warn('The service worker could not be registered', error);
+  }
+  if (registration) {
+    const found = registration;
+    found.addEventListener('updatefound', () => watchInstalling(found.installing));
+    watchInstalling(found.installing);
+    if (found.waiting) waiting(found.waiting);
   }
 
   const stopQueued = layer.onEditQueued(() => {
@@ -107,8 +141,9 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
       log.warn('Looking for a new version failed', error);
       return;
     }
-    // workbox-window reports one update per page; a second one found by a later check is seen here.
-    if (registration.waiting && container.controller && !controller.getState().updateReady) waiting();
+    // workbox-window reports one update per page; a second one found by a later check is seen here
+    // (the version key keeps a dismissed one quiet).
+    if (registration.waiting) waiting(registration.waiting);
   }
 
   const onVisible = () => {
