@@ -175,6 +175,20 @@ describe('the initial load', () => {
     expect(channels.last().close).not.toHaveBeenCalled();
   });
 
+  it('coming online reopens a channel that is down (its code failed to load), and keeps one that is up', async () => {
+    const { layer, channels, goOnline } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    channels.last().options.onState('connected', null);
+    goOnline();
+    expect(channels.opened).toHaveLength(1);
+
+    channels.last().options.onState('disconnected', 'Failed to fetch dynamically imported module');
+    goOnline();
+    expect(channels.opened).toHaveLength(2);
+    expect(channels.opened[0]?.close).toHaveBeenCalledTimes(1);
+    expect(channels.last().close).not.toHaveBeenCalled();
+  });
+
   it('setSubscribed(true) stores the flag and loads the months', async () => {
     const { server, storage, layer } = setup({ signedIn: session(ANN) });
     await layer.ready;

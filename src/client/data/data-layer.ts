@@ -498,7 +498,9 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   const onOnline = () => {
     setState({ online: true });
     const { session } = state;
-    if (session.isAuthenticated && session.email && !channel) openChannel(session.email);
+    // A channel is opened if there is none (closed while offline) or if it is down: its code may
+    // have failed to load on a flaky connection, and nothing else would ever retry it.
+    if (session.isAuthenticated && session.email && (!channel || state.channel.state === 'disconnected')) openChannel(session.email);
     catchUp().catch(logFailure('Catching up after coming online failed'));
   };
   const onOffline = () => {
