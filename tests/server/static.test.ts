@@ -14,11 +14,15 @@ import { startServer, type TestServer } from './harness.ts';
 
 const INDEX = '<!doctype html><html><head><title>Runway</title></head><body><div id="root"></div></body></html>';
 let server: TestServer;
+let parent: string;
 let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'runway-static-'));
-  mkdirSync(path.join(dir, 'assets'));
+  parent = mkdtempSync(path.join(tmpdir(), 'runway-static-'));
+  // The build itself sits under a folder named 'assets' (as on some hosts): only its own assets/
+  // folder is immutable, never index.html, the manifest or sw.js.
+  dir = path.join(parent, 'assets', 'runway');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(INDEX));
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -28,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(parent, { recursive: true, force: true });
 });
 
 const get = (route: string, headers: Record<string, string> = {}) => fetch(`${server.url}${route}`, { headers });

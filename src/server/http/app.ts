@@ -159,7 +159,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       setHeaders(reply, file) {
         // Hashed build assets never change; the page, the manifest, the icons and the service
         // worker must revalidate (a cached sw.js would hide a new version from the browser).
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        // Relative to the static root: a root that itself sits under an 'assets' folder must not
+        // make index.html or sw.js immutable.
+        const immutable = path.relative(staticDir, file).startsWith(`assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
