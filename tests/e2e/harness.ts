@@ -94,7 +94,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 let axeSource: string | null = null;
 
-/** Runs axe-core in the page; answers the serious and critical violations. */
+/** Runs axe-core in the page; answers every violation above 'minor' (moderate, serious, critical). */
 export async function axeViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
   if (axeSource === null) axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
@@ -103,7 +103,7 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact !== 'minor')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 

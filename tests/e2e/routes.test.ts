@@ -1,6 +1,6 @@
 /**
  * Every route of the spec's table (section 2) in Chromium, signed out and signed in: what it
- * shows, no page errors, axe finds no serious or critical violation, and a screenshot of each.
+ * shows, no page errors, axe finds no violation of moderate impact or worse, and a screenshot of each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, openPage, screenshot, signedInPage, startApp, type App } from './harness.ts';

@@ -59,7 +59,7 @@ function page(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<p class="banner" role="note">${TEST_MODE_BANNER}</p>
+<header><p class="banner" role="note">${TEST_MODE_BANNER}</p></header>
 <main>
 <div class="card">
 ${body}

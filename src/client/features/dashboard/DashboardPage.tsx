@@ -36,7 +36,7 @@ export function DashboardPage() {
       list.scrollTo({ left: selected.offsetLeft - 16 });
     }
   }, [tab, session.isAuthenticated]);
-  if (!session.isAuthenticated) return <LoginPrompt message="Please log in to access your financial dashboard." />;
+  if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message="Please log in to access your financial dashboard." />;
   const choose = (value: string | null) => {
     if (!isDashboardTab(value)) return;
     window.localStorage.setItem(STORAGE_KEYS.dashboardTab, value);

@@ -32,7 +32,7 @@ export function AccountMenuFull({ initiallyOpen = false }: { initiallyOpen?: boo
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={200} defaultOpened={initiallyOpen} withInitialFocusPlaceholder={false}>
+      <Menu position="bottom-end" shadow="md" width={200} defaultOpened={initiallyOpen} withInitialFocusPlaceholder={false} withinPortal={false}>
         <Menu.Target>
           <AccountButton />
         </Menu.Target>

@@ -53,9 +53,12 @@ function CheckoutSuccess({ plan, sessionId }: { plan: PlanId; sessionId: string 
   return (
     <Card withBorder padding="xl" maw={480} mx="auto" mt="xl">
       <Stack align="center" ta="center">
-        <Title order={1} size="h3" role="status">
-          {successMessage(plan)}
-        </Title>
+        {/* Announced on arrival, and still the page's heading (a role on the h1 would replace it). */}
+        <div role="status">
+          <Title order={1} size="h3">
+            {successMessage(plan)}
+          </Title>
+        </div>
         {unlocked && (
           <>
             <Text>Analytics is unlocked.</Text>
@@ -156,7 +159,7 @@ function CheckoutCard({ plan, assign }: { plan: PlanId; assign?: Assign | undefi
 function CheckoutScreen({ plan, assign }: { plan: PlanId; assign?: Assign | undefined }) {
   const session = useSession();
   useFreshSubscription();
-  if (!session.isAuthenticated) return <LoginPrompt message={LOGIN_MESSAGE} />;
+  if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message={LOGIN_MESSAGE} />;
   if (session.subscribed) return <AlreadySubscribed />;
   return <CheckoutCard plan={plan} assign={assign} />;
 }

@@ -74,7 +74,7 @@ function PlanCard({ plan, popular = false }: { plan: PlanCopy; popular?: boolean
 export function SubscribePage() {
   const session = useSession();
   useFreshSubscription();
-  if (!session.isAuthenticated) return <LoginPrompt message={LOGIN_MESSAGE} />;
+  if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message={LOGIN_MESSAGE} />;
   if (session.subscribed) return <AlreadySubscribed />;
   return (
     <Stack gap="xl" maw={960} mx="auto">
