@@ -229,7 +229,7 @@ describe('update', () => {
     for (const dir of [live, next]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows the prompt when a new build is deployed while the page is open, and Reload runs the new build', async () => {
+  it('shows the prompt when a new build is deployed while pages are open; Reload runs the new build in each', async () => {
     const email = uniqueEmail('pwa-update');
     const token = await apiSignUp(app, email);
     const context = await app.newContext();
@@ -240,6 +240,13 @@ describe('update', () => {
     await expect.poll(() => page.getByTestId('app-version').innerText()).toBe(`Runway ${version}`);
     const entry = () => page.evaluate('document.querySelector("script[type=module][src]").getAttribute("src")');
     const oldEntry = await entry();
+    // A second tab of the same app, open on the dashboard.
+    const other = await context.newPage();
+    const otherErrors: string[] = [];
+    other.on('pageerror', (error) => otherErrors.push(error.message));
+    await other.goto('/dashboard');
+    await controlled(other);
+    await expect.poll(() => other.getByText('No debts found').isVisible(), { timeout: 20_000 }).toBe(true);
 
     // Deploy: the new build replaces the old one and the server restarts (same port and data).
     for (const file of readdirSync(live)) rmSync(path.join(live, file), { recursive: true, force: true });
@@ -259,12 +266,29 @@ describe('update', () => {
     await screenshot(page, 'phone-pwa-update-prompt');
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The other tab sees it too; its user says Later.
+    await other.evaluate('document.dispatchEvent(new Event("visibilitychange"))');
+    const otherPrompt = other.getByRole('status', { name: 'Update available' });
+    await expect.poll(() => otherPrompt.isVisible(), { timeout: 30_000 }).toBe(true);
+    await otherPrompt.getByRole('button', { name: 'Later' }).click();
+    expect(await otherPrompt.count()).toBe(0);
+
     await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), prompt.getByRole('button', { name: 'Reload' }).click()]);
     await expect.poll(() => page.getByTestId('app-version').innerText(), { timeout: 20_000 }).toBe(`Runway ${nextVersion}`);
     expect(await entry()).not.toBe(oldEntry);
     expect(await page.getByRole('status', { name: 'Update available' }).count()).toBe(0);
     await controlled(page);
     expect(page.errors).toEqual([]);
+
+    // The new version now controls the other tab, whose old code lost its files: it asks again,
+    // Later or not, and was not reloaded under its user's hands.
+    await expect.poll(() => otherPrompt.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await other.evaluate('document.querySelector("script[type=module][src]").getAttribute("src")')).toBe(oldEntry);
+    await Promise.all([other.waitForEvent('load', { timeout: 30_000 }), otherPrompt.getByRole('button', { name: 'Reload' }).click()]);
+    await expect.poll(() => other.evaluate('document.querySelector("script[type=module][src]").getAttribute("src")'), { timeout: 20_000 }).not.toBe(oldEntry);
+    await expect.poll(() => other.getByText('No debts found').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await otherPrompt.count()).toBe(0);
+    expect(otherErrors).toEqual([]);
     await context.close();
   });
 });
