@@ -9,7 +9,7 @@ import { DataLayerProvider } from './data/hooks.ts';
 import { createPwaController, type InstallPromptEvent } from './pwa/controller.ts';
 import { PwaProvider } from './pwa/hooks.ts';
 import { isStandalone } from './pwa/platform.ts';
-import { reloadOnStaleChunk } from './pwa/stale-chunk.ts';
+import { reloadOnStaleChunkInBrowser } from './pwa/stale-chunk.ts';
 import { createAppRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { NotificationsHost } from './ui/NotificationsHost.tsx';
@@ -40,8 +40,9 @@ window.addEventListener('beforeinstallprompt', (event) => {
   pwa.installOffered(event as unknown as InstallPromptEvent);
 });
 window.addEventListener('appinstalled', () => pwa.appInstalled());
-// A page still running an old version whose lazily loaded files are gone loads the current one.
-reloadOnStaleChunk({ window, storage: window.sessionStorage, reload: () => window.location.reload() });
+// A page still running an old version whose lazily loaded files are gone loads the current one
+// (only when the server serves a different build: see stale-chunk.ts).
+if (import.meta.env.PROD) reloadOnStaleChunkInBrowser();
 // The worker registers after the page has loaded and the first sync is over, so its precache
 // downloads compete with neither, and only online: offline there is nothing to fetch (a worker
 // that already controls the page keeps serving it) and the registration chunk would fail to load.
