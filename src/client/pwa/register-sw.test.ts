@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '../../../sw/protocol.ts';
 import { createPwaController } from './controller.ts';
-import { startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, type WorkboxLike } from './register-sw.ts';
+import { ONLINE_SETTLE_MS, startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, type WorkboxLike } from './register-sw.ts';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
@@ -47,6 +47,9 @@ function setup(options: { registration?: FakeRegistration; controlled?: boolean;
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
   const timers: (() => void)[] = [];
+  const delays = new Map<number, () => void>();
+  let nextDelay = 0;
+  const network = { online: true };
   const reload = vi.fn();
   const log = { warn: vi.fn() };
   const deps: ServiceWorkerDeps = {
@@ -64,11 +67,25 @@ function setup(options: { registration?: FakeRegistration; controlled?: boolean;
       return timers.length;
     },
     clearInterval: vi.fn(),
+    setTimeout: (callback, ms) => {
+      expect(ms).toBe(ONLINE_SETTLE_MS);
+      nextDelay += 1;
+      delays.set(nextDelay, callback);
+      return nextDelay;
+    },
+    clearTimeout: (handle) => void delays.delete(handle as number),
+    isOnline: () => network.online,
+  };
+  /** Runs the pending delayed callbacks, as if ONLINE_SETTLE_MS had passed. */
+  const settle = () => {
+    const due = [...delays.values()];
+    delays.clear();
+    for (const callback of due) callback();
   };
   const editQueued = () => {
     for (const listener of queued) listener();
   };
-  return { workbox, controller, layer, container, win, doc, timers, reload, log, deps, editQueued };
+  return { workbox, controller, layer, container, win, doc, timers, delays, settle, network, reload, log, deps, editQueued };
 }
 
 describe('startServiceWorker', () => {
@@ -194,22 +211,63 @@ describe('startServiceWorker', () => {
     expect(() => without.editQueued()).not.toThrow();
   });
 
-  it('looks for a new version when the page becomes visible, when the network returns and every hour', async () => {
-    const { workbox, doc, win, timers, deps } = setup();
+  it('looks for a new version when the page becomes visible, once the network has settled after returning, and every hour', async () => {
+    const { workbox, doc, win, timers, delays, settle, deps } = setup();
     const handle = await startServiceWorker(deps);
     doc.visibilityState = 'hidden';
     doc.dispatchEvent(new Event('visibilitychange'));
     expect(workbox.update).not.toHaveBeenCalled();
     doc.visibilityState = 'visible';
     doc.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(workbox.update).toHaveBeenCalledTimes(1));
+    // The network flaps back twice: one check, after it settles.
     win.dispatchEvent(new Event('online'));
+    win.dispatchEvent(new Event('online'));
+    expect(delays.size).toBe(1);
+    await Promise.resolve();
+    expect(workbox.update).toHaveBeenCalledTimes(1);
+    settle();
+    await vi.waitFor(() => expect(workbox.update).toHaveBeenCalledTimes(2));
     timers[0]?.();
     await vi.waitFor(() => expect(workbox.update).toHaveBeenCalledTimes(3));
 
-    handle.stop();
     win.dispatchEvent(new Event('online'));
+    handle.stop();
+    expect(delays.size).toBe(0);
+    win.dispatchEvent(new Event('online'));
+    expect(delays.size).toBe(0);
     expect(workbox.update).toHaveBeenCalledTimes(3);
     expect(deps.clearInterval).toHaveBeenCalledTimes(1);
+  });
+
+  it('never looks for a new version while offline, whatever the trigger', async () => {
+    const { workbox, doc, win, timers, settle, network, deps } = setup();
+    const handle = await startServiceWorker(deps);
+    network.online = false;
+    doc.dispatchEvent(new Event('visibilitychange'));
+    timers[0]?.();
+    await handle.checkForUpdate();
+    // 'online' came, but the network dropped again before the check was due.
+    win.dispatchEvent(new Event('online'));
+    settle();
+    await Promise.resolve();
+    expect(workbox.update).not.toHaveBeenCalled();
+    network.online = true;
+    await handle.checkForUpdate();
+    expect(workbox.update).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers only once the network is there (registering fetches the worker script)', async () => {
+    const { workbox, win, network, deps } = setup();
+    network.online = false;
+    const started = startServiceWorker(deps);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(workbox.register).not.toHaveBeenCalled();
+    network.online = true;
+    win.dispatchEvent(new Event('online'));
+    const handle = await started;
+    expect(workbox.register).toHaveBeenCalledTimes(1);
+    expect(handle.registration).toBe(workbox.registration);
   });
 
   it('a check that finds a version waiting shows the prompt (a second update in one page)', async () => {

@@ -13,8 +13,11 @@
  *   was already under way when the page registered (workbox-window misses those), or a check.
  * - The first version's activation tells the controller that the app now starts offline (not when
  *   a worker was already active, as after a reload that bypassed it).
- * - Updates are looked for when the page becomes visible again, when the network comes back, and
- *   every hour (the browser itself only looks on navigations, which a single-page app rarely makes).
+ * - Updates are looked for when the page becomes visible again, a few seconds after the network
+ *   comes back, and every hour (the browser itself only looks on navigations, which a single-page
+ *   app rarely makes). Never while the device is offline: a check that meets no network cannot
+ *   succeed, and the browser reports its failed script fetch as a console error. For the same
+ *   reason the registration itself (which fetches the worker's script) waits for the network.
  * - An edit queued while offline registers a background sync; the worker's wake-up message flushes
  *   the outbox (the data layer's 'online' trigger usually gets there first: the outbox sends each
  *   edit once, with its Idempotency-Key, whoever asks).
@@ -26,6 +29,11 @@ import type { PwaController } from './controller.ts';
 
 export const SW_URL = '/sw.js';
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * How long after the 'online' event the update check waits: a phone's connection often flaps as it
+ * comes back, and the event can come before every part of the browser sees the network again.
+ */
+export const ONLINE_SETTLE_MS = 5_000;
 
 /** The workbox-window pieces used here (`Workbox` in the browser, a fake in tests). */
 export interface WorkboxLike {
@@ -52,6 +60,10 @@ export interface ServiceWorkerDeps {
   reload: () => void;
   setInterval?: (callback: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  /** `navigator.onLine`: false when the device surely has no network. */
+  isOnline?: () => boolean;
   log?: Pick<Console, 'warn'>;
 }
 
@@ -66,6 +78,12 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   const { workbox, controller, layer, container, log = console } = deps;
   const setTimer = deps.setInterval ?? ((callback, ms) => globalThis.setInterval(callback, ms));
   const clearTimer = deps.clearInterval ?? ((handle) => globalThis.clearInterval(handle as ReturnType<typeof globalThis.setInterval>));
+  const setDelay = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+  const clearDelay = deps.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
+  const isOnline = deps.isOnline ?? (() => navigator.onLine);
+  /** Resolves at once online, otherwise when the 'online' event comes. */
+  const whenOnline = () =>
+    isOnline() ? Promise.resolve() : new Promise<void>((resolve) => deps.window.addEventListener('online', () => resolve(), { once: true }));
 
   let registration: ServiceWorkerRegistration | undefined;
   let reloadRequested = false;
@@ -115,6 +133,8 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   container.addEventListener('message', onMessage);
 
   try {
+    // The page may have gone offline since main.tsx checked (the chunk load is asynchronous).
+    await whenOnline();
     registration = await workbox.register();
   } catch (error) {
     log.warn('The service worker could not be registered', error);
@@ -133,7 +153,7 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   });
 
   async function checkForUpdate() {
-    if (!registration) return;
+    if (!registration || !isOnline()) return;
     try {
       await workbox.update();
     } catch (error) {
@@ -149,7 +169,14 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   const onVisible = () => {
     if (deps.document.visibilityState === 'visible') void checkForUpdate();
   };
-  const onOnline = () => void checkForUpdate();
+  let settling: unknown = null;
+  const onOnline = () => {
+    if (settling !== null) clearDelay(settling);
+    settling = setDelay(() => {
+      settling = null;
+      void checkForUpdate();
+    }, ONLINE_SETTLE_MS);
+  };
   deps.document.addEventListener('visibilitychange', onVisible);
   deps.window.addEventListener('online', onOnline);
   const timer = setTimer(() => void checkForUpdate(), UPDATE_CHECK_INTERVAL_MS);
@@ -163,6 +190,7 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
       deps.document.removeEventListener('visibilitychange', onVisible);
       deps.window.removeEventListener('online', onOnline);
       clearTimer(timer);
+      if (settling !== null) clearDelay(settling);
     },
   };
 }
