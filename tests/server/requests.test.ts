@@ -64,6 +64,25 @@ describe('bodies the server cannot read', () => {
     await expectNothingWritten(user);
   });
 
+  it('a body nested deeper than 64 levels answers 400 on every kind of route, even 200,000 deep', async () => {
+    const tooDeep = { status: 400, body: errorBody('JSON in request body is nested too deeply (limit 64 levels)') };
+    const hostile = `{"x":${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)}}`;
+    const owner = await signUp(api);
+    expect(outcome(await api('POST', '/users/sign_in', { raw: hostile }))).toEqual(tooDeep);
+    expect(outcome(await api('POST', '/users', { raw: hostile }))).toEqual(tooDeep);
+    expect(outcome(await api('DELETE', '/no/such/route', { raw: hostile }))).toEqual(tooDeep);
+    for (const { method, path } of WRITES) {
+      expect(outcome(await api(method, path, { token: owner.token, raw: hostile }))).toEqual(tooDeep);
+      // With an Idempotency-Key too: the key's hash is taken over the bytes, never by walking them.
+      expect(outcome(await api(method, path, { token: owner.token, raw: hostile, headers: { 'idempotency-key': `deep-${method}-${path}` } }))).toEqual(tooDeep);
+    }
+    // 65 levels inside a record's wrapper: refused; 64 are read (and then refused by validation).
+    const wrapped = (depth: number) => `{"debt":{"name":${'['.repeat(depth - 2)}1${']'.repeat(depth - 2)}}}`;
+    expect(outcome(await api('POST', '/api/v1/debts', { token: owner.token, raw: wrapped(65) }))).toEqual(tooDeep);
+    expect((await api('POST', '/api/v1/debts', { token: owner.token, raw: wrapped(64) })).status).toBe(422);
+    await expectNothingWritten(owner);
+  });
+
   it('a body over 1 MB answers 413; exactly 1 MB is read', async () => {
     const owner = await signUp(api);
     const bodyOf = (size: number) => {

@@ -14,6 +14,7 @@ import type { CableHub } from '../cable/hub.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { AppContext } from './context.ts';
 import { HttpError, errorBody } from './errors.ts';
+import { parseJsonBody } from './json-body.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerMonthRoutes } from './routes/months.ts';
@@ -29,13 +30,6 @@ export interface AppOptions {
   adminSecret?: string;
   /** The payment provider (server.ts picks Stripe or test mode); absent means no payment routes. */
   payments?: PaymentProvider;
-}
-
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
-  return false;
 }
 
 export function loggerOptions(level: string): Record<string, unknown> {
@@ -70,17 +64,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.removeContentTypeParser('text/plain');
   // An empty JSON body (a DELETE sent with a JSON content type) is no body, not an error.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
-    } catch {
-      return done(new HttpError(400, 'Malformed JSON in request body'), undefined);
+      parsed = parseJsonBody(text);
+    } catch (error) {
+      return done(error as HttpError, undefined);
     }
-    // PostgreSQL text cannot hold NUL, and no field of ours has a use for it.
-    if (text.includes('\\u0000') && containsNul(parsed)) return done(new HttpError(400, 'Text may not contain NUL characters'), undefined);
+    // Kept for the idempotency check, which compares the bytes a client sent (write.ts).
+    request.jsonText = text;
     done(null, parsed);
   });
 
@@ -129,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   });
 
   app.decorateRequest('user', null);
+  app.decorateRequest('jsonText', undefined);
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const user = await ctx.tokens.authenticate(bearerToken(request.headers.authorization));
     if (!user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');

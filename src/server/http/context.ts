@@ -31,6 +31,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The JSON body's text as received (app.ts's parser); undefined without a JSON body. */
+    jsonText: string | undefined;
   }
 }
 

@@ -48,6 +48,19 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/**
+ * What a stored response is matched on: the SHA-256 (hex) of the body's text exactly as the client
+ * sent it; no body counts as the text `null`. Hashing the bytes walks nothing, whatever the body
+ * holds. Keys stored by earlier versions hashed the body parsed and serialised again
+ * (`JSON.stringify(JSON.parse(text))`): for a body the app sends (`JSON.stringify`, which
+ * serialises its own output back byte for byte) that is the same text, so an edit queued offline
+ * before this version still replays. `bodyHash('{"debt":{"name":"Visa"}}')` = sha256 of those 24 bytes.
+ */
+export function bodyHash(jsonText: string | undefined): string {
+  const text = jsonText === undefined || jsonText.trim() === '' ? 'null' : jsonText;
+  return createHash('sha256').update(text).digest('hex');
+}
+
 export async function runWrite(
   ctx: AppContext,
   request: FastifyRequest,
@@ -58,7 +71,7 @@ export async function runWrite(
   const key = idempotencyKey(request);
   const method = request.method;
   const path = request.url.split('?')[0] ?? request.url;
-  const requestHash = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+  const requestHash = bodyHash(request.jsonText);
   const { db } = ctx.database;
 
   const stored = async (): Promise<FastifyReply | null> => {
