@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { MemoryMailTransport } from '../../src/server/mail/transport.ts';
+import { MAX_IDENTIFIER_LENGTH, MAX_REFUSALS, MAX_SUBSCRIPTIONS } from '../../src/server/cable/endpoint.ts';
 import { createServer, type ServerParts } from '../../src/server/server.ts';
 import type { WebSocket } from 'ws';
 import { listen, rawSocket, until, type Listener } from './cable-client.ts';
@@ -192,6 +193,66 @@ describe('ending connections', () => {
       send(raw.socket);
       expect((await raw.closed).code, name).toBe(code);
     }
+    await api('POST', '/api/v1/monthly_expenses', { token: user.token, body: { monthly_expense: VALID.monthly_expense } });
+    await bystander.waitFor((m) => m.type === 'MonthlyExpense');
+  });
+});
+
+describe('limits per connection', () => {
+  const identifierFor = (email: string, n: number) => JSON.stringify({ channel: 'UpdatesChannel', email, n });
+  const framesOf = (frames: string[], type: string) => frames.map((f) => JSON.parse(f)).filter((f) => f.type === type);
+
+  it(`confirms at most ${MAX_SUBSCRIPTIONS} subscriptions, so a write reaches the socket at most that many times`, async () => {
+    const user = await signUp(api);
+    const raw = rawSocket(server.url, user.token);
+    await raw.opened;
+    for (let n = 0; n < MAX_SUBSCRIPTIONS + 3; n++) raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: identifierFor(user.email, n) }));
+    await until(() => framesOf(raw.frames, 'confirm_subscription').length + framesOf(raw.frames, 'reject_subscription').length === MAX_SUBSCRIPTIONS + 3, 4000, 'answers');
+    expect(framesOf(raw.frames, 'confirm_subscription').map((f) => f.identifier)).toEqual(Array.from({ length: MAX_SUBSCRIPTIONS }, (_, n) => identifierFor(user.email, n)));
+    // Rejected ones are echoed byte for byte, as the client matches them.
+    expect(framesOf(raw.frames, 'reject_subscription').map((f) => f.identifier)).toEqual([0, 1, 2].map((i) => identifierFor(user.email, MAX_SUBSCRIPTIONS + i)));
+
+    await api('POST', '/api/v1/monthly_expenses', { token: user.token, body: { monthly_expense: VALID.monthly_expense } });
+    await until(() => raw.frames.filter((f) => f.includes('"MonthlyExpense"')).length >= MAX_SUBSCRIPTIONS, 4000, 'updates');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const updates = raw.frames.filter((f) => f.includes('"MonthlyExpense"')).map((f) => JSON.parse(f).identifier);
+    expect(updates.sort()).toEqual(Array.from({ length: MAX_SUBSCRIPTIONS }, (_, n) => identifierFor(user.email, n)).sort());
+
+    // Unsubscribing frees a place.
+    raw.socket.send(JSON.stringify({ command: 'unsubscribe', identifier: identifierFor(user.email, 0) }));
+    raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: identifierFor(user.email, 99) }));
+    await until(() => framesOf(raw.frames, 'confirm_subscription').some((f) => f.identifier === identifierFor(user.email, 99)), 4000, 'a confirm');
+    raw.socket.close();
+  });
+
+  it(`rejects identifiers over ${MAX_IDENTIFIER_LENGTH} characters, even for the user's own email`, async () => {
+    const user = await signUp(api);
+    const raw = rawSocket(server.url, user.token);
+    await raw.opened;
+    const long = JSON.stringify({ channel: 'UpdatesChannel', email: user.email, pad: 'x'.repeat(MAX_IDENTIFIER_LENGTH) });
+    raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: long }));
+    await until(() => framesOf(raw.frames, 'reject_subscription').length === 1, 4000, 'a reject');
+    expect(framesOf(raw.frames, 'reject_subscription')).toEqual([{ identifier: long, type: 'reject_subscription' }]);
+    expect(framesOf(raw.frames, 'confirm_subscription')).toEqual([]);
+    raw.socket.close();
+  });
+
+  it(`closes a connection after ${MAX_REFUSALS} refused commands, and keeps serving the user's others`, async () => {
+    const user = await signUp(api);
+    const bystander = track(listen(server.url, user.token, user.email));
+    await bystander.confirmed;
+    const raw = rawSocket(server.url, user.token);
+    await raw.opened;
+    for (let n = 0; n < 500; n++) raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: identifierFor('someone-else@example.com', n) }));
+    const closed = await raw.closed;
+    expect(closed.code).toBe(1008);
+    expect(framesOf(raw.frames, 'reject_subscription')).toHaveLength(MAX_REFUSALS);
+
+    const actions = rawSocket(server.url, user.token);
+    await actions.opened;
+    for (let n = 0; n <= MAX_REFUSALS; n++) actions.socket.send(JSON.stringify({ command: 'message', identifier: identifierFor(user.email, 0), data: '{}' }));
+    expect((await actions.closed).code).toBe(1008);
+
     await api('POST', '/api/v1/monthly_expenses', { token: user.token, body: { monthly_expense: VALID.monthly_expense } });
     await bystander.waitFor((m) => m.type === 'MonthlyExpense');
   });

@@ -13,6 +13,17 @@ import { CableHub, COMPRESS_THRESHOLD, type CableConnection } from './hub.ts';
 /** ActionCable's client treats a connection silent for 6 s as stale; a ping every 3 s keeps it fresh. */
 export const PING_INTERVAL_MS = 3000;
 export const MAX_FRAME_BYTES = 64 * 1024;
+/**
+ * Per connection: the app subscribes UpdatesChannel once; a few more leave room for a client that
+ * resubscribes under another identifier before unsubscribing the old one. Each confirmed
+ * identifier receives every live update, so without a cap one socket could multiply its own
+ * traffic and the server's memory by subscribing the same email under many identifiers.
+ */
+export const MAX_SUBSCRIPTIONS = 4;
+/** An UpdatesChannel identifier is about 60 characters; anything this long is not ours. */
+export const MAX_IDENTIFIER_LENGTH = 512;
+/** Refused commands (rejected subscriptions, channel actions) a connection may send before it is closed. */
+export const MAX_REFUSALS = 20;
 
 /** Why a connection was closed, for the log (never with the token or the frame's content). */
 function closeForProtocolError(socket: WebSocket, request: FastifyRequest, reason: string): void {
@@ -106,7 +117,24 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
     socket.on('close', () => hub.remove(connection));
     socket.send(JSON.stringify({ type: FRAME.welcome }));
 
+    let refusals = 0;
+    let actionLogged = false;
+    /** Counts a refused command; a connection that keeps sending them is closed. */
+    const refuse = (reason: string): boolean => {
+      refusals += 1;
+      if (refusals <= MAX_REFUSALS) return false;
+      closeForProtocolError(socket, request, `too many refused commands (last: ${reason})`);
+      return true;
+    };
+    const reject = (identifier: string, reason: string) => {
+      if (refuse(reason)) return;
+      // The identifier goes back byte for byte: the client finds its subscription by string equality.
+      socket.send(JSON.stringify({ identifier, type: FRAME.reject }));
+    };
+
     const onMessage = (data: RawData, isBinary: boolean) => {
+      // Frames already on their way when the connection was closed are not read.
+      if (socket.readyState !== socket.OPEN) return;
       const frame = parseCommand(data, isBinary);
       if (typeof frame === 'string') return closeForProtocolError(socket, request, frame);
       const { command, identifier } = frame;
@@ -114,13 +142,11 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
         case COMMAND.subscribe: {
           // A repeated subscribe (the client retries until confirmed) is confirmed once only.
           if (connection.identifiers.has(identifier)) return;
+          if (identifier.length > MAX_IDENTIFIER_LENGTH) return reject(identifier, 'identifier too long');
+          if (connection.identifiers.size >= MAX_SUBSCRIPTIONS) return reject(identifier, 'too many subscriptions');
           const named = readIdentifier(identifier);
           const allowed = named?.channel === UPDATES_CHANNEL && typeof named.email === 'string' && named.email.trim().toLowerCase() === user.email;
-          if (!allowed) {
-            // The identifier goes back byte for byte: the client finds its subscription by string equality.
-            socket.send(JSON.stringify({ identifier, type: FRAME.reject }));
-            return;
-          }
+          if (!allowed) return reject(identifier, 'not this user\'s channel');
           connection.identifiers.add(identifier);
           socket.send(JSON.stringify({ identifier, type: FRAME.confirm }));
           return;
@@ -129,7 +155,9 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
           connection.identifiers.delete(identifier);
           return;
         case COMMAND.message:
-          // UpdatesChannel has no actions a client can perform.
+          // UpdatesChannel has no actions a client can perform (logged once per connection).
+          if (refuse('channel action') || actionLogged) return;
+          actionLogged = true;
           request.log.info({ command }, 'ignoring a cable action: UpdatesChannel has none');
           return;
         default:
