@@ -341,7 +341,7 @@ describe('routes that do not exist', () => {
 });
 
 describe('security headers', () => {
-  function expectSecurityHeaders(response: ApiResponse, label: string): void {
+  function expectSecurityHeaders(response: ApiResponse, label: string, origin = server.url): void {
     const h = (name: string) => response.headers.get(name);
     expect(
       {
@@ -358,17 +358,22 @@ describe('security headers', () => {
     ).toEqual({
       label,
       nosniff: 'nosniff',
-      frame: 'SAMEORIGIN',
-      hsts: 'max-age=31536000; includeSubDomains',
+      // One framing policy: no one may frame the app (CSP frame-ancestors 'none' says the same).
+      frame: 'DENY',
+      // Plain HTTP: HSTS would mean nothing, and must not be promised (see the HTTPS case below).
+      hsts: null,
       referrer: 'no-referrer',
       coop: 'same-origin',
       corp: 'same-origin',
       poweredBy: null,
     });
     const csp = (h('content-security-policy') ?? '').split(';').map((directive) => directive.trim());
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "connect-src 'self' ws: wss:"]) {
+    const host = new URL(origin).host;
+    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", `connect-src 'self' http://${host} ws://${host}`]) {
       expect(csp, `${label}: ${directive}`).toContain(directive);
     }
+    // Personal data is never kept by a browser or proxy cache.
+    expect(h('cache-control'), label).toBe('no-store');
   }
 
   it('are on API answers, errors and 404s alike', async () => {
@@ -388,6 +393,45 @@ describe('security headers', () => {
       ['415', api('POST', '/api/v1/debts', { token: owner.token, raw: '{}', headers: { 'content-type': 'text/plain' } })],
     ];
     for (const [label, pending] of cases) expectSecurityHeaders(await pending, label);
+  });
+});
+
+describe('security headers that depend on how the request arrived', () => {
+  it('HSTS and a wss: connect-src only for HTTPS, which a trusted proxy reports with X-Forwarded-Proto', async () => {
+    const previous = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = '1';
+    const proxied = await startServer().finally(() => {
+      if (previous === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = previous;
+    });
+    try {
+      const viaProxy = client(proxied.url);
+      const https = await viaProxy('GET', '/api/v1/feature_flags', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'runway.example' } });
+      expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(https.headers.get('content-security-policy')).toContain("connect-src 'self' https://runway.example wss://runway.example");
+      const http = await viaProxy('GET', '/api/v1/feature_flags', { headers: { 'x-forwarded-proto': 'http' } });
+      expect(http.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY a client cannot claim HTTPS.
+    const claimed = await api('GET', '/api/v1/feature_flags', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('a forged Host header cannot widen connect-src', async () => {
+    const { request } = await import('node:http');
+    const { port } = new URL(server.url);
+    const csp = await new Promise<string>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/v1/feature_flags', headers: { host: "evil.example 'unsafe-inline' *" } }, (res) => {
+        res.resume();
+        resolve(String(res.headers['content-security-policy']));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const connect = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'));
+    expect(connect).toBe("connect-src 'self'");
   });
 });
 

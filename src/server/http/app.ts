@@ -15,6 +15,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { AppContext } from './context.ts';
 import { HttpError, errorBody } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
+import { defaultNoStore, setSecurityHeaders } from './security-headers.ts';
 import { registerAccountRoutes } from './routes/accounts.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerMonthRoutes } from './routes/months.ts';
@@ -77,24 +78,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     done(null, parsed);
   });
 
+  // The fixed security headers; the policy and HSTS depend on the request (security-headers.ts).
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'worker-src': ["'self'"],
-        'manifest-src': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
-        // The app may be served over plain HTTP on a home network; upgrading would break it.
-        'upgrade-insecure-requests': null,
-      },
-    },
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
+  app.addHook('onSend', async (_request, reply) => defaultNoStore(reply));
 
   await app.register(rateLimit, {
     global: false,
