@@ -88,6 +88,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The analytics route's chunk carries the charts (about 520 kB minified, 150 kB gzip): loaded
+    // only on /analytics and precached by the service worker. The first page's budget is kept by
+    // `npm run bench:web` (gzip JavaScript of the first load), not by this warning.
+    chunkSizeWarningLimit: 600,
   },
   server: {
     proxy: {
@@ -102,7 +106,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/client/test-setup.ts'],
         },

@@ -7,6 +7,12 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 
+/** The address to open in a browser on this machine: a wildcard or loopback host is `localhost`. */
+function localUrl(host: string, port: number): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
+  return `http://${local ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
 const adminSecret = randomBytes(32).toString('base64url');
@@ -21,6 +27,8 @@ const port = typeof address === 'object' && address ? address.port : config.port
 const serverFile = path.join(config.dataDir, 'server.json');
 writeFileSync(serverFile, JSON.stringify({ pid: process.pid, port, adminSecret }), { mode: 0o600 });
 app.log.info({ port, database: server.database.driver, dataDir: config.dataDir }, 'Runway is listening');
+// The one line a person starting the app looks for, among the JSON log lines.
+console.log(`Runway is running at ${localUrl(config.host, port)}${config.appUrl ? ` (public address: ${config.appUrl})` : ''}`);
 
 let stopping = false;
 async function shutdown(signal: string) {
