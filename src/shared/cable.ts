@@ -47,6 +47,24 @@ export interface ClientCommand {
   data?: string;
 }
 
+/** The text of a server frame: the one place the server turns a frame into what it sends. */
+export function encodeFrame(frame: ServerFrame): string {
+  return JSON.stringify(frame);
+}
+
+/**
+ * A message frame whose message is already JSON text, so one live update is serialised once for
+ * every socket that receives it: the same text as `encodeFrame({identifier, message})`.
+ * `encodeMessageFrame('{"channel":"UpdatesChannel"}', '{"type":"Debt"}')` →
+ * `{"identifier":"{\"channel\":\"UpdatesChannel\"}","message":{"type":"Debt"}}`.
+ */
+export function encodeMessageFrame(identifier: string, messageJson: string): string {
+  return `{"identifier":${JSON.stringify(identifier)},"message":${messageJson}}`;
+}
+
+const COMMANDS: ReadonlySet<string> = new Set(Object.values(COMMAND));
+export const isCommand = (value: string): value is Command => COMMANDS.has(value);
+
 /** Record types of spec section 4. */
 export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyExpense', 'OtherExpense', 'RetirementAccount', 'RetirementPlan'] as const;
 /** Month table types: always sent as 'created' with the whole table. */

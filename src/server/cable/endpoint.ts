@@ -6,7 +6,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { CABLE_PATH, CABLE_PROTOCOL, COMMAND, FRAME, UPDATES_CHANNEL } from '../../shared/cable.ts';
+import { CABLE_PATH, CABLE_PROTOCOL, COMMAND, encodeFrame, FRAME, isCommand, UPDATES_CHANNEL, type ClientCommand } from '../../shared/cable.ts';
 import type { AppContext } from '../http/context.ts';
 import { CableHub, COMPRESS_THRESHOLD, type CableConnection } from './hub.ts';
 
@@ -31,7 +31,8 @@ function closeForProtocolError(socket: WebSocket, request: FastifyRequest, reaso
   socket.close(1008, reason.slice(0, 120));
 }
 
-function parseCommand(data: RawData, isBinary: boolean): { command: string; identifier: string } | string {
+/** The command a frame carries, or why the frame cannot be read (which closes the connection). */
+function parseCommand(data: RawData, isBinary: boolean): ClientCommand | string {
   if (isBinary) return 'binary frame';
   let parsed: unknown;
   try {
@@ -42,6 +43,7 @@ function parseCommand(data: RawData, isBinary: boolean): { command: string; iden
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'frame is not a JSON object';
   const { command, identifier } = parsed as { command?: unknown; identifier?: unknown };
   if (typeof command !== 'string') return 'frame has no command';
+  if (!isCommand(command)) return `unknown command ${command.slice(0, 40)}`;
   if (typeof identifier !== 'string') return 'frame has no identifier';
   return { command, identifier };
 }
@@ -75,7 +77,7 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
 
   // One timer for every connection of the process.
   const pinger = setInterval(() => {
-    const frame = JSON.stringify({ type: FRAME.ping, message: Math.floor(ctx.clock.now().getTime() / 1000) });
+    const frame = encodeFrame({ type: FRAME.ping, message: Math.floor(ctx.clock.now().getTime() / 1000) });
     for (const connection of hub.all()) connection.socket.send(frame, { compress: false });
   }, PING_INTERVAL_MS);
   pinger.unref();
@@ -115,7 +117,7 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
     const connection: CableConnection = { socket, user, token, identifiers: new Set() };
     hub.add(connection);
     socket.on('close', () => hub.remove(connection));
-    socket.send(JSON.stringify({ type: FRAME.welcome }));
+    socket.send(encodeFrame({ type: FRAME.welcome }));
 
     let refusals = 0;
     let actionLogged = false;
@@ -129,7 +131,7 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
     const reject = (identifier: string, reason: string) => {
       if (refuse(reason)) return;
       // The identifier goes back byte for byte: the client finds its subscription by string equality.
-      socket.send(JSON.stringify({ identifier, type: FRAME.reject }));
+      socket.send(encodeFrame({ identifier, type: FRAME.reject }));
     };
 
     const onMessage = (data: RawData, isBinary: boolean) => {
@@ -148,7 +150,7 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
           const allowed = named?.channel === UPDATES_CHANNEL && typeof named.email === 'string' && named.email.trim().toLowerCase() === user.email;
           if (!allowed) return reject(identifier, 'not this user\'s channel');
           connection.identifiers.add(identifier);
-          socket.send(JSON.stringify({ identifier, type: FRAME.confirm }));
+          socket.send(encodeFrame({ identifier, type: FRAME.confirm }));
           return;
         }
         case COMMAND.unsubscribe:
@@ -160,8 +162,6 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
           actionLogged = true;
           request.log.info({ command }, 'ignoring a cable action: UpdatesChannel has none');
           return;
-        default:
-          return closeForProtocolError(socket, request, `unknown command ${command.slice(0, 40)}`);
       }
     };
     socket.off('message', buffer);

@@ -2,7 +2,7 @@
  * The open /cable connections of this process, by user, and delivery of live updates to them.
  */
 import type { WebSocket } from 'ws';
-import { DISCONNECT_REASON, FRAME, type UpdateMessage } from '../../shared/cable.ts';
+import { DISCONNECT_REASON, encodeFrame, encodeMessageFrame, FRAME, type UpdateMessage } from '../../shared/cable.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 
 /** Frames shorter than this go uncompressed even when the client negotiated permessage-deflate. */
@@ -56,9 +56,8 @@ export class CableHub {
     const bodies = messages.map((message) => JSON.stringify(message));
     for (const connection of set) {
       for (const identifier of connection.identifiers) {
-        const prefix = `{"identifier":${JSON.stringify(identifier)},"message":`;
         for (const body of bodies) {
-          const frame = `${prefix}${body}}`;
+          const frame = encodeMessageFrame(identifier, body);
           // Deflate pays off for month tables; for a small record it costs more than it saves.
           connection.socket.send(frame, { compress: frame.length >= COMPRESS_THRESHOLD });
         }
@@ -68,7 +67,7 @@ export class CableHub {
 
   /** Tells the client its credentials are gone (it will not reconnect) and closes. */
   static unauthorized(socket: WebSocket): void {
-    socket.send(JSON.stringify({ type: FRAME.disconnect, reason: DISCONNECT_REASON.unauthorized, reconnect: false }));
+    socket.send(encodeFrame({ type: FRAME.disconnect, reason: DISCONNECT_REASON.unauthorized, reconnect: false }));
     socket.close(1000, 'unauthorized');
   }
 }
