@@ -14,6 +14,10 @@ export interface Config {
   mailFrom: string;
   appUrl: string | undefined;
   staticDir: string;
+  /**
+   * AUTH_RATE_LIMIT_MAX / AUTH_RATE_LIMIT_WINDOW_MS: failed sign-ins per account and per address,
+   * and sign-ups and password resets per address, per window (src/server/http/rate-limits.ts).
+   */
   authRateLimit: { max: number; windowMs: number };
   stripe: {
     secretKey?: string | undefined;

@@ -12,6 +12,8 @@ import { openChangeFeed } from './db/changes.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { buildApp, type AppOptions } from './http/app.ts';
 import { systemClock, type AppContext, type Clock } from './http/context.ts';
+import { openRateLimitStore } from './http/rate-limit-store.ts';
+import { RateLimits } from './http/rate-limits.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { pruneIdempotencyKeys } from './http/write.ts';
 import { FileMailTransport, SmtpMailTransport, type MailTransport } from './mail/transport.ts';
@@ -50,7 +52,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const changes = await openChangeFeed(database, { warn: (obj, msg) => logTo.app?.log.warn(obj, msg) });
   const cache = new ReadCache(config.readCache ? changes : null);
   const tokens = new TokenService(db, secret, () => clock.now(), changes, cache);
-  const ctx: AppContext = { database, tokens, mail, clock, config, changes, cache };
+  const rateLimits = new RateLimits(openRateLimitStore(database, clock), config.authRateLimit);
+  const ctx: AppContext = { database, tokens, mail, clock, config, changes, cache, rateLimits };
   const paymentDeps: PaymentDeps = { db, changes, cache, clock };
   // Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test-mode provider.
   const payments =
@@ -64,6 +67,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       pruneIdempotencyKeys(db, clock.now()),
       changes.prune(clock.now()),
       prunePayments(db, clock.now()),
+      rateLimits.store.prune(),
       // Past-due subscriptions whose paid period ran out without further news stop unlocking analytics.
       expireLapsed(paymentDeps),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning old rows failed'));

@@ -3,8 +3,9 @@
  * (an in-memory PGlite, or PostgreSQL when DATABASE_URL is set), talked to over real HTTP.
  * Mail goes to the in-memory transport so tests can read reset links.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config.ts';
@@ -58,7 +59,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export function client(base: string) {
+/**
+ * Calls the server over HTTP. With `localAddress` (see `loopbackAddress`) the requests leave from
+ * that address, so the server sees a client of its own (the rate-limit tests).
+ */
+export function client(base: string, localAddress?: string) {
   return async function api<T = any>(method: string, route: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -66,7 +71,7 @@ export function client(base: string) {
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-    const response = await fetch(base + route, { method, headers, body });
+    const response = localAddress ? await sendFrom(localAddress, base + route, method, headers, body) : await fetch(base + route, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -79,6 +84,36 @@ export function client(base: string) {
 }
 
 export type Api = ReturnType<typeof client>;
+
+/** fetch has no way to choose the local address; node:http does. */
+function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { method, headers, localAddress }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const answered = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answered.append(name, one);
+        }
+        const status = incoming.statusCode ?? 0;
+        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks).toString('utf8'), { status, headers: answered }));
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/**
+ * A random address in 127.0.0.0/8, which Linux answers on the loopback interface: a client the
+ * server has not seen, so address-keyed counters start at zero (also on a PostgreSQL database
+ * that earlier test files' clients, all 127.0.0.1, have counted in).
+ */
+export function loopbackAddress(): string {
+  return `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;

@@ -1,52 +1,138 @@
 /**
- * The authentication routes are rate limited per address (AUTH_RATE_LIMIT_MAX per
- * AUTH_RATE_LIMIT_WINDOW_MS, a minute by default). This server allows 3 attempts a minute.
+ * The authentication routes' rate limits (src/server/http/rate-limits.ts), on a server with
+ * AUTH_RATE_LIMIT_MAX=3 and the default window of a minute:
+ * - sign-in: 3 failures per account and 3 per address a minute; successes only up to 30 sign-ins
+ *   per address a minute (10 × the limit);
+ * - sign-up, reset request and reset: 3 a minute per address, each route counting on its own.
+ * Each test sends from addresses of its own (127.x.y.z, `loopbackAddress`), so tests share no
+ * counters, also on a PostgreSQL database other test files have counted in. The server's clock
+ * stands still unless a test moves it, so every window has exactly a minute left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, outcome, signIn, signUp, startServer, uniqueEmail, type Api, type TestServer, type TestUser } from './harness.ts';
+import { rateLimits } from '../../src/server/db/schema.ts';
+import { MemoryRateLimitStore } from '../../src/server/http/rate-limit-store.ts';
+import { client, loopbackAddress, outcome, signIn, signUp, startServer, uniqueEmail, type Api, type TestServer, type TestUser } from './harness.ts';
 
 const TOO_MANY = 'Too many attempts. Please wait 1 minute and try again.';
 const LIMITED = { status: 429, body: { statusCode: 429, error: TOO_MANY, message: TOO_MANY } };
 
+let now = Date.now();
 let server: TestServer;
-let api: Api;
+let home: Api;
 let user: TestUser;
 
+/** A client at an address of its own. */
+const from = (): Api => client(server.url, loopbackAddress());
+/** A new account, signed up from an address of its own (sign-up is limited per address). */
+const newUser = (): Promise<TestUser> => signUp(from());
+
 beforeAll(async () => {
-  server = await startServer({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
-  api = client(server.url);
-  user = await signUp(api);
+  server = await startServer({ env: { AUTH_RATE_LIMIT_MAX: '3' }, clock: { now: () => new Date(now) } });
+  home = from();
+  user = await signUp(home);
 });
 afterAll(() => server?.close());
 
-function expectLimited(response: Awaited<ReturnType<Api>>): void {
+function expectLimited(response: Awaited<ReturnType<Api>>, limit = '3'): void {
   expect(outcome(response)).toEqual(LIMITED);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(response.headers.get('retry-after')).toBe('60');
-  expect(response.headers.get('x-ratelimit-limit')).toBe('3');
+  expect(response.headers.get('x-ratelimit-limit')).toBe(limit);
   expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+  expect(response.headers.get('x-ratelimit-reset')).toBe('60');
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
-describe('rate limiting of the authentication routes', () => {
-  it('the 4th sign-in from one address within a minute answers 429, even with the right password', async () => {
-    expect((await signIn(api, user.email, 'wrong-password')).status).toBe(401);
-    expect((await signIn(api, uniqueEmail('nobody'), 'wrong-password')).status).toBe(401);
-    const third = await signIn(api, user.email, user.password);
-    expect(third.status).toBe(200);
-    expect(third.headers.get('x-ratelimit-remaining')).toBe('0');
+/** The keys of the windows the server holds (its table on PostgreSQL, its memory on PGlite). */
+async function storedKeys(): Promise<string[]> {
+  const store = server.server.ctx.rateLimits.store;
+  if (store instanceof MemoryRateLimitStore) return store.keys();
+  return (await server.server.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+}
 
-    expectLimited(await signIn(api, user.email, user.password));
+describe('sign-in: failures per account and per address', () => {
+  let office: Api;
+  let colleague: TestUser;
+
+  it('3 failed sign-ins for one account, from any addresses, lock it: the 4th answers 429, even with the right password', async () => {
+    const remaining = [];
+    for (let i = 0; i < 3; i++) {
+      const failed = await signIn(from(), user.email, 'wrong-password');
+      expect(failed.status).toBe(401);
+      expect(failed.headers.get('x-ratelimit-limit')).toBe('3');
+      remaining.push(failed.headers.get('x-ratelimit-remaining'));
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+
+    const elsewhere = from();
+    expectLimited(await signIn(elsewhere, user.email, user.password));
+    // The account is its email as sign-in normalises it.
+    expectLimited(await signIn(elsewhere, `  ${user.email.toUpperCase()} `, user.password));
+    // The lock is the account's, not the address's: another account signs in from there.
+    const other = await newUser();
+    expect((await signIn(elsewhere, other.email, other.password)).status).toBe(200);
+  });
+
+  it('3 failed sign-ins from one address lock the address: its 4th answers 429, even with the right password', async () => {
+    office = from();
+    colleague = await newUser();
+    for (let i = 0; i < 3; i++) expect((await signIn(office, uniqueEmail('nobody'), 'wrong-password')).status).toBe(401);
+
+    expectLimited(await signIn(office, colleague.email, colleague.password));
     // The limit is per connection address: a forwarded-for header does not reset it.
-    expectLimited(await api('POST', '/users/sign_in', { body: { user: { email: user.email, password: user.password } }, headers: { 'x-forwarded-for': '203.0.113.7' } }));
+    expectLimited(await office('POST', '/users/sign_in', { body: { user: { email: colleague.email, password: colleague.password } }, headers: { 'x-forwarded-for': '203.0.113.7' } }));
+    // The account is not locked: it signs in from another address.
+    expect((await signIn(from(), colleague.email, colleague.password)).status).toBe(200);
   });
 
   it('a limited address keeps its session and the public routes', async () => {
-    expect((await api('GET', '/api/v1/debts', { token: user.token })).status).toBe(200);
-    expect((await api('GET', '/api/v1/feature_flags')).status).toBe(200);
+    expect((await office('GET', '/api/v1/debts', { token: colleague.token })).status).toBe(200);
+    expect((await office('GET', '/api/v1/feature_flags')).status).toBe(200);
   });
 
+  it('successful sign-ins are not failures: 30 sign-ins a minute from one address get through (10 × the limit, typos included), the 31st answers 429', async () => {
+    const people: TestUser[] = [];
+    for (let i = 0; i < 28; i++) people.push(await newUser());
+    const nat = from();
+    for (const person of people.slice(0, 2)) expect((await signIn(nat, person.email, 'typo')).status).toBe(401);
+    for (const person of people) {
+      const signedIn = await signIn(nat, person.email, person.password);
+      expect(signedIn.status).toBe(200);
+      // Failures left for this address: its two typos count until the window ends.
+      expect(signedIn.headers.get('x-ratelimit-remaining')).toBe('1');
+    }
+    expectLimited(await signIn(nat, people[2]!.email, people[2]!.password), '30');
+  });
+
+  it("a successful sign-in clears the account's failures, not the address's", async () => {
+    const person = await newUser();
+    const desk = from();
+    for (let i = 0; i < 2; i++) expect((await signIn(desk, person.email, 'typo')).status).toBe(401);
+    const signedIn = await signIn(desk, person.email, person.password);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('x-ratelimit-remaining')).toBe('1');
+
+    // Four failures for the account within the minute, but two since it signed in: not locked.
+    const phone = from();
+    for (let i = 0; i < 2; i++) expect((await signIn(phone, person.email, 'typo')).status).toBe(401);
+    expect((await signIn(phone, person.email, person.password)).status).toBe(200);
+
+    // The desk's two failures still count: a third locks the desk.
+    expect((await signIn(desk, uniqueEmail('nobody'), 'typo')).status).toBe(401);
+    expectLimited(await signIn(desk, person.email, person.password));
+  });
+
+  it('a body that fails validation answers 422 and counts as no attempt', async () => {
+    const person = await newUser();
+    const api = from();
+    for (let i = 0; i < 4; i++) expect((await api('POST', '/users/sign_in', { body: { user: { email: person.email } } })).status).toBe(422);
+    expect((await signIn(api, person.email, person.password)).status).toBe(200);
+  });
+});
+
+describe('sign-up and password reset: requests per address', () => {
   it('the 4th reset request from one address within a minute answers 429', async () => {
+    const api = from();
     for (let i = 0; i < 3; i++) {
       expect((await api('POST', '/users/password', { body: { user: { email: uniqueEmail('reset') } } })).status).toBe(200);
     }
@@ -55,19 +141,44 @@ describe('rate limiting of the authentication routes', () => {
 
   it('the 4th sign-up from one address within a minute answers 429 (the first was the setup user)', async () => {
     const signUpBody = () => ({ user: { email: uniqueEmail('limited'), password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } });
-    expect((await api('POST', '/users', { body: signUpBody() })).status).toBe(201);
-    expect((await api('POST', '/users', { body: { user: { email: user.email, password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } })).status).toBe(422);
-    expectLimited(await api('POST', '/users', { body: signUpBody() }));
+    expect((await home('POST', '/users', { body: signUpBody() })).status).toBe(201);
+    expect((await home('POST', '/users', { body: { user: { email: user.email, password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } })).status).toBe(422);
+    expectLimited(await home('POST', '/users', { body: signUpBody() }));
     // A taken email gets the same 429: the limit comes before the check that would reveal it.
-    expectLimited(await api('POST', '/users', { body: { user: { email: user.email, password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } }));
+    expectLimited(await home('POST', '/users', { body: { user: { email: user.email, password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } }));
   });
 
   it('the 4th reset attempt from one address within a minute answers 429', async () => {
+    const api = from();
     const attempt = () =>
       api('PUT', '/users/password', {
         body: { user: { email: user.email, reset_password_token: 'guess', password: 'guessed-1', password_confirmation: 'guessed-1' } },
       });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(422);
     expectLimited(await attempt());
+  });
+
+  it('each route counts on its own: an address limited on one still reaches the others', async () => {
+    const api = from();
+    for (let i = 0; i < 3; i++) expect((await api('POST', '/users/password', { body: { user: { email: uniqueEmail('reset') } } })).status).toBe(200);
+    expectLimited(await api('POST', '/users/password', { body: { user: { email: uniqueEmail('reset') } } }));
+    expect((await signUp(api)).email).toMatch(/@example\.com$/);
+  });
+});
+
+// Last: it moves the server's clock past every window opened above.
+describe('windows', () => {
+  it('a minute after its first failure a locked account signs in again, and pruning deletes the ended windows', async () => {
+    const person = await newUser();
+    for (let i = 0; i < 3; i++) expect((await signIn(from(), person.email, 'typo')).status).toBe(401);
+    expectLimited(await signIn(from(), person.email, person.password));
+    // The key names the rule and the account (rate-limits.ts).
+    const key = `sign-in failures account ${person.email}`;
+    expect(await storedKeys()).toContain(key);
+
+    now += 60_000;
+    await server.server.ctx.rateLimits.store.prune();
+    expect(await storedKeys()).toEqual([]);
+    expect((await signIn(from(), person.email, person.password)).status).toBe(200);
   });
 });

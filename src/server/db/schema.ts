@@ -348,3 +348,20 @@ export const paymentSessions = pgTable(
   },
   (t) => [index('payment_sessions_user_idx').on(t.userId), index('payment_sessions_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Rate-limit counters every server process shares on PostgreSQL (src/server/http/rate-limit-store.ts;
+ * on PGlite one process owns the database and counts in memory). One fixed window per key: the
+ * first hit opens it until `reset_at`, later hits add to `count`, and the first hit after
+ * `reset_at` starts a new window at 1. Ended windows are deleted by the server's pruning.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** The rule and its subject, e.g. 'sign-in failures account x@example.com'. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

@@ -88,13 +88,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   app.addHook('onSend', async (_request, reply) => defaultNoStore(reply));
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...errorBody(`Too many attempts. Please wait ${context.after} and try again.`),
-    }),
-  });
+  // No global limit; routes opt in. Its counters live in a store every server process shares, and
+  // its 429 is the sign-in route's: both in rate-limits.ts.
+  await app.register(rateLimit, ctx.rateLimits.pluginOptions());
 
   // Set before any route plugin is registered: a plugin keeps the handler it was created with.
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -10,6 +10,7 @@ import type { ChangeFeed } from '../db/changes.ts';
 import type { Database } from '../db/client.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { HttpError } from './errors.ts';
+import type { RateLimits } from './rate-limits.ts';
 import type { ReadCache } from './read-cache.ts';
 
 export interface Clock {
@@ -26,6 +27,8 @@ export interface AppContext {
   config: Config;
   changes: ChangeFeed;
   cache: ReadCache;
+  /** The authentication routes' limits, counted in a store every server process shares. */
+  rateLimits: RateLimits;
 }
 
 declare module 'fastify' {

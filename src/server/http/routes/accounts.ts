@@ -21,6 +21,7 @@ import { featureFlags, users } from '../../db/schema.ts';
 import { bodyObject } from '../body.ts';
 import { currentUser, validationContext, type AppContext } from '../context.ts';
 import { HttpError, invalid } from '../errors.ts';
+import { budgetHeaders, sendTooManyAttempts } from '../rate-limits.ts';
 import { runWrite } from '../write.ts';
 
 export const RESET_EXPIRED_MESSAGE = 'Token has expired. Please request a new password reset link.';
@@ -38,7 +39,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (request: FastifyRequest) => Promise<void>): void {
   const { db } = ctx.database;
-  const limited = { rateLimit: { max: ctx.config.authRateLimit.max, timeWindow: ctx.config.authRateLimit.windowMs } };
+  // Per address (rate-limits.ts); sign-in has rules of its own.
+  const limited = ctx.rateLimits.perAddress();
 
   const answerSession = async (reply: FastifyReply, code: number, message: string, user: Parameters<typeof userJson>[0], rememberMe: boolean) => {
     const token = await ctx.tokens.issue(user.id, rememberMe);
@@ -72,11 +74,19 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     return answerSession(reply, 201, 'Signed up successfully.', created, rememberMe.ok && rememberMe.value);
   });
 
-  app.post('/users/sign_in', { config: limited }, async (request, reply) => {
+  // Failures are limited per account and per address, successes only by a generous ceiling per
+  // address (rate-limits.ts); the limits are checked before the password costs a hash.
+  app.post('/users/sign_in', async (request, reply) => {
     const value = valid(validateSignIn(bodyObject(request.body, 'user')));
+    const attempt = await ctx.rateLimits.signIn(value.email, request.ip);
+    if (!attempt.allowed) return sendTooManyAttempts(reply, attempt.budget);
     const [user] = await db.select().from(users).where(eq(users.email, value.email));
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), value.password);
-    if (!user || !matches) throw new HttpError(401, 'Invalid email or password.');
+    if (!user || !matches) {
+      reply.headers(budgetHeaders(await attempt.failed()));
+      throw new HttpError(401, 'Invalid email or password.');
+    }
+    reply.headers(budgetHeaders(await attempt.succeeded()));
     request.log.info({ userId: user.id }, 'user signed in');
     return answerSession(reply, 200, 'Logged in successfully.', user, value.remember_me);
   });
