@@ -17,8 +17,11 @@ export interface ApiRequest {
 
 export type ApiResult =
   | { ok: true; status: number; data: unknown; headers?: Headers }
-  /** The request never got an answer: offline, refused, timed out. Safe to retry. */
-  | { ok: false; kind: 'network'; message: string }
+  /**
+   * The request never got an answer: offline, refused, timed out. Safe to retry. `timedOut`: it
+   * went out and no answer came in time, so the server may have received it.
+   */
+  | { ok: false; kind: 'network'; message: string; timedOut?: boolean }
   /** The server answered with an error. */
   | { ok: false; kind: 'http'; status: number; message: string | null; errors: Record<string, string[]> | null };
 
@@ -74,7 +77,7 @@ export function createHttpTransport(options: HttpTransportOptions): ApiTransport
           const errors = typeof body === 'object' && body !== null && 'errors' in body ? ((body as { errors: Record<string, string[]> }).errors ?? null) : null;
           return { ok: false, kind: 'http', status: error.response.status, message: serverMessage(body), errors };
         }
-        if (error instanceof TimeoutError) return { ok: false, kind: 'network', message: 'The server did not answer in time' };
+        if (error instanceof TimeoutError) return { ok: false, kind: 'network', message: 'The server did not answer in time', timedOut: true };
         return { ok: false, kind: 'network', message: error instanceof Error ? error.message : String(error) };
       }
     },

@@ -34,12 +34,15 @@ function fakeApi() {
     unauthorized: false,
     /** Writes get no answer. */
     failWrites: false,
+    /** Writes get this answer instead of the server's (a 500, a timeout). */
+    writeAnswer: null as ApiResult | null,
     signOutAnswer: { ok: true, status: 204, data: null } as ApiResult,
   };
   server.intercept = (request) => {
     if (api.unauthorized && !request.anonymous) return UNAUTHORIZED;
     if (request.path === SIGN_OUT_PATH) return api.signOutAnswer;
     if (api.failWrites && request.method !== 'GET') return NETWORK;
+    if (api.writeAnswer && request.method !== 'GET') return api.writeAnswer;
     if (request.method === 'GET' && request.path in EXTRA_GETS) return ok(EXTRA_GETS[request.path]);
     return undefined;
   };
@@ -371,6 +374,28 @@ describe('online and offline', () => {
 
     await vi.waitFor(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']), { timeout: 2_500 });
     await vi.waitFor(async () => expect(await layer.db.outbox.count()).toBe(0));
+  });
+
+  it.each([
+    ['a 500', { ok: false, kind: 'http', status: 500, message: null, errors: null } as ApiResult],
+    ['a timeout', { ok: false, kind: 'network', message: 'The server did not answer in time', timedOut: true } as ApiResult],
+  ])('fails an online edit on %s, rolled back, and never sends it again', async (_what, answer) => {
+    const { api, server, layer } = setup({ signedIn: session(ANN) });
+    await layer.ready;
+    const queued = vi.fn();
+    layer.onEditQueued(queued);
+    api.writeAnswer = answer;
+
+    expect(await layer.mutations.create('debts', debt('Visa'))).toEqual({ status: 'failed', message: 'Failed to create debt. Please try again.', errors: null });
+    api.writeAnswer = null;
+    expect(await layer.db.debts.count()).toBe(0);
+    expect(await layer.db.outbox.count()).toBe(0);
+    // Past the first backoff (1 s) and a coming-online catch-up: nothing is replayed.
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    await layer.flush();
+    expect(server.seen().filter((line) => line === 'POST /api/v1/debts')).toHaveLength(1);
+    expect(server.writes).toEqual([]);
+    expect(queued).not.toHaveBeenCalled();
   });
 
   it('going offline stops the retries; coming back sends the edit', async () => {

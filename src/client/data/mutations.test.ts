@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult } from './api.ts';
 import { openMirror, type MirrorDb, type WireRecord } from './db.ts';
 import { createMutations } from './mutations.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
@@ -122,6 +123,113 @@ describe('online', () => {
 
     const refused = await mutations.editMonth('incomeMonths', 24311, { input_end_balance: 'abc' });
     expect(refused).toMatchObject({ status: 'failed', message: 'Failed to update income month. Please try again.', errors: { input_end_balance: ['Must be a number'] } });
+  });
+});
+
+describe('online, a server error or a timeout', () => {
+  const SERVER_ERROR: ApiResult = { ok: false, kind: 'http', status: 500, message: 'Something went wrong on our side. Please try again.', errors: null };
+  const BAD_GATEWAY: ApiResult = { ok: false, kind: 'http', status: 502, message: null, errors: null };
+  const TIMEOUT: ApiResult = { ok: false, kind: 'network', message: 'The server did not answer in time', timedOut: true };
+
+  it('fails a create with the server message first, rolled back and out of the outbox', async () => {
+    const { db, server, mutations, outbox } = setup();
+    server.intercept = () => SERVER_ERROR;
+
+    const result = await mutations.create('monthlyExpenses', expense('Phone'));
+
+    expect(result).toEqual({ status: 'failed', message: 'Something went wrong on our side. Please try again.', errors: null });
+    expect(await db.monthlyExpenses.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    // Nothing is left to replay behind the user's back.
+    server.intercept = null;
+    expect(await outbox.flush()).toMatchObject({ applied: 0, stopped: 'drained' });
+    expect(server.writes).toEqual([]);
+  });
+
+  it('fails an update, a delete, a single record and a month edit with the spec wording, each rolled back', async () => {
+    const { db, server, mutations } = setup();
+    for (const id of [4, 5]) server.collections.get('/api/v1/monthly_expenses')?.set(id, { id, ...expense(`E${id}`) });
+    await db.monthlyExpenses.bulkPut([
+      { id: 4, ...expense('E4') },
+      { id: 5, ...expense('E5') },
+    ]);
+    await db.singles.put({ name: 'housing', record: { id: 9, housing_type: 'Rent', total_monthly_payment: 1500 } });
+    const months = { income_months: [{ id: 24311, end_balance: 10 }] };
+    await db.months.put({ name: 'incomeMonths', body: months, provisional: false });
+    server.intercept = (request) => (request.method === 'GET' ? undefined : BAD_GATEWAY);
+
+    expect(await mutations.update('monthlyExpenses', 4, { amount: 130 })).toEqual({ status: 'failed', message: 'Failed to update monthly expense. Please try again.', errors: null });
+    expect(await mutations.remove('monthlyExpenses', 5)).toEqual({ status: 'failed', message: 'Failed to delete monthly expense. Please try again.', errors: null });
+    expect(await mutations.saveSingle('housing', { total_monthly_payment: 1600 })).toEqual({ status: 'failed', message: 'Failed to update housing record. Please try again.', errors: null });
+    expect(await mutations.editMonth('incomeMonths', 24311, { input_end_balance: 20 })).toEqual({ status: 'failed', message: 'Failed to update income month. Please try again.', errors: null });
+
+    expect(await db.monthlyExpenses.toArray()).toEqual([
+      { id: 4, ...expense('E4') },
+      { id: 5, ...expense('E5') },
+    ]);
+    expect((await db.singles.get('housing'))?.record).toEqual({ id: 9, housing_type: 'Rent', total_monthly_payment: 1500 });
+    expect(await db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: months, provisional: false });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('fails on a timeout with the default wording, rolled back and out of the outbox', async () => {
+    const { db, server, mutations } = setup();
+    server.collections.get('/api/v1/monthly_expenses')?.set(4, { id: 4, ...expense('Phone') });
+    await db.monthlyExpenses.put({ id: 4, ...expense('Phone') });
+    server.intercept = () => TIMEOUT;
+
+    expect(await mutations.update('monthlyExpenses', 4, { amount: 130 })).toEqual({ status: 'failed', message: 'Failed to update monthly expense. Please try again.', errors: null });
+    expect(await mutations.create('debts', { name: 'Visa' })).toEqual({ status: 'failed', message: 'Failed to create debt. Please try again.', errors: null });
+
+    expect(await db.monthlyExpenses.toArray()).toEqual([{ id: 4, ...expense('Phone') }]);
+    expect(await db.debts.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('queues when no answer comes at all (the connection dropped), as offline', async () => {
+    const { db, server, mutations } = setup();
+    server.collections.get('/api/v1/monthly_expenses')?.set(4, { id: 4, ...expense('Phone') });
+    await db.monthlyExpenses.put({ id: 4, ...expense('Phone') });
+    server.intercept = () => ({ ok: false, kind: 'network', message: 'Failed to fetch' });
+
+    expect(await mutations.remove('monthlyExpenses', 4)).toEqual({ status: 'queued', record: null });
+    expect(await db.monthlyExpenses.count()).toBe(0);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ method: 'DELETE', status: 'pending', attempts: 1 })]);
+  });
+
+  it('keeps retrying an edit queued offline through a 5xx; one made online behind it waits its turn', async () => {
+    const { db, server, mutations, outbox, setOnline } = setup({ online: false });
+    await mutations.create('debts', { name: 'Offline' });
+    setOnline(true);
+    server.intercept = (request) => (request.method === 'GET' ? undefined : SERVER_ERROR);
+
+    // The offline edit goes first and gets the 500: with no form waiting for it, it stays queued.
+    expect(await mutations.create('debts', { name: 'Online' })).toMatchObject({ status: 'queued' });
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.status, e.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+    ]);
+
+    server.intercept = null;
+    expect(await outbox.flush()).toMatchObject({ applied: 2, stopped: 'drained' });
+    expect([...(server.collections.get('/api/v1/debts')?.values() ?? [])].map((d) => d.name)).toEqual(['Offline', 'Online']);
+  });
+
+  it('lets a retry under the same key be answered from what the server stored, never a second create', async () => {
+    const { db, server, mutations } = setup();
+    // The proxy answers 502 after the server committed the create.
+    server.intercept = () => ({ afterWrite: BAD_GATEWAY });
+    const key = crypto.randomUUID();
+
+    expect(await mutations.create('debts', { name: 'Visa' }, { key })).toMatchObject({ status: 'failed' });
+    expect(await db.debts.count()).toBe(0);
+
+    server.intercept = null;
+    expect(await mutations.create('debts', { name: 'Visa' }, { key })).toEqual({ status: 'done', record: { id: 100, name: 'Visa' } });
+    expect(server.transport.requests.map((r) => r.idempotencyKey)).toEqual([key, key]);
+    expect(server.writes).toHaveLength(1);
+    expect(await db.debts.toArray()).toEqual([{ id: 100, name: 'Visa' }]);
+    expect(await db.outbox.count()).toBe(0);
   });
 });
 

@@ -4,9 +4,11 @@
  * queued, and no queued edit is missing from the screen.
  *
  * Online, the edit then waits for the server's answer and resolves `done` with the server's record
- * or `failed` with its message (the form keeps its modal open, spec section 4). Offline — or when
- * the answer does not come (network failure, 5xx, a 401 pausing the outbox) — it resolves `queued`
- * at once and the record shows as pending sync.
+ * or `failed` with its message (the form keeps its modal open, spec section 4). A 5xx or a timeout
+ * is such a failure too: the optimistic change is rolled back and the edit leaves the outbox, so
+ * it is never replayed after the user was told it failed. Offline — or when no answer comes at all
+ * (the connection dropped, a 401 pausing the outbox, earlier queued edits still being retried
+ * ahead of it) — it resolves `queued` and the record shows as pending sync.
  */
 import type { Fields } from './conflicts.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
@@ -31,11 +33,21 @@ export interface MutationsOptions {
   settleTimeoutMs?: number;
 }
 
+export interface CreateOptions {
+  /**
+   * The Idempotency-Key to send the create under (default: a new one). A create is the one edit
+   * that is not idempotent: sent twice under two keys it makes two records. A form sends all its
+   * creates under one key (use-record-form.ts): one that failed with a 5xx or a timeout may have
+   * been applied after all, and the server answers a retry under the same key from what it stored.
+   */
+  key?: string;
+}
+
 /** Only the retirement plan can be deleted (spec section 7). */
 export type DeletableSingle = 'retirementPlan';
 
 export interface Mutations {
-  create(collection: CollectionName, fields: Fields): Promise<MutationResult>;
+  create(collection: CollectionName, fields: Fields, options?: CreateOptions): Promise<MutationResult>;
   update(collection: CollectionName, id: number, patch: Fields): Promise<MutationResult>;
   remove(collection: CollectionName, id: number): Promise<MutationResult>;
   /** POST when the mirror has none, else PUT. */
@@ -75,8 +87,8 @@ export function createMutations(options: MutationsOptions): Mutations {
   const now = options.now ?? (() => Date.now());
   const settleTimeoutMs = options.settleTimeoutMs ?? 2_000;
 
-  const entry = (fields: Omit<OutboxEntry, 'uuid' | 'attempts' | 'status' | 'error' | 'errors' | 'createdAt'>): OutboxEntry => ({
-    uuid: crypto.randomUUID(),
+  const entry = (fields: Omit<OutboxEntry, 'uuid' | 'attempts' | 'status' | 'error' | 'errors' | 'createdAt'>, key?: string): OutboxEntry => ({
+    uuid: key ?? crypto.randomUUID(),
     attempts: 0,
     status: 'pending',
     error: null,
@@ -119,14 +131,14 @@ export function createMutations(options: MutationsOptions): Mutations {
   }
 
   return {
-    async create(collection, fields) {
+    async create(collection, fields, options) {
       const decl = COLLECTIONS[collection];
       const values = withoutId(fields);
       const { uuid, record } = await db.transaction('rw', [...COLLECTION_NAMES.map((name) => db[name]), db.outbox], async () => {
         const id = await nextTempId(db, outbox.lowestTempId());
         const record: WireRecord = { ...values, id };
         await db[collection].add(record);
-        const queued = entry({ method: 'POST', path: decl.path, body: { [decl.bodyKey]: values }, target: { table: collection, id }, before: null });
+        const queued = entry({ method: 'POST', path: decl.path, body: { [decl.bodyKey]: values }, target: { table: collection, id }, before: null }, options?.key);
         await db.outbox.add(queued);
         return { uuid: queued.uuid, record };
       });

@@ -7,7 +7,10 @@
  * - 2xx: the server's record replaces the optimistic one (pending later edits stay on top); a
  *   create's temporary negative id becomes the server's id in the mirror and in every later entry.
  * - no answer, 5xx, 408, 429: the entry stays queued with one more attempt; the flush stops and the
- *   caller retries after `backoffMs(attempts)` (or uses `flushWithRetry`).
+ *   caller retries after `backoffMs(attempts)` (or uses `flushWithRetry`). But a form in this tab
+ *   waiting for the entry (`waitFor`) gets a 5xx or a timeout as a refusal (below): it shows the
+ *   error and keeps the user's input, and the edit is not replayed later behind the user's back.
+ *   Only no answer at all (offline, the connection dropped) keeps a waited-for entry queued.
  * - 401: the flush stops and the entry is left as it is: the session is over, not the edit. The
  *   caller pauses the outbox (`isPaused`) until the user signs in again.
  * - any other 4xx: the optimistic change is rolled back, the entry is kept as 'failed' with the
@@ -80,7 +83,10 @@ export interface Outbox {
   flushWithRetry(options?: { maxRounds?: number; signal?: AbortSignal }): Promise<FlushResult>;
   /** Entries not yet accepted by the server (refused ones not counted). */
   pendingCount(): Promise<number>;
-  /** Resolves when the entry with this UUID is accepted or refused, by this tab or another. */
+  /**
+   * Resolves when the entry with this UUID is accepted or refused, by this tab or another. While
+   * this tab waits, a 5xx or a timeout refuses the entry instead of keeping it queued.
+   */
   waitFor(uuid: string): Promise<EntryOutcome>;
   /** Stops waiting for an entry. */
   forget(uuid: string): void;
@@ -211,10 +217,12 @@ function answerRecord(data: unknown, bodyKey: string): WireRecord | null {
 
 type Verdict = 'ok' | 'retry' | 'unauthorized' | 'refused';
 
-function verdict(result: ApiResult, entry: OutboxEntry): Verdict {
+/** `waited`: a form in this tab waits for the answer, and shows a server error rather than queue. */
+function verdict(result: ApiResult, entry: OutboxEntry, waited: boolean): Verdict {
   if (result.ok) return 'ok';
-  if (result.kind === 'network') return 'retry';
+  if (result.kind === 'network') return waited && result.timedOut === true ? 'refused' : 'retry';
   if (result.status === 401) return 'unauthorized';
+  if (result.status >= 500 && waited) return 'refused';
   // The server, a proxy or the rate limit could not take it now: the edit is still good.
   if (result.status >= 500 || result.status === 408 || result.status === 429) return 'retry';
   // Deleting what the server no longer has leaves the user where they wanted to be.
@@ -451,7 +459,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       last = entry.seq;
       const target = entryTarget(entry);
       const answer = await transport.request({ method: entry.method, path: entry.path, body: entry.body, idempotencyKey: entry.uuid });
-      const kind = verdict(answer, entry);
+      const kind = verdict(answer, entry, waiters.has(entry.uuid));
       if (kind === 'retry') {
         const attempts = await countAttempt(entry);
         changed();

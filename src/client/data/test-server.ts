@@ -17,10 +17,11 @@ export interface TestServer {
   writes: ApiRequest[];
   /**
    * Consulted before the server handles a request: answer something to stand in for the network
-   * or the server (a 401, a 500), or 'lose-answer' to apply the write and then fail as if the
-   * answer never arrived.
+   * or the server (a 401, a 500), 'lose-answer' to apply the write and then fail as if the answer
+   * never arrived, or `{ afterWrite }` to apply it and then answer that (a proxy's 502 after the
+   * server committed).
    */
-  intercept: ((request: ApiRequest) => ApiResult | 'lose-answer' | undefined) | null;
+  intercept: ((request: ApiRequest) => ApiResult | 'lose-answer' | { afterWrite: ApiResult } | undefined) | null;
   /** Method and path of every request, in order. */
   seen(): string[];
 }
@@ -99,7 +100,7 @@ export function createTestServer(firstId = 100): TestServer {
     intercept: null,
     transport: new MemoryTransport((request) => {
       const intercepted = server.intercept?.(request);
-      if (intercepted && intercepted !== 'lose-answer') return intercepted;
+      if (intercepted && intercepted !== 'lose-answer' && !('afterWrite' in intercepted)) return intercepted;
       const key = request.idempotencyKey;
       const replay = key ? stored.get(key) : undefined;
       if (replay) return replay;
@@ -109,7 +110,7 @@ export function createTestServer(firstId = 100): TestServer {
         if (key) stored.set(key, result);
       }
       if (intercepted === 'lose-answer') return { ok: false, kind: 'network', message: 'connection reset' };
-      return result;
+      return intercepted ? intercepted.afterWrite : result;
     }),
     seen: () => server.transport.requests.map((r) => `${r.method} ${r.path}`),
   };

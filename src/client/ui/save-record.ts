@@ -7,7 +7,8 @@ import type { MutationResult, Mutations } from '../data/mutations.ts';
 import { COLLECTIONS, type CollectionName } from '../data/schema.ts';
 import { wireFields } from './wire.ts';
 
-export function saveCollectionRecord(mutations: Pick<Mutations, 'create' | 'update'>, collection: CollectionName, existing: WireRecord | null, value: object): Promise<MutationResult> {
+export function saveCollectionRecord(mutations: Pick<Mutations, 'create' | 'update'>, collection: CollectionName, existing: WireRecord | null, value: object, key?: string): Promise<MutationResult> {
   const fields = wireFields(COLLECTIONS[collection].record, value);
-  return existing ? mutations.update(collection, existing.id, fields) : mutations.create(collection, fields);
+  // Only a create needs the form's key: an update is a PUT, which sent twice changes nothing more.
+  return existing ? mutations.update(collection, existing.id, fields) : mutations.create(collection, fields, { key });
 }

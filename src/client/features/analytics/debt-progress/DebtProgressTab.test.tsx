@@ -112,6 +112,22 @@ describe('DebtProgressTab', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('shows the spec wording on a 500, keeps the value typed and the row as it was', async () => {
+    const { layer } = setup({
+      intercept: (request) => (request.method === 'PUT' ? { ok: false, kind: 'http', status: 500, message: 'Something went wrong on our side. Please try again.', errors: null } : serveMonths({ debtMonths: DEBT_BODY })(request)),
+    });
+    await openDebt('Visa');
+    const before = cellsOf('Debt months, Visa', '2026-03');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
+    fill('Remaining Balance', '700');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
+    expect(await screen.findByText('Failed to update debt month. Please try again.')).toBeTruthy();
+    expect((screen.getByLabelText('Remaining Balance', { exact: false }) as HTMLInputElement).value).toBe('700');
+    expect(cellsOf('Debt months, Visa', '2026-03')).toEqual(before);
+    expect(await layer.db.outbox.count()).toBe(0);
+    expect((await layer.db.months.get('debtMonths'))?.provisional).toBe(false);
+  });
+
   it('offline, closes at once and marks the table provisional and the row pending', async () => {
     const { server, layer } = setup({ online: false });
     await layer.ready;

@@ -37,10 +37,10 @@ export function DebtForm({ debt, onClose }: { debt: WireRecord | null; onClose()
   const form = useRecordForm({
     initial,
     validate: (values) => validateDebt(values, ctx),
-    submit: (value) => {
+    submit: (value, _values, key) => {
       // The remaining amount is read-only on edit: it is not sent.
       const { remaining_amount: _readOnly, ...patch } = value;
-      return saveCollectionRecord(layer.mutations, 'debts', debt, editing ? patch : value);
+      return saveCollectionRecord(layer.mutations, 'debts', debt, editing ? patch : value, key);
     },
     onSaved: onClose,
   });

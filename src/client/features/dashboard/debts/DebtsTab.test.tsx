@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ApiResult } from '../../../data/api.ts';
 import { renderScreen } from '../../../test-support/render.tsx';
 import { DebtsTab } from './DebtsTab.tsx';
 
@@ -105,6 +107,39 @@ describe('DebtsTab', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('on a 500, keeps the modal open with the server message and the typed values, queues nothing, and saves once on retry', async () => {
+    let answer: ApiResult | undefined = { ok: false, kind: 'http', status: 500, message: 'Something went wrong on our side. Please try again.', errors: null };
+    const { server, layer } = renderScreen(<DebtsTab />, { intercept: (request) => (request.method === 'POST' ? answer : undefined) });
+    await layer.ready;
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Debt' }));
+    fill('Debt Name', 'Visa');
+    fill('Creditor', 'Chase');
+    fill('Original Amount', '100');
+    fill('Remaining Amount', '100');
+    fill('APR', '0');
+    fill('Monthly Payment', '10');
+    fill('Original Term', '10');
+    fill('Due Day', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Debt' }));
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    const dialog = screen.getByRole('dialog');
+    expect((within(dialog).getByLabelText('Debt Name', { exact: false }) as HTMLInputElement).value).toBe('Visa');
+    expect((within(dialog).getByLabelText('Monthly Payment', { exact: false }) as HTMLInputElement).value).toBe('10');
+    // The optimistic row is gone and nothing waits to be replayed.
+    expect(screen.getByText('No debts found')).toBeTruthy();
+    expect(screen.queryByText('pending sync')).toBeNull();
+    expect(await layer.db.outbox.count()).toBe(0);
+
+    answer = undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'Create Debt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.writes).toHaveLength(1);
+    // The retry went under the first attempt's key: had that one been applied, the server would answer it again.
+    const [first, second] = server.transport.requests.filter((r) => r.method === 'POST');
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    await waitFor(() => expect(rowNames()).toEqual(['Visa']));
+  });
+
   it('edits with the remaining amount read-only and not sent', async () => {
     const { server, layer } = renderScreen(<DebtsTab />, { records: { '/api/v1/debts': [visa] } });
     await layer.ready;
@@ -132,6 +167,24 @@ describe('DebtsTab', () => {
     expect(await screen.findByText('Are you sure you want to delete "Visa"? This action cannot be undone.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete debt. Please try again.')).toBeTruthy();
+  });
+
+  it('alerts when the delete answers 500, and the row stays', async () => {
+    // The alert of the test before is still in the notifications store.
+    notifications.clean();
+    const { server, layer } = renderScreen(<DebtsTab />, {
+      records: { '/api/v1/debts': [visa] },
+      intercept: (request) => (request.method === 'DELETE' ? { ok: false, kind: 'http', status: 500, message: 'Something went wrong on our side. Please try again.', errors: null } : undefined),
+    });
+    await layer.ready;
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Visa' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete debt. Please try again.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rowNames()).toEqual(['Visa']);
+    expect(screen.queryByText('pending sync')).toBeNull();
+    expect(await layer.db.outbox.count()).toBe(0);
+    expect(server.collections.get('/api/v1/debts')?.has(1)).toBe(true);
   });
 
   it('offline, closes the form at once and marks the new debt pending', async () => {

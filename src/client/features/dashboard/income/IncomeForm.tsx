@@ -36,7 +36,7 @@ export function IncomeForm({ income, onClose }: { income: WireRecord | null; onC
   const form = useRecordForm({
     initial,
     validate: (values) => validateIncome(values, ctx),
-    submit: (value) => saveCollectionRecord(layer.mutations, 'incomes', income, value),
+    submit: (value, _values, key) => saveCollectionRecord(layer.mutations, 'incomes', income, value, key),
     onSaved: onClose,
   });
   const { values, errors, setField } = form;

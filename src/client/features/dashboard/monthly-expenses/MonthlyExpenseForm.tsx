@@ -28,7 +28,7 @@ export function MonthlyExpenseForm({ expense, onClose }: { expense: WireRecord |
   const form = useRecordForm({
     initial,
     validate: (values) => validateMonthlyExpense(values, ctx),
-    submit: (value) => saveCollectionRecord(layer.mutations, 'monthlyExpenses', expense, value),
+    submit: (value, _values, key) => saveCollectionRecord(layer.mutations, 'monthlyExpenses', expense, value, key),
     onSaved: onClose,
   });
   const { values, errors, setField } = form;

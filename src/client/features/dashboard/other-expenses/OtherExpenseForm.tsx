@@ -35,7 +35,7 @@ export function OtherExpenseForm({ expense, onClose }: { expense: WireRecord | n
   const form = useRecordForm({
     initial,
     validate: (values) => validateOtherExpenseForm(values, ctx),
-    submit: (value) => saveCollectionRecord(layer.mutations, 'otherExpenses', expense, value),
+    submit: (value, _values, key) => saveCollectionRecord(layer.mutations, 'otherExpenses', expense, value, key),
     onSaved: onClose,
   });
   const { values, errors, setField } = form;

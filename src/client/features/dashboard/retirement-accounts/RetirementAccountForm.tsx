@@ -39,7 +39,7 @@ export function RetirementAccountForm({ account, onClose }: { account: WireRecor
   const form = useRecordForm({
     initial,
     validate: (values) => validateRetirementAccount(values, ctx),
-    submit: (value) => saveCollectionRecord(layer.mutations, 'retirementAccounts', account, value),
+    submit: (value, _values, key) => saveCollectionRecord(layer.mutations, 'retirementAccounts', account, value, key),
     onSaved: onClose,
   });
   const { values, errors, setField } = form;
