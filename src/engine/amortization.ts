@@ -100,7 +100,7 @@ export interface AmortizationStep {
 
 /**
  * One month of a loan in integer cents (DESIGN §4, debts and mortgages):
- *   interest = roundHalfUp(balance × apr / 100 / 12)
+ *   interest = round(balance × apr / 100 / 12)
  *   payment  = min(offered, balance + interest)      (never below 0)
  *   principal = payment − interest;  balance' = balance + interest − payment
  * so the payoff month pays exactly balance + interest and the balance never goes below 0. When

@@ -1,7 +1,7 @@
 /**
  * Retirement contributions before retirement (DESIGN §4 "Contributions").
  *
- * Per account, each month: interest = roundHalfUp(opening × expected_return_rate / 100 / 12),
+ * Per account, each month: interest = round(opening × expected_return_rate / 100 / 12),
  * closing = opening + interest + contributions, where contributions are the employee's
  * round(contribution_amount × factor) plus the employer's round(employer_contribution_amount × factor)
  * in months from the month of next_deposit_date through the month before the retirement month.
@@ -26,7 +26,7 @@ export interface MonthlyContribution {
 
 /**
  * The monthly employee and employer contributions of an account:
- *   employee = roundHalfUp(contribution_amount × factor), employer = roundHalfUp(employer_contribution_amount × factor)
+ *   employee = round(contribution_amount × factor), employer = round(employer_contribution_amount × factor)
  * Example: 100.00 and 50.00 biweekly → employee 21 667¢ (10 000 × 26/12 = 21 666.67), employer 10 833¢.
  */
 export function monthlyContribution(account: RetirementAccountInput): MonthlyContribution {

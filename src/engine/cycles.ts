@@ -21,7 +21,7 @@ export const CYCLE_FACTORS: Readonly<Record<Cycle, Fraction>> = {
 
 /**
  * The monthly equivalent of an amount paid every cycle, in cents:
- *   monthly = roundHalfUp(amount × numerator / denominator)
+ *   monthly = round(amount × numerator / denominator)
  * formed exactly as (amount × numerator) / denominator on integers, then rounded half away from
  * zero. Example: $1,000.00 weekly → 100 000 × 52 / 12 = 433 333.33… → 433 333¢ ($4,333.33);
  * $0.06 biweekly → 6 × 26 / 12 = 13¢ exactly; 3¢ weekly → 156/12 = 13¢.

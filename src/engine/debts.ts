@@ -1,7 +1,7 @@
 /**
  * Debt payoff projection (DESIGN §4 "Debts").
  *
- * Each month, for every debt still owing: interest = roundHalfUp(balance × apr / 100 / 12), then
+ * Each month, for every debt still owing: interest = round(balance × apr / 100 / 12), then
  * the payment, capped at balance + interest so the payoff month pays exactly that and no balance
  * goes below 0. Plans:
  * - none: every debt pays its own minimum; nothing moves between debts (extra_payment is unused).

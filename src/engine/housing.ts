@@ -17,7 +17,7 @@ export function principalAndInterest(totalMonthlyPayment: Cents, escrowPayment: 
  * Housing cost per month index 0…count − 1 (month 1 is index 0):
  *   Rent, Own: line = total_monthly_payment every month.
  *   Mortgage:  P&I = total − escrow amortizes current_balance at interest_rate like a debt
- *              (interest = roundHalfUp(balance × rate / 100 / 12), payment = min(P&I, balance + interest)),
+ *              (interest = round(balance × rate / 100 / 12), payment = min(P&I, balance + interest)),
  *              line = that month's payment + escrow; once the balance is 0 only the escrow remains.
  *   No housing record: 0 every month.
  * A mortgage whose P&I never covers its interest keeps paying P&I + escrow and never pays off

@@ -1,7 +1,7 @@
 /**
  * The income table (DESIGN §4 "Income"): month 1 to the month before the retirement month
  * (360 months without a plan).
- *   net income  = Σ over sources of roundHalfUp(net_pay × factor)
+ *   net income  = Σ over sources of round(net_pay × factor)
  *   retirement  = the month's employee contributions (not the employer's)
  *   end balance = previous end balance (0 before month 1) + net income − retirement − housing
  *                 − expenses − other − debts
@@ -17,7 +17,7 @@ import { addMonths, monthOfDate, monthSeries } from './months.ts';
 import type { IncomeActual, IncomeMonth, IncomeSourceInput, RetirementAccountInput } from './types.ts';
 
 /**
- * Net income per month: Σ roundHalfUp(net_pay × factor), each source rounded on its own.
+ * Net income per month: Σ round(net_pay × factor), each source rounded on its own.
  * Example: 1 000.00 weekly + 1 500.00 biweekly → 433 333¢ + 325 000¢ = 758 333¢.
  * Every source counts from month 1: next_pay_date is the next pay of a series that is already
  * running, so it does not delay the income (unlike next_deposit_date for contributions, which

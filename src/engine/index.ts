@@ -2,7 +2,6 @@
 export type { Cents } from './money.ts';
 export {
   cents,
-  roundHalfUp,
   parseCents,
   centsToDollars,
   formatCents,

@@ -63,7 +63,7 @@ export function incomeEndBalances(rows: readonly IncomeMonth[]): MonthValue[] {
 
 /**
  * The average of the last `count` values, rounded half-up to the cent:
- *   average = roundHalfUp((v[n−count] + … + v[n−1]) / count)
+ *   average = averageCents(v[n−count] + … + v[n−1], count)  (exact, half away from zero)
  * null unless there are at least `count` values (spec §9: the Insights panel shows the 3- and
  * 6-month averages only with at least 3 or 6 rows).
  * Example: [1.00, 2.00, 3.00, 4.00] with 3 → (2 + 3 + 4) / 3 = 3.00; 1¢, 1¢, 2¢ → 4/3 → 1¢.
@@ -219,9 +219,9 @@ export function incomeTotalExpenses(row: IncomeMonth): Cents {
 
 /**
  * Averages over the income rows given, each rounded half-up once from its exact sum:
- *   averageNetIncome          = roundHalfUp(Σ net income / n)
- *   averageTotalExpenses      = roundHalfUp(Σ total expenses / n)
- *   averageIncomeLessExpenses = roundHalfUp((Σ net income − Σ total expenses) / n)
+ *   averageNetIncome          = averageCents(Σ net income, n)
+ *   averageTotalExpenses      = averageCents(Σ total expenses, n)
+ *   averageIncomeLessExpenses = averageCents(Σ net income − Σ total expenses, n)
  * so the third may differ by a cent from the first minus the second. All 0 with no rows.
  * Example: net 3 000.00 and 3 000.01, total expenses 1 000.00 both months → 3 000.01 (half-up
  * of 3 000.005), 1 000.00, 2 000.01.

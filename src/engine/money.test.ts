@@ -11,22 +11,8 @@ import {
   mulDivFloor,
   mulDivRound,
   mulDivRoundHalfUp,
-  roundHalfUp,
   sumCents,
 } from './money.ts';
-
-describe('roundHalfUp', () => {
-  it('rounds halves away from zero on both sides (Math.round would give −2 for −2.5)', () => {
-    expect(roundHalfUp(2.5)).toBe(3);
-    expect(roundHalfUp(-2.5)).toBe(-3);
-    expect(roundHalfUp(-2.4)).toBe(-2);
-    expect(roundHalfUp(2.4999)).toBe(2);
-  });
-
-  it('absorbs float noise just below a half', () => {
-    expect(roundHalfUp(3249.9999999999995)).toBe(3250);
-  });
-});
 
 describe('divRoundHalfUp', () => {
   it('rounds exact halves away from zero, whatever the signs', () => {

@@ -3,6 +3,10 @@
  *
  * Why: binary floats cannot hold 0.10 exactly, and a projection that adds a few thousand monthly
  * amounts drifts by cents. Integer cents add exactly; each derived amount is rounded once.
+ *
+ * In the engine's formulas, `round(x)` means x rounded to the cent half away from zero, computed
+ * exactly on integers (divRoundHalfUp, mulDivRoundHalfUp, mulDivRound below): round(2.5¢) = 3¢,
+ * round(−2.5¢) = −3¢. No float is ever rounded.
  */
 declare const centsBrand: unique symbol;
 /** An integer number of US cents (may be negative). */
@@ -12,20 +16,6 @@ export type Cents = number & { readonly [centsBrand]: 'Cents' };
 export function cents(value: number): Cents {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of cents: ${value}`);
   return value as Cents;
-}
-
-/**
- * Rounds a real number of cents to an integer, half away from zero (2.5 → 3, −2.5 → −3).
- * `Math.round` rounds −2.5 to −2 (toward +∞), which would make a refund differ from a charge.
- * A tiny tolerance absorbs float noise such as 1083.3333…·3 = 3249.9999999999995.
- */
-export function roundHalfUp(value: number): Cents {
-  const sign = value < 0 ? -1 : 1;
-  const abs = Math.abs(value);
-  const floor = Math.floor(abs);
-  const frac = abs - floor;
-  const up = frac >= 0.5 - 1e-9;
-  return cents(sign * (up ? floor + 1 : floor) || 0);
 }
 
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?$/;
@@ -78,7 +68,7 @@ function numberToPlainText(value: number): string {
 
 /**
  * The mean of a total over `count` items, rounded half away from zero to the cent from the exact sum:
- *   average = roundHalfUp(total / count); 0 when there are no items.
+ *   average = divRoundHalfUp(total, count), exact; 0 when there are no items.
  * Example: 1000¢ over 3 → 333¢; 1001¢ over 2 → 501¢ (500.5 rounds up).
  */
 export function averageCents(total: Cents, count: number): Cents {

@@ -84,7 +84,7 @@ export interface BalanceInsights {
 
 /**
  * The panel's figures over the rows a view shows (in month order):
- *   averageBalanceLastN = roundHalfUp((b[n−N] + … + b[n−1]) / N) of the display balances, only when n ≥ N
+ *   averageBalanceLastN = round((b[n−N] + … + b[n−1]) / N) of the display balances, only when n ≥ N
  *   trend               = balanceTrend(display balances)
  * Example: display balances 100.00, 200.00, 300.00, 400.00 → last-3 average 300.00, no last-6
  * average, trend 'Growing'; 3 rows, one with an actual → actualMonths 1.

@@ -31,7 +31,7 @@ describe('monthlyRate', () => {
 });
 
 describe('monthlyInterest', () => {
-  it('is roundHalfUp(balance × apr / 100 / 12)', () => {
+  it('is balance × apr / 100 / 12, rounded half away from zero', () => {
     // 200 000.00 at 6.5 %: 108 333.33… → 108 333
     expect(monthlyInterest(cents(20000000), 6.5)).toBe(108333);
     // 1 000.00 at 24.99 %: 100 000 × 24.99 / 1200 = 2 082.5 → 2 083

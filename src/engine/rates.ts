@@ -70,7 +70,7 @@ const monthlyRates = new Map<number, RateEntry>();
 
 /**
  * One month's interest on a balance, in cents:
- *   interest = roundHalfUp(balance × apr / 100 / 12)
+ *   interest = balance × apr / 100 / 12, rounded half away from zero (mulDivRoundHalfUp)
  * computed exactly and rounded half away from zero once.
  * Units: balance in cents, apr in percent a year; answer in cents.
  * Example: 200 000.00 at 6.5 % → 20 000 000 × 6.5 / 1200 = 108 333.33… → 108 333¢ ($1,083.33).

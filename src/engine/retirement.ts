@@ -4,7 +4,7 @@
  *
  * Each living month:
  *   need        = max(0, housing + debt payments + Σ monthly expenses + one-time expenses − Social Security)
- *   interest_i  = roundHalfUp(opening_i × plan interest_rate / 100 / 12)
+ *   interest_i  = round(opening_i × plan interest_rate / 100 / 12)
  *   available_i = opening_i + interest_i
  *   withdrawal  = min(need, Σ available_i), shared in proportion to available_i (splitWithdrawal)
  *   closing_i   = available_i − withdrawal_i          (never below 0)
