@@ -18,6 +18,9 @@ export const FRAME = {
   disconnect: 'disconnect',
 } as const;
 
+/** What the client shows when the server rejects its UpdatesChannel subscription. */
+export const SUBSCRIPTION_REJECTED = 'Subscription rejected';
+
 export const DISCONNECT_REASON = {
   unauthorized: 'unauthorized',
   invalidRequest: 'invalid_request',

@@ -5,11 +5,9 @@
  * order they arrive.
  */
 import { createConsumer } from '@rails/actioncable';
-import { CABLE_PATH, UPDATES_CHANNEL, type UpdateMessage } from '../../shared/cable.ts';
+import { CABLE_PATH, SUBSCRIPTION_REJECTED, UPDATES_CHANNEL, type UpdateMessage } from '../../shared/cable.ts';
 
 export type ChannelState = 'connecting' | 'connected' | 'disconnected' | 'rejected';
-
-export const SUBSCRIPTION_REJECTED = 'Subscription rejected';
 
 export interface LiveChannelOptions {
   /** ws(s)://host of the API. */

@@ -23,6 +23,11 @@ export type EditOp = 'create' | 'update' | 'upsert' | 'replace' | 'delete';
 
 export type Fields = Record<string, unknown>;
 
+/** A JSON object (not null, not an array): what a record, a body or a patch is. */
+export function isFields(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export interface PendingEdit {
   /** Outbox order: the higher, the later the write. */
   seq: number;

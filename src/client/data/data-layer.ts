@@ -26,6 +26,7 @@ import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
 import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
 import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
 import { monthKey } from '../../engine/months.ts';
+import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
 import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
 import { MONTHS, type MonthsName } from './schema.ts';
@@ -36,7 +37,6 @@ import { applyUpdate, subscriptionUpdate } from './updates.ts';
 export const SIGN_OUT_PATH = '/users/sign_out';
 export const SESSION_EXPIRED = 'Session expired';
 /** The channel error of a rejected subscription (spec section 8); cable.ts says the same. */
-const SUBSCRIPTION_REJECTED = 'Subscription rejected';
 
 /**
  * The live channel and the provisional month tables load on first use: the ActionCable client and
@@ -87,6 +87,8 @@ export interface DataLayerOptions {
   /** The in-memory twin for tests (STYLE.md §8); the HTTP client otherwise. */
   transport?: ApiTransport;
   log?: DataLayerLog;
+  /** The clock (tests pin it): today's month for the tables recomputed offline. */
+  now?: () => Date;
 }
 
 export interface ChannelStatus {
@@ -139,6 +141,8 @@ export interface DataLayer {
   refresh(): Promise<boolean>;
   /** Removes a refused edit once the user has seen its error. */
   dismissFailed(uuid: string): Promise<boolean>;
+  /** Removes a notice that an offline edit overwrote a change made elsewhere, once read. */
+  dismissConflict(id: number): Promise<void>;
   /**
    * Sends the queued edits now, unless offline or signed out (then nothing happens). The service
    * worker's background sync calls it; a failed send keeps retrying with backoff.
@@ -318,7 +322,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     }
     // While the edit waits, analytics shows tables recomputed from the mirror (provisional).
     if (result.status === 'queued' && state.session.subscribed) {
-      const now = new Date();
+      const now = (options.now ?? (() => new Date()))();
       await recomputeMonthsLazily(db, monthKey(now.getFullYear(), now.getMonth() + 1)).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
     }
     return result;
@@ -573,6 +577,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
     refresh,
     dismissFailed: (uuid) => outbox.dismiss(uuid),
+    dismissConflict: (id) => db.conflicts.delete(id),
 
     async flush() {
       if (isPaused()) return;

@@ -9,7 +9,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
-import type { ConflictRow, OutboxEntry, SyncStatusRow, WireRecord } from './db.ts';
+import type { ConflictRow, OutboxEntry, WireRecord } from './db.ts';
 import { entryTarget } from './pending.ts';
 import type { CollectionName, MonthsName, SingleName } from './schema.ts';
 import type { Session } from './session.ts';
@@ -153,13 +153,6 @@ export function useMonths(name: MonthsName): MonthsView {
     loading: result === undefined || status?.loading === true,
     error: result && !result.ok ? result.error : (status?.error ?? null),
   };
-}
-
-/** Every fetch's loading flag, error and last-fetched time, by name order. */
-export function useSyncState(): SyncStatusRow[] {
-  const layer = useDataLayer();
-  const result = useLive(() => layer.db.syncStatus.orderBy('name').toArray(), [layer]);
-  return result?.ok ? result.value : [];
 }
 
 export interface OutboxStatusView {

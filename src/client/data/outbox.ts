@@ -18,7 +18,7 @@
  * Each outcome is written in one Dexie transaction with the mirror change it causes.
  */
 import type { ApiResult, ApiTransport } from './api.ts';
-import { mergePending, revertEdit, type Fields, type PendingEdit } from './conflicts.ts';
+import { isFields, mergePending, revertEdit, type Fields, type PendingEdit } from './conflicts.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { entryEdit, entryTarget, pendingEntries, sameTarget, type EntryTarget } from './pending.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
@@ -144,16 +144,12 @@ export function failureMessage(entry: Pick<OutboxEntry, 'method'>, target: Entry
   return serverMessage ?? fallback;
 }
 
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function remapIds(value: unknown, tempId: number, realId: number): unknown {
   if (Array.isArray(value)) {
     const mapped = value.map((item) => remapIds(item, tempId, realId));
     return mapped.some((item, i) => item !== value[i]) ? mapped : value;
   }
-  if (!isObject(value)) return value;
+  if (!isFields(value)) return value;
   let changed = false;
   const out: Fields = {};
   for (const [key, item] of Object.entries(value)) {
@@ -191,14 +187,14 @@ export function patchMonthRow(body: unknown, row: WireRecord): unknown {
     const mapped = body.map((item) => patchMonthRow(item, row));
     return mapped.some((item, i) => item !== body[i]) ? mapped : body;
   }
-  if (!isObject(body)) return body;
+  if (!isFields(body)) return body;
   let changed = false;
   const out: Fields = {};
   for (const [key, value] of Object.entries(body)) {
     let next = value;
     // Only arrays of month rows: a debt's or account's own id may equal some month row's id.
     if (Array.isArray(value) && (key.endsWith('_months') || key === 'total')) {
-      const rows = value.map((item) => (isObject(item) && item.id === row.id ? { ...item, ...row } : item));
+      const rows = value.map((item) => (isFields(item) && item.id === row.id ? { ...item, ...row } : item));
       if (rows.some((item, i) => item !== value[i])) next = rows;
     } else if (typeof value === 'object' && value !== null) {
       next = patchMonthRow(value, row);
@@ -210,9 +206,9 @@ export function patchMonthRow(body: unknown, row: WireRecord): unknown {
 }
 
 function answerRecord(data: unknown, bodyKey: string): WireRecord | null {
-  if (!isObject(data)) return null;
+  if (!isFields(data)) return null;
   const record = data[bodyKey];
-  return isObject(record) && typeof record.id === 'number' ? (record as WireRecord) : null;
+  return isFields(record) && typeof record.id === 'number' ? (record as WireRecord) : null;
 }
 
 type Verdict = 'ok' | 'retry' | 'unauthorized' | 'refused';
@@ -402,7 +398,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           const reverted = revertEdit({ current: (await table.get(target.id)) ?? null, edit, later: editsOf(later) });
           if (reverted.current) await table.put({ ...reverted.current, id: target.id });
           for (const [i, other] of later.entries()) await db.outbox.put({ ...other, before: reverted.laterBefores[i] });
-        } else if (entry.method === 'DELETE' && isObject(entry.before)) {
+        } else if (entry.method === 'DELETE' && isFields(entry.before)) {
           await table.put({ ...entry.before, id: target.id });
         }
         return settled;
@@ -416,7 +412,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const later = laterOf(await pendingEntries(db), entry, target);
         const current = (await db.singles.get(target.name))?.record ?? null;
         if (entry.method === 'DELETE') {
-          if (later.length === 0 && isObject(entry.before)) await db.singles.put({ name: target.name, record: entry.before as WireRecord });
+          if (later.length === 0 && isFields(entry.before)) await db.singles.put({ name: target.name, record: entry.before as WireRecord });
         } else if (edit) {
           const reverted = revertEdit({ current, edit, later: editsOf(later) });
           await db.singles.put({ name: target.name, record: reverted.current as WireRecord | null });

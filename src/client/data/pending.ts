@@ -8,7 +8,7 @@
  * Call them inside the Dexie transaction that writes the result, with `outbox` and `conflicts` in
  * its scope: the entries read and the rows written then belong to one consistent moment.
  */
-import { mergePending, newConflicts, type FieldConflict, type Fields, type PendingEdit } from './conflicts.ts';
+import { isFields, mergePending, newConflicts, type FieldConflict, type Fields, type PendingEdit } from './conflicts.ts';
 import type { ConflictRow, MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
 
@@ -17,10 +17,6 @@ export type EntryTarget =
   | { kind: 'collection'; table: CollectionName; id: number }
   | { kind: 'single'; name: SingleName }
   | { kind: 'months'; name: MonthsName; rowId: number };
-
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function entryTarget(entry: OutboxEntry): EntryTarget | null {
   const { target } = entry;
@@ -45,15 +41,15 @@ export function sameTarget(a: EntryTarget | null, b: EntryTarget | null): boolea
 
 /** The fields an entry writes: its body without the wrapping key. */
 export function entryFields(entry: OutboxEntry, bodyKey: string): Fields | null {
-  if (!isObject(entry.body)) return null;
+  if (!isFields(entry.body)) return null;
   const inner = entry.body[bodyKey];
-  return isObject(inner) ? inner : null;
+  return isFields(inner) ? inner : null;
 }
 
 /** An entry as conflicts.ts sees it; null for month edits, which change no mirrored record. */
 export function entryEdit(entry: OutboxEntry): PendingEdit | null {
   const target = entryTarget(entry);
-  const before = isObject(entry.before) ? entry.before : null;
+  const before = isFields(entry.before) ? entry.before : null;
   const seq = entry.seq ?? 0;
   if (target?.kind === 'collection') {
     const op = entry.method === 'POST' ? 'create' : entry.method === 'PUT' ? 'update' : 'delete';

@@ -117,9 +117,6 @@ export type CollectionName = keyof typeof COLLECTIONS;
 export type SingleName = keyof typeof SINGLES;
 export type MonthsName = keyof typeof MONTHS;
 
-/** Everything the sync engine fetches, by the name its status is kept under. */
-export const FETCHED = ['featureFlags', 'profile', ...Object.keys(COLLECTIONS), ...Object.keys(SINGLES), ...Object.keys(MONTHS)] as readonly string[];
-
 export const PROFILE_FETCH_ERROR = 'Failed to fetch profile';
 export const FLAGS_FETCH_ERROR = 'Failed to fetch feature flags';
 

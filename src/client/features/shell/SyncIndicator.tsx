@@ -60,7 +60,7 @@ export function SyncIndicator() {
               <Divider />
               <Text size="sm">{`Your edit of ${conflict.field.replace(/_/g, ' ')} replaced "${String(conflict.overwritten ?? '')}", set on another device.`}</Text>
               <Group justify="flex-end">
-                <Button size="compact-xs" variant="default" onClick={() => conflict.id !== undefined && void layer.db.conflicts.delete(conflict.id)}>
+                <Button size="compact-xs" variant="default" onClick={() => conflict.id !== undefined && void layer.dismissConflict(conflict.id)}>
                   Dismiss
                 </Button>
               </Group>
