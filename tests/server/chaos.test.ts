@@ -40,6 +40,7 @@ import type { Fields } from '../../src/client/data/conflicts.ts';
 import { openMirror, type MirrorDb, type WireRecord } from '../../src/client/data/db.ts';
 import { createMutations, type MutationResult, type Mutations } from '../../src/client/data/mutations.ts';
 import { createOutbox, type Outbox } from '../../src/client/data/outbox.ts';
+import { toRequest } from '../../src/client/data/outbox/mutation.ts';
 import { COLLECTIONS, SINGLES, type CollectionName, type SingleName } from '../../src/client/data/schema.ts';
 import type { Session } from '../../src/client/data/session.ts';
 import { createSync, type SyncEngine } from '../../src/client/data/sync.ts';
@@ -263,7 +264,7 @@ async function scenario(seed: number): Promise<void> {
     await expectMirrorShowsEveryEdit(tabB.db);
     expect(net.stats.writesSent).toBe(0);
     // The outbox holds the edits' requests in the order they were made (the log's order).
-    const queuedRequests = (await tabB.db.outbox.orderBy('seq').toArray()).map((entry) => ({ method: entry.method, path: entry.path, body: entry.body }));
+    const queuedRequests = (await tabB.db.outbox.orderBy('seq').toArray()).map((entry) => toRequest(entry.mutation));
     expect(sortedWithinGroups(queuedRequests, model.log)).toEqual(sortedWithinGroups(model.log, model.log));
 
     /* ---- 3. online: pull and flush from both tabs, a flapping link, a killed server ----- */
@@ -324,7 +325,7 @@ async function scenario(seed: number): Promise<void> {
     expect(net.stats.answersLost, 'some answers were lost').toBeGreaterThan(0);
     const failed = await tabB.db.outbox.where('status').equals('failed').sortBy('seq');
     const canonical = (items: readonly { method: string; body?: unknown }[]) => items.map((item) => JSON.stringify([item.method, item.body])).sort();
-    expect(canonical(failed)).toEqual(canonical(model.failures));
+    expect(canonical(failed.map((entry) => toRequest(entry.mutation)))).toEqual(canonical(model.failures));
     // The user reads the errors and dismisses them: nothing is left.
     for (const entry of failed) expect(await tabA.outbox.dismiss(entry.uuid)).toBe(true);
     expect(await tabA.db.outbox.count()).toBe(0);

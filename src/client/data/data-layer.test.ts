@@ -231,7 +231,7 @@ describe('a 401', () => {
     expect(layer.getSession().isAuthenticated).toBe(false);
     expect(layer.getState().hold).toEqual({ reason: 'signed-out', owner: ANN });
     expect(channels.last().close).toHaveBeenCalled();
-    expect(await layer.db.outbox.toArray()).toMatchObject([{ method: 'POST', path: '/api/v1/debts', status: 'pending' }]);
+    expect(await layer.db.outbox.toArray()).toMatchObject([{ mutation: { kind: 'collection', op: 'create', table: 'debts' }, status: 'pending' }]);
     expect(await layer.db.debts.get(tempId)).toMatchObject({ name: 'Visa' });
     expect(server.writes).toEqual([]);
   });

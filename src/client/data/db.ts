@@ -1,8 +1,11 @@
 /**
  * The local mirror: one Dexie database per signed-in browser profile, with the stores of schema.ts.
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { UpdateMessage } from '../../shared/cable.ts';
+import type { Fields } from './conflicts.ts';
+import type { Mutation } from './outbox/mutation.ts';
+import { fromV1, type OutboxEntryV1 } from './outbox/upgrade.ts';
 import { dexieStores, MIRROR_VERSION, type CollectionName } from './schema.ts';
 
 export type WireRecord = { id: number } & Record<string, unknown>;
@@ -32,12 +35,14 @@ export interface SyncStatusRow {
 export type OutboxStatus = 'pending' | 'failed';
 
 export interface OutboxEntry {
-  seq?: number;
+  /** Queue order, given by Dexie when the entry is added. */
+  seq: number;
   /** Sent as Idempotency-Key: a replay of this entry is answered, never applied twice. */
   uuid: string;
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
+  /** What the edit does; outbox/mutation.ts's `toRequest` turns it into the HTTP call at send time. */
+  mutation: Mutation;
+  /** The record as it was before the edit (null for a create or a month edit), to roll it back if the server refuses it. */
+  before: Fields | null;
   attempts: number;
   status: OutboxStatus;
   /** Why the server refused it (status 'failed'): its message, or the spec's default. */
@@ -46,9 +51,6 @@ export interface OutboxEntry {
   errors?: Record<string, string[]> | null;
   /** Epoch milliseconds of the last send that got no usable answer (network, 5xx). */
   lastAttemptAt?: number | null;
-  /** What the entry changed locally, to roll it back if the server refuses it. */
-  target: { table: CollectionName; id: number } | { single: string } | null;
-  before?: unknown;
   createdAt: number;
 }
 
@@ -78,7 +80,20 @@ export type MirrorDb = Dexie & {
 
 export function openMirror(name = 'runway'): MirrorDb {
   const db = new Dexie(name) as MirrorDb;
-  db.version(MIRROR_VERSION).stores(dexieStores());
+  // Version 2: outbox entries are typed mutations. Opening a version-1 mirror rewrites its queued
+  // edits in place, in the same upgrade transaction (outbox/upgrade.ts); nothing else changed.
+  db.version(MIRROR_VERSION)
+    .stores(dexieStores())
+    .upgrade(async (tx) => {
+      const outbox = tx.table('outbox') as Table<OutboxEntryV1 | OutboxEntry, number>;
+      for (const old of (await outbox.toArray()) as OutboxEntryV1[]) {
+        if (!('method' in old) || old.seq === undefined) continue;
+        const next = fromV1(old);
+        // Version 1 wrote no other shape; one that cannot be read cannot be sent either.
+        if (next) await outbox.put(next);
+        else await outbox.delete(old.seq);
+      }
+    });
   return db;
 }
 

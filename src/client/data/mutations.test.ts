@@ -5,6 +5,7 @@ import { openMirror, type MirrorDb, type WireRecord } from './db.ts';
 import { createMutations } from './mutations.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { createTestServer } from './test-server.ts';
+import { toRequest } from './outbox/mutation.ts';
 
 const opened: { db: MirrorDb; outbox: Outbox }[] = [];
 
@@ -79,7 +80,7 @@ describe('online', () => {
     expect(result).toEqual({ status: 'queued', record: { id: -1, ...expense('Phone') } });
     const reopened = openMirror(name);
     try {
-      expect(await reopened.outbox.toArray()).toEqual([expect.objectContaining({ method: 'POST', status: 'pending' })]);
+      expect(await reopened.outbox.toArray()).toEqual([expect.objectContaining({ mutation: expect.objectContaining({ kind: 'collection', op: 'create' }), status: 'pending' })]);
     } finally {
       reopened.close();
     }
@@ -194,7 +195,7 @@ describe('online, a server error or a timeout', () => {
 
     expect(await mutations.remove('monthlyExpenses', 4)).toEqual({ status: 'queued', record: null });
     expect(await db.monthlyExpenses.count()).toBe(0);
-    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ method: 'DELETE', status: 'pending', attempts: 1 })]);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ mutation: expect.objectContaining({ op: 'delete' }), status: 'pending', attempts: 1 })]);
   });
 
   it('keeps retrying an edit queued offline through a 5xx; one made online behind it waits its turn', async () => {
@@ -244,12 +245,9 @@ describe('offline', () => {
     expect(await db.monthlyExpenses.toArray()).toEqual([{ id: -1, ...expense('Phone') }]);
     expect(await db.outbox.toArray()).toEqual([
       expect.objectContaining({
-        method: 'POST',
-        path: '/api/v1/monthly_expenses',
-        body: { monthly_expense: expense('Phone') },
+        mutation: { kind: 'collection', op: 'create', table: 'monthlyExpenses', id: -1, fields: expense('Phone') },
         status: 'pending',
         attempts: 0,
-        target: { table: 'monthlyExpenses', id: -1 },
         before: null,
       }),
     ]);
@@ -267,9 +265,10 @@ describe('offline', () => {
 
     expect(await db.monthlyExpenses.toArray()).toEqual([{ id: 4, ...expense('Phone'), amount: 130 }]);
     const [update, remove] = await db.outbox.orderBy('seq').toArray();
-    expect(update).toMatchObject({ method: 'PUT', path: '/api/v1/monthly_expenses/4', body: { monthly_expense: { amount: 130 } }, before: { id: 4, ...expense('Phone') } });
-    expect(remove).toMatchObject({ method: 'DELETE', path: '/api/v1/monthly_expenses/5', before: { id: 5, ...expense('Gym') } });
-    expect(remove?.body).toBeUndefined();
+    expect(update).toMatchObject({ mutation: { kind: 'collection', op: 'update', table: 'monthlyExpenses', id: 4, fields: { amount: 130 } }, before: { id: 4, ...expense('Phone') } });
+    expect(remove).toMatchObject({ mutation: { kind: 'collection', op: 'delete', table: 'monthlyExpenses', id: 5, fields: null }, before: { id: 5, ...expense('Gym') } });
+    expect(toRequest(update!.mutation)).toEqual({ method: 'PUT', path: '/api/v1/monthly_expenses/4', body: { monthly_expense: { amount: 130 } } });
+    expect(toRequest(remove!.mutation)).toEqual({ method: 'DELETE', path: '/api/v1/monthly_expenses/5' });
   });
 
   it('hands out temporary ids that are unique across tables and never reused in a session', async () => {
@@ -309,7 +308,7 @@ describe('atomicity', () => {
     const { db, mutations } = setup({ online: false });
     await db.monthlyExpenses.put({ id: 4, ...expense('Phone') });
     const taken = crypto.randomUUID();
-    await db.outbox.add({ uuid: taken, method: 'PUT', path: '/x', attempts: 0, status: 'failed', target: null, createdAt: 0 });
+    await db.outbox.add({ uuid: taken, mutation: { kind: 'month', table: 'incomeMonths', rowId: 1, fields: {} }, before: null, attempts: 0, status: 'failed', createdAt: 0 });
     // Every new entry gets the UUID already in the outbox: the unique index refuses the add.
     vi.spyOn(crypto, 'randomUUID').mockReturnValue(taken as ReturnType<typeof crypto.randomUUID>);
 

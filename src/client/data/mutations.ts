@@ -13,7 +13,8 @@
 import type { Fields } from './conflicts.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { defaultFailureMessage, type EntryOutcome, type Outbox } from './outbox.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+import type { Mutation } from './outbox/mutation.ts';
+import { COLLECTIONS, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
 
 export type MutationResult =
   | { status: 'done'; record: WireRecord | null }
@@ -76,8 +77,8 @@ async function nextTempId(db: MirrorDb, floor: number): Promise<number> {
     const first = await db[name].toCollection().first();
     if (first && first.id < lowest) lowest = first.id;
   }
-  await db.outbox.each((entry) => {
-    if (entry.target && 'table' in entry.target && entry.target.id < lowest) lowest = entry.target.id;
+  await db.outbox.each(({ mutation }) => {
+    if (mutation.kind === 'collection' && mutation.id < lowest) lowest = mutation.id;
   });
   return lowest - 1;
 }
@@ -87,14 +88,16 @@ export function createMutations(options: MutationsOptions): Mutations {
   const now = options.now ?? (() => Date.now());
   const settleTimeoutMs = options.settleTimeoutMs ?? 2_000;
 
-  const entry = (fields: Omit<OutboxEntry, 'uuid' | 'attempts' | 'status' | 'error' | 'errors' | 'createdAt'>, key?: string): OutboxEntry => ({
+  /** A new outbox entry (Dexie gives it its seq when it is added). */
+  const entry = (mutation: Mutation, before: Fields | null, key?: string): Omit<OutboxEntry, 'seq'> => ({
     uuid: key ?? crypto.randomUUID(),
+    mutation,
+    before,
     attempts: 0,
     status: 'pending',
     error: null,
     errors: null,
     createdAt: now(),
-    ...fields,
   });
 
   const failedLocally = (message: string): MutationResult => ({ status: 'failed', message, errors: null });
@@ -132,13 +135,12 @@ export function createMutations(options: MutationsOptions): Mutations {
 
   return {
     async create(collection, fields, options) {
-      const decl = COLLECTIONS[collection];
       const values = withoutId(fields);
       const { uuid, record } = await db.transaction('rw', [...COLLECTION_NAMES.map((name) => db[name]), db.outbox], async () => {
         const id = await nextTempId(db, outbox.lowestTempId());
         const record: WireRecord = { ...values, id };
         await db[collection].add(record);
-        const queued = entry({ method: 'POST', path: decl.path, body: { [decl.bodyKey]: values }, target: { table: collection, id }, before: null }, options?.key);
+        const queued = entry({ kind: 'collection', op: 'create', table: collection, id, fields: values }, null, options?.key);
         await db.outbox.add(queued);
         return { uuid: queued.uuid, record };
       });
@@ -146,7 +148,6 @@ export function createMutations(options: MutationsOptions): Mutations {
     },
 
     async update(collection, id, patch) {
-      const decl = COLLECTIONS[collection];
       const table = db[collection];
       const values = withoutId(patch);
       // A form opened on a record created offline may submit after its create was accepted.
@@ -156,7 +157,7 @@ export function createMutations(options: MutationsOptions): Mutations {
         if (!current) return null;
         const record: WireRecord = { ...current, ...values, id: realId };
         await table.put(record);
-        const queued = entry({ method: 'PUT', path: `${decl.path}/${realId}`, body: { [decl.bodyKey]: values }, target: { table: collection, id: realId }, before: current });
+        const queued = entry({ kind: 'collection', op: 'update', table: collection, id: realId, fields: values }, current);
         await db.outbox.add(queued);
         return { uuid: queued.uuid, record };
       });
@@ -165,14 +166,13 @@ export function createMutations(options: MutationsOptions): Mutations {
     },
 
     async remove(collection, id) {
-      const decl = COLLECTIONS[collection];
       const table = db[collection];
       const realId = outbox.resolveId(collection, id);
       const uuid = await db.transaction('rw', [table, db.outbox], async () => {
         const current = await table.get(realId);
         if (!current) return null;
         await table.delete(realId);
-        const queued = entry({ method: 'DELETE', path: `${decl.path}/${realId}`, target: { table: collection, id: realId }, before: current });
+        const queued = entry({ kind: 'collection', op: 'delete', table: collection, id: realId, fields: null }, current);
         await db.outbox.add(queued);
         return queued.uuid;
       });
@@ -181,14 +181,13 @@ export function createMutations(options: MutationsOptions): Mutations {
     },
 
     async saveSingle(name, fields) {
-      const decl = SINGLES[name];
       const values = withoutId(fields);
       const { uuid, record } = await db.transaction('rw', [db.singles, db.outbox], async () => {
         const existing = (await db.singles.get(name))?.record ?? null;
         // POST replaces, PUT merges — on the server and here alike.
         const record: WireRecord = existing ? { ...existing, ...values, id: existing.id } : { ...values, id: 0 };
         await db.singles.put({ name, record });
-        const queued = entry({ method: existing ? 'PUT' : 'POST', path: decl.path, body: { [decl.bodyKey]: values }, target: { single: name }, before: existing });
+        const queued = entry({ kind: 'single', op: existing ? 'upsert' : 'replace', name, fields: values }, existing);
         await db.outbox.add(queued);
         return { uuid: queued.uuid, record };
       });
@@ -196,12 +195,11 @@ export function createMutations(options: MutationsOptions): Mutations {
     },
 
     async deleteSingle(name) {
-      const decl = SINGLES[name];
       const uuid = await db.transaction('rw', [db.singles, db.outbox], async () => {
         const existing = (await db.singles.get(name))?.record ?? null;
         await db.singles.put({ name, record: null });
         // Sent even when the mirror has none: the server may have one the mirror has not seen.
-        const queued = entry({ method: 'DELETE', path: decl.path, target: { single: name }, before: existing });
+        const queued = entry({ kind: 'single', op: 'delete', name, fields: null }, existing);
         await db.outbox.add(queued);
         return queued.uuid;
       });
@@ -209,12 +207,11 @@ export function createMutations(options: MutationsOptions): Mutations {
     },
 
     async editMonth(months, rowId, body) {
-      const decl = MONTHS[months];
       // A row of a table computed locally for a record not yet on the server has no server id.
       if (!Number.isSafeInteger(rowId) || rowId < 0) return failedLocally(defaultFailureMessage({ kind: 'months', name: months, rowId }, 'update'));
       const uuid = await db.transaction('rw', db.outbox, async () => {
         // Not applied to the stored table: the server recomputes the months after it.
-        const queued = entry({ method: 'PUT', path: `${decl.path}/${rowId}`, body: { [decl.bodyKey]: body }, target: null, before: null });
+        const queued = entry({ kind: 'month', table: months, rowId, fields: body }, null);
         await db.outbox.add(queued);
         return queued.uuid;
       });

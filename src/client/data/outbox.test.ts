@@ -4,7 +4,8 @@ import type { ApiRequest, ApiResult } from './api.ts';
 import { MemoryTransport } from './api.ts';
 import { openMirror, type MirrorDb, type OutboxEntry, type WireRecord } from './db.ts';
 import { createMutations } from './mutations.ts';
-import { backoffMs, createOutbox, defaultFailureMessage, failureMessage, patchMonthRow, remapEntry, type Outbox, type OutboxOptions } from './outbox.ts';
+import { backoffMs, createOutbox, defaultFailureMessage, failureMessage, patchMonthRow, type Outbox, type OutboxOptions } from './outbox.ts';
+import { remapMutation, toRequest } from './outbox/mutation.ts';
 import { createTestServer, type TestServer } from './test-server.ts';
 
 const opened: { db: MirrorDb; outboxes: Outbox[] }[] = [];
@@ -74,7 +75,7 @@ describe('accepted edits and temporary ids', () => {
     expect(await db.debts.get(tempId)).toBeUndefined();
     expect(await db.debts.get(100)).toMatchObject({ id: 100, name: 'Visa', monthly_payment: 75 });
     const [update] = await entries(db);
-    expect(update).toMatchObject({ method: 'PUT', path: '/api/v1/debts/100', target: { table: 'debts', id: 100 }, attempts: 1, status: 'pending' });
+    expect(update).toMatchObject({ mutation: { kind: 'collection', op: 'update', table: 'debts', id: 100 }, attempts: 1, status: 'pending' });
     expect((update?.before as WireRecord).id).toBe(100);
     expect(outbox.resolveId('debts', tempId)).toBe(100);
   });
@@ -91,27 +92,18 @@ describe('accepted edits and temporary ids', () => {
     expect((await db.singles.get('debtPlan'))?.record).toEqual({ id: 100, plan_type: 'snowball', extra_payment: 250 });
   });
 
-  it('remapEntry rewrites the path segment, id fields and target, and leaves other entries alone', () => {
-    const entry: OutboxEntry = {
-      seq: 4,
-      uuid: 'u',
-      method: 'PUT',
-      path: '/api/v1/debts/-3',
-      body: { debt: { name: 'x', amount: -3 } },
-      attempts: 0,
-      status: 'pending',
-      target: { table: 'debts', id: -3 },
+  it('remapMutation moves the record it names and id fields to the server id, and leaves other mutations alone', () => {
+    const entry = {
+      mutation: { kind: 'collection', op: 'update', table: 'debts', id: -3, fields: { name: 'x', amount: -3 } },
       before: { id: -3, name: 'y' },
-      createdAt: 0,
-    };
-    expect(remapEntry(entry, 'debts', -3, 42)).toMatchObject({
-      path: '/api/v1/debts/42',
-      body: { debt: { name: 'x', amount: -3 } },
-      target: { table: 'debts', id: 42 },
-      before: { id: 42, name: 'y' },
-    });
-    expect(remapEntry({ ...entry, path: '/api/v1/debts/-31', target: { table: 'debts', id: -31 }, before: null }, 'debts', -3, 42)).toBeNull();
-    expect(remapEntry(entry, 'incomes', -3, 42)?.path).toBe('/api/v1/debts/-3');
+    } as const satisfies Pick<OutboxEntry, 'mutation' | 'before'>;
+    const moved = remapMutation(entry.mutation, entry.before, 'debts', -3, 42);
+    expect(moved).toEqual({ mutation: { kind: 'collection', op: 'update', table: 'debts', id: 42, fields: { name: 'x', amount: -3 } }, before: { id: 42, name: 'y' } });
+    expect(toRequest(moved!.mutation)).toEqual({ method: 'PUT', path: '/api/v1/debts/42', body: { debt: { name: 'x', amount: -3 } } });
+    expect(remapMutation({ ...entry.mutation, id: -31 }, null, 'debts', -3, 42)).toBeNull();
+    // Another table's record with the same number is another record; its id fields are not.
+    expect(remapMutation(entry.mutation, null, 'incomes', -3, 42)).toBeNull();
+    expect(remapMutation({ kind: 'collection', op: 'update', table: 'incomes', id: 5, fields: { debt_id: -3 } }, null, 'debts', -3, 42)?.mutation).toMatchObject({ id: 5, fields: { debt_id: 42 } });
   });
 });
 
@@ -189,7 +181,7 @@ describe('refused edits', () => {
     expect(result).toMatchObject({ applied: 1, failed: 2, stopped: 'drained' });
     expect(await db.debts.toArray()).toEqual([expect.objectContaining({ id: 100, name: 'Amex' })]);
     const left = await entries(db);
-    expect(left.map((e) => [e.method, e.status])).toEqual([
+    expect(left.map((e) => [toRequest(e.mutation).method, e.status])).toEqual([
       ['POST', 'failed'],
       ['PUT', 'failed'],
     ]);
@@ -222,7 +214,7 @@ describe('refused edits', () => {
 
     expect(result).toMatchObject({ applied: 1, failed: 1 });
     expect(await db.debts.toArray()).toEqual([]);
-    expect((await entries(db)).map((e) => [e.method, e.status, e.error])).toEqual([['PUT', 'failed', 'Record not found']]);
+    expect((await entries(db)).map((e) => [toRequest(e.mutation).method, e.status, e.error])).toEqual([['PUT', 'failed', 'Record not found']]);
   });
 
   it('restores a single record and uses the default message when the server gives none', async () => {
@@ -240,11 +232,12 @@ describe('refused edits', () => {
   it('words failures as the spec does', () => {
     expect(defaultFailureMessage({ kind: 'single', name: 'retirementPlan' }, 'create')).toBe('Failed to create retirement plan');
     expect(defaultFailureMessage({ kind: 'single', name: 'debtPlan' }, 'update')).toBe('Failed to update debt plan. Please try again.');
-    expect(failureMessage({ method: 'PUT' }, { kind: 'months', name: 'incomeMonths', rowId: 1 }, 'Only the current month or earlier can be edited')).toBe(
+    expect(failureMessage({ kind: 'month', table: 'incomeMonths', rowId: 1, fields: {} }, { kind: 'months', name: 'incomeMonths', rowId: 1 }, 'Only the current month or earlier can be edited')).toBe(
       'Failed to update income month. Please try again.',
     );
-    expect(failureMessage({ method: 'POST' }, { kind: 'collection', table: 'monthlyExpenses', id: -1 }, null)).toBe('Failed to create monthly expense. Please try again.');
-    expect(failureMessage({ method: 'POST' }, { kind: 'collection', table: 'monthlyExpenses', id: -1 }, 'Amount is required')).toBe('Amount is required');
+    const create = { kind: 'collection', op: 'create', table: 'monthlyExpenses', id: -1, fields: {} } as const;
+    expect(failureMessage(create, { kind: 'collection', table: 'monthlyExpenses', id: -1 }, null)).toBe('Failed to create monthly expense. Please try again.');
+    expect(failureMessage(create, { kind: 'collection', table: 'monthlyExpenses', id: -1 }, 'Amount is required')).toBe('Amount is required');
   });
 });
 
@@ -362,7 +355,7 @@ describe('one flusher at a time', () => {
     const mutations = createMutations({ db, outbox: otherTab, isOnline: () => true, settleTimeoutMs: 60_000 });
     await db.debts.put({ id: 7, ...debt('Visa') });
     gated.server.collections.get('/api/v1/debts')?.set(7, { id: 7, ...debt('Visa') });
-    await db.outbox.add({ uuid: crypto.randomUUID(), method: 'PUT', path: '/api/v1/debts/7', body: { debt: { apr: 5 } }, attempts: 0, status: 'pending', target: { table: 'debts', id: 7 }, before: { id: 7, ...debt('Visa') }, createdAt: 0 });
+    await db.outbox.add({ uuid: crypto.randomUUID(), mutation: { kind: 'collection', op: 'update', table: 'debts', id: 7, fields: { apr: 5 } }, attempts: 0, status: 'pending', before: { id: 7, ...debt('Visa') }, createdAt: 0 });
 
     // The first tab holds the lock and finds the second tab's entry behind its own: it sends it,
     // and the outcome crosses over to the second tab, whose edit is waiting for it.

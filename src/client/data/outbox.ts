@@ -18,10 +18,17 @@
  * Each outcome is written in one Dexie transaction with the mirror change it causes.
  */
 import type { ApiResult, ApiTransport } from './api.ts';
-import { isFields, mergePending, revertEdit, type Fields, type PendingEdit } from './conflicts.ts';
+import { isFields, mergePending, revertEdit, type PendingEdit } from './conflicts.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
+import { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
+import { withLock } from './outbox/lock.ts';
+import { patchMonthRow } from './outbox/month-rows.ts';
+import { remapMutation, toRequest, verbOf } from './outbox/mutation.ts';
 import { entryEdit, entryTarget, pendingEntries, sameTarget, type EntryTarget } from './pending.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName } from './schema.ts';
+
+export { defaultFailureMessage, failureMessage, type FailureVerb } from './outbox/failure.ts';
+export { patchMonthRow } from './outbox/month-rows.ts';
 
 /** The Web Lock every tab's flusher takes, so entries go out once and in order. */
 export const OUTBOX_LOCK = 'runway-outbox';
@@ -100,111 +107,6 @@ export interface Outbox {
   close(): void;
 }
 
-const COLLECTION_LABELS: Record<CollectionName, string> = {
-  incomes: 'income',
-  debts: 'debt',
-  monthlyExpenses: 'monthly expense',
-  otherExpenses: 'other expense',
-  retirementAccounts: 'retirement account',
-};
-const SINGLE_LABELS: Record<SingleName, string> = { housing: 'housing record', debtPlan: 'debt plan', retirementPlan: 'retirement plan' };
-const MONTH_LABELS: Record<MonthsName, string> = {
-  incomeMonths: 'income month',
-  debtMonths: 'debt month',
-  retirementMonths: 'retirement month',
-  contributionMonths: 'contribution month',
-};
-
-export type FailureVerb = 'create' | 'update' | 'delete';
-
-function verbOf(entry: Pick<OutboxEntry, 'method'>): FailureVerb {
-  return entry.method === 'POST' ? 'create' : entry.method === 'PUT' ? 'update' : 'delete';
-}
-
-function labelOf(target: EntryTarget): string {
-  if (target.kind === 'collection') return COLLECTION_LABELS[target.table];
-  if (target.kind === 'single') return SINGLE_LABELS[target.name];
-  return MONTH_LABELS[target.name];
-}
-
-/** The spec's default failure wording (section 8); the retirement plan's omits 'Please try again.'. */
-export function defaultFailureMessage(target: EntryTarget, verb: FailureVerb): string {
-  if (target.kind === 'single' && target.name === 'retirementPlan') return `Failed to ${verb} retirement plan`;
-  return `Failed to ${verb} ${labelOf(target)}. Please try again.`;
-}
-
-/**
- * The message a refused entry keeps. Forms show the server's message, else the default; month
- * edits and collection deletes show the spec's fixed wording (section 8).
- */
-export function failureMessage(entry: Pick<OutboxEntry, 'method'>, target: EntryTarget | null, serverMessage: string | null): string {
-  if (!target) return serverMessage ?? 'The server refused this change.';
-  const fallback = defaultFailureMessage(target, verbOf(entry));
-  if (target.kind === 'months' || (target.kind === 'collection' && entry.method === 'DELETE')) return fallback;
-  return serverMessage ?? fallback;
-}
-
-function remapIds(value: unknown, tempId: number, realId: number): unknown {
-  if (Array.isArray(value)) {
-    const mapped = value.map((item) => remapIds(item, tempId, realId));
-    return mapped.some((item, i) => item !== value[i]) ? mapped : value;
-  }
-  if (!isFields(value)) return value;
-  let changed = false;
-  const out: Fields = {};
-  for (const [key, item] of Object.entries(value)) {
-    const next = (key === 'id' || key.endsWith('_id')) && item === tempId ? realId : remapIds(item, tempId, realId);
-    if (next !== item) changed = true;
-    out[key] = next;
-  }
-  return changed ? out : value;
-}
-
-/**
- * An entry with a created record's temporary id replaced by the server's: in its path, in id
- * fields of its body and before-image, and in its target. Null when the entry does not mention it.
- * Temporary ids are unique across all tables, so an id field equal to one can mean only that record.
- */
-export function remapEntry(entry: OutboxEntry, table: CollectionName, tempId: number, realId: number): OutboxEntry | null {
-  const prefix = `${COLLECTIONS[table].path}/${tempId}`;
-  const rest = entry.path.slice(prefix.length);
-  const path = entry.path.startsWith(prefix) && (rest === '' || rest.startsWith('/') || rest.startsWith('?')) ? `${COLLECTIONS[table].path}/${realId}${rest}` : entry.path;
-  const body = remapIds(entry.body, tempId, realId);
-  const before = remapIds(entry.before, tempId, realId);
-  const target = entry.target && 'table' in entry.target && entry.target.table === table && entry.target.id === tempId ? { table, id: realId } : entry.target;
-  if (path === entry.path && body === entry.body && before === entry.before && target === entry.target) return null;
-  return { ...entry, path, body, before, target };
-}
-
-/** True when a path names the record with this id (as a whole segment). */
-function pathMentions(path: string, id: number): boolean {
-  return path.split(/[/?]/).includes(String(id));
-}
-
-/** A month table's body with one row replaced by the server's recomputed row (matched by id). */
-export function patchMonthRow(body: unknown, row: WireRecord): unknown {
-  if (Array.isArray(body)) {
-    const mapped = body.map((item) => patchMonthRow(item, row));
-    return mapped.some((item, i) => item !== body[i]) ? mapped : body;
-  }
-  if (!isFields(body)) return body;
-  let changed = false;
-  const out: Fields = {};
-  for (const [key, value] of Object.entries(body)) {
-    let next = value;
-    // Only arrays of month rows: a debt's or account's own id may equal some month row's id.
-    if (Array.isArray(value) && (key.endsWith('_months') || key === 'total')) {
-      const rows = value.map((item) => (isFields(item) && item.id === row.id ? { ...item, ...row } : item));
-      if (rows.some((item, i) => item !== value[i])) next = rows;
-    } else if (typeof value === 'object' && value !== null) {
-      next = patchMonthRow(value, row);
-    }
-    if (next !== value) changed = true;
-    out[key] = next;
-  }
-  return changed ? out : body;
-}
-
 function answerRecord(data: unknown, bodyKey: string): WireRecord | null {
   if (!isFields(data)) return null;
   const record = data[bodyKey];
@@ -215,6 +117,7 @@ type Verdict = 'ok' | 'retry' | 'unauthorized' | 'refused';
 
 /** `waited`: a form in this tab waits for the answer, and shows a server error rather than queue. */
 function verdict(result: ApiResult, entry: OutboxEntry, waited: boolean): Verdict {
+  const { mutation } = entry;
   if (result.ok) return 'ok';
   if (result.kind === 'network') return waited && result.timedOut === true ? 'refused' : 'retry';
   if (result.status === 401) return 'unauthorized';
@@ -222,35 +125,8 @@ function verdict(result: ApiResult, entry: OutboxEntry, waited: boolean): Verdic
   // The server, a proxy or the rate limit could not take it now: the edit is still good.
   if (result.status >= 500 || result.status === 408 || result.status === 429) return 'retry';
   // Deleting what the server no longer has leaves the user where they wanted to be.
-  if (result.status === 404 && entry.method === 'DELETE') return 'ok';
+  if (result.status === 404 && mutation.kind !== 'month' && mutation.op === 'delete') return 'ok';
   return 'refused';
-}
-
-/* One flusher per lock name in this JavaScript realm, for when Web Locks are not there. */
-const mutexTails = new Map<string, Promise<void>>();
-
-function withMutex<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const previous = mutexTails.get(name) ?? Promise.resolve();
-  const run = previous.then(fn);
-  const tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  mutexTails.set(name, tail);
-  void tail.then(() => {
-    if (mutexTails.get(name) === tail) mutexTails.delete(name);
-  });
-  return run;
-}
-
-interface LockManagerLike {
-  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
-}
-
-function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
-  if (locks) return locks.request(name, fn);
-  return withMutex(name, fn);
 }
 
 interface Settled {
@@ -294,129 +170,125 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (settled.length > 0) changed();
   };
 
-  const laterOf = (all: readonly OutboxEntry[], entry: OutboxEntry, target: EntryTarget | null) =>
-    all.filter((other) => (other.seq ?? 0) > (entry.seq ?? 0) && sameTarget(entryTarget(other), target));
+  const laterOf = (all: readonly OutboxEntry[], entry: OutboxEntry, target: EntryTarget) => all.filter((other) => other.seq > entry.seq && sameTarget(entryTarget(other), target));
 
   const editsOf = (entries: readonly OutboxEntry[]) => entries.map(entryEdit).filter((edit): edit is PendingEdit => edit !== null);
 
   /** The server accepted the entry: its answer goes into the mirror, the entry goes. */
-  async function accept(entry: OutboxEntry, target: EntryTarget | null, data: unknown): Promise<Settled[]> {
-    const seq = entry.seq as number;
+  async function accept(entry: OutboxEntry, data: unknown): Promise<Settled[]> {
+    const { seq, mutation } = entry;
+    const target = entryTarget(entry);
     const done = (record: WireRecord | null): Settled[] => [{ uuid: entry.uuid, outcome: { status: 'done', record } }];
 
-    if (target?.kind === 'collection') {
-      const table = db[target.table];
-      const record = answerRecord(data, COLLECTIONS[target.table].bodyKey);
-      if (entry.method !== 'DELETE' && !record) return refuse(entry, target, 0, 'The server accepted the change but its answer could not be read.', null);
+    if (mutation.kind === 'collection') {
+      const table = db[mutation.table];
+      const record = answerRecord(data, COLLECTIONS[mutation.table].bodyKey);
+      if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null);
       return db.transaction('rw', [table, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await db.outbox.delete(seq);
-        if (entry.method === 'DELETE' || !record) {
-          await table.delete(target.id);
+        if (mutation.op === 'delete' || !record) {
+          await table.delete(mutation.id);
           return done(null);
         }
-        if (entry.method === 'POST' && target.id !== record.id) {
-          await table.delete(target.id);
+        const created = mutation.op === 'create' && mutation.id !== record.id;
+        if (created) {
+          await table.delete(mutation.id);
           for (const later of await db.outbox.where('seq').above(seq).toArray()) {
-            const next = remapEntry(later, target.table, target.id, record.id);
-            if (next) await db.outbox.put(next);
+            const next = remapMutation(later.mutation, later.before, mutation.table, mutation.id, record.id);
+            if (next) await db.outbox.put({ ...later, ...next });
           }
         }
-        const edits = editsOf(laterOf(await pendingEntries(db), entry, { ...target, id: record.id }));
+        const edits = editsOf(laterOf(await pendingEntries(db), entry, { kind: 'collection', table: mutation.table, id: record.id }));
         const merged = mergePending(record, edits).record;
         if (merged) await table.put(merged);
         else await table.delete(record.id);
-        const remap = entry.method === 'POST' && target.id !== record.id ? { table: target.table, tempId: target.id, realId: record.id } : undefined;
+        const remap = created ? { table: mutation.table, tempId: mutation.id, realId: record.id } : undefined;
         return [{ uuid: entry.uuid, outcome: { status: 'done', record }, remap }];
       });
     }
 
-    if (target?.kind === 'single') {
-      const record = entry.method === 'DELETE' ? null : answerRecord(data, SINGLES[target.name].bodyKey);
-      if (entry.method !== 'DELETE' && !record) return refuse(entry, target, 0, 'The server accepted the change but its answer could not be read.', null);
+    if (mutation.kind === 'single') {
+      const record = mutation.op === 'delete' ? null : answerRecord(data, SINGLES[mutation.name].bodyKey);
+      if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null);
       return db.transaction('rw', [db.singles, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await db.outbox.delete(seq);
         const edits = editsOf(laterOf(await pendingEntries(db), entry, target));
-        await db.singles.put({ name: target.name, record: mergePending(record, edits).record });
+        await db.singles.put({ name: mutation.name, record: mergePending(record, edits).record });
         return done(record);
       });
     }
 
-    if (target?.kind === 'months') {
-      const row = answerRecord(data, MONTHS[target.name].bodyKey);
-      return db.transaction('rw', [db.months, db.outbox], async () => {
-        if ((await db.outbox.get(seq))?.status !== 'pending') return [];
-        await db.outbox.delete(seq);
-        // The server also sends the whole recomputed table live; until then the edited row shows.
-        const table = await db.months.get(target.name);
-        if (row && table) await db.months.put({ ...table, body: patchMonthRow(table.body, row) });
-        return done(row);
-      });
-    }
-
-    return db.transaction('rw', db.outbox, async () => {
+    const row = answerRecord(data, MONTHS[mutation.table].bodyKey);
+    return db.transaction('rw', [db.months, db.outbox], async () => {
       if ((await db.outbox.get(seq))?.status !== 'pending') return [];
       await db.outbox.delete(seq);
-      return done(null);
+      // The server also sends the whole recomputed table live; until then the edited row shows.
+      const table = await db.months.get(mutation.table);
+      if (row && table) await db.months.put({ ...table, body: patchMonthRow(table.body, row) });
+      return done(row);
     });
   }
 
   /** The server refused the entry: roll its optimistic change back and keep it as 'failed'. */
-  async function refuse(entry: OutboxEntry, target: EntryTarget | null, status: number, message: string, errors: Record<string, string[]> | null): Promise<Settled[]> {
-    const seq = entry.seq as number;
+  async function refuse(entry: OutboxEntry, status: number, message: string, errors: Record<string, string[]> | null): Promise<Settled[]> {
+    const { seq, mutation } = entry;
+    const target = entryTarget(entry);
     const failed: Settled = { uuid: entry.uuid, outcome: { status: 'failed', message, errors } };
     const markFailed = () => db.outbox.put({ ...entry, status: 'failed', error: message, errors });
     const edit = entryEdit(entry);
 
-    if (target?.kind === 'collection') {
-      const table = db[target.table];
+    if (mutation.kind === 'collection') {
+      const table = db[mutation.table];
       return db.transaction('rw', [table, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await markFailed();
         const pending = await pendingEntries(db);
         const settled: Settled[] = [failed];
-        if (entry.method === 'POST') {
-          await table.delete(target.id);
-          // Later edits of a record that was never created cannot be sent.
-          for (const dependent of pending.filter((other) => (other.seq ?? 0) > seq && (sameTarget(entryTarget(other), target) || pathMentions(other.path, target.id)))) {
-            if (dependent.method === 'DELETE') {
+        if (mutation.op === 'create') {
+          await table.delete(mutation.id);
+          // Later edits of a record that was never created cannot be sent: those that name it,
+          // or carry its temporary id in a field.
+          const dependents = pending.filter((other) => other.seq > seq && (sameTarget(entryTarget(other), target) || remapMutation(other.mutation, other.before, mutation.table, mutation.id, 0) !== null));
+          for (const dependent of dependents) {
+            if (dependent.mutation.kind !== 'month' && dependent.mutation.op === 'delete') {
               // The user wanted it gone, and it never existed: nothing to send, nothing to report.
-              await db.outbox.delete(dependent.seq as number);
+              await db.outbox.delete(dependent.seq);
               settled.push({ uuid: dependent.uuid, outcome: { status: 'done', record: null } });
               continue;
             }
-            const why = `${defaultFailureMessage(target, verbOf(dependent)).replace(/ Please try again\.$/, '')} It was never created: ${message}`;
+            const why = `${defaultFailureMessage(target, verbOf(dependent.mutation)).replace(/ Please try again\.$/, '')} It was never created: ${message}`;
             await db.outbox.put({ ...dependent, status: 'failed', error: why, errors: null });
             settled.push({ uuid: dependent.uuid, outcome: { status: 'failed', message: why, errors: null } });
           }
-        } else if (entry.method === 'PUT' && status === 404) {
+        } else if (mutation.op === 'update' && status === 404) {
           // The server has no such record (deleted elsewhere): neither has the mirror now.
-          await table.delete(target.id);
-        } else if (entry.method === 'PUT' && edit) {
+          await table.delete(mutation.id);
+        } else if (mutation.op === 'update' && edit) {
           const later = laterOf(pending, entry, target);
-          const reverted = revertEdit({ current: (await table.get(target.id)) ?? null, edit, later: editsOf(later) });
-          if (reverted.current) await table.put({ ...reverted.current, id: target.id });
-          for (const [i, other] of later.entries()) await db.outbox.put({ ...other, before: reverted.laterBefores[i] });
-        } else if (entry.method === 'DELETE' && isFields(entry.before)) {
-          await table.put({ ...entry.before, id: target.id });
+          const reverted = revertEdit({ current: (await table.get(mutation.id)) ?? null, edit, later: editsOf(later) });
+          if (reverted.current) await table.put({ ...reverted.current, id: mutation.id });
+          for (const [i, other] of later.entries()) await db.outbox.put({ ...other, before: reverted.laterBefores[i] ?? null });
+        } else if (mutation.op === 'delete' && entry.before) {
+          await table.put({ ...entry.before, id: mutation.id });
         }
         return settled;
       });
     }
 
-    if (target?.kind === 'single') {
+    if (mutation.kind === 'single') {
       return db.transaction('rw', [db.singles, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await markFailed();
         const later = laterOf(await pendingEntries(db), entry, target);
-        const current = (await db.singles.get(target.name))?.record ?? null;
-        if (entry.method === 'DELETE') {
-          if (later.length === 0 && isFields(entry.before)) await db.singles.put({ name: target.name, record: entry.before as WireRecord });
+        const current = (await db.singles.get(mutation.name))?.record ?? null;
+        if (mutation.op === 'delete') {
+          if (later.length === 0 && entry.before) await db.singles.put({ name: mutation.name, record: entry.before as WireRecord });
         } else if (edit) {
           const reverted = revertEdit({ current, edit, later: editsOf(later) });
-          await db.singles.put({ name: target.name, record: reverted.current as WireRecord | null });
-          for (const [i, other] of later.entries()) await db.outbox.put({ ...other, before: reverted.laterBefores[i] });
+          await db.singles.put({ name: mutation.name, record: reverted.current as WireRecord | null });
+          for (const [i, other] of later.entries()) await db.outbox.put({ ...other, before: reverted.laterBefores[i] ?? null });
         }
         return [failed];
       });
@@ -431,7 +303,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function countAttempt(entry: OutboxEntry): Promise<number> {
-    const seq = entry.seq as number;
+    const { seq } = entry;
     return db.transaction('rw', db.outbox, async () => {
       const current = await db.outbox.get(seq);
       if (!current) return entry.attempts + 1;
@@ -451,10 +323,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         .above(last)
         .and((e) => e.status === 'pending')
         .first();
-      if (!entry || entry.seq === undefined) return result;
+      if (!entry) return result;
       last = entry.seq;
-      const target = entryTarget(entry);
-      const answer = await transport.request({ method: entry.method, path: entry.path, body: entry.body, idempotencyKey: entry.uuid });
+      const answer = await transport.request({ ...toRequest(entry.mutation), idempotencyKey: entry.uuid });
       const kind = verdict(answer, entry, waiters.has(entry.uuid));
       if (kind === 'retry') {
         const attempts = await countAttempt(entry);
@@ -464,12 +335,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (kind === 'unauthorized') return { ...result, stopped: 'unauthorized' };
       let settled: Settled[];
       if (kind === 'ok') {
-        settled = await accept(entry, target, answer.ok ? answer.data : null);
+        settled = await accept(entry, answer.ok ? answer.data : null);
       } else {
         const status = answer.ok || answer.kind !== 'http' ? 0 : answer.status;
         const serverMessage = answer.ok || answer.kind !== 'http' ? null : answer.message;
         const errors = answer.ok || answer.kind !== 'http' ? null : answer.errors;
-        settled = await refuse(entry, target, status, failureMessage(entry, target, serverMessage), errors);
+        settled = await refuse(entry, status, failureMessage(entry.mutation, entryTarget(entry), serverMessage), errors);
       }
       for (const item of settled) {
         if (item.outcome.status === 'done' && item.uuid === entry.uuid) result.applied += 1;
@@ -511,7 +382,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async dismiss(uuid) {
       const removed = await db.transaction('rw', db.outbox, async () => {
         const entry = await db.outbox.where('uuid').equals(uuid).first();
-        if (entry?.status !== 'failed' || entry.seq === undefined) return false;
+        if (entry?.status !== 'failed') return false;
         await db.outbox.delete(entry.seq);
         return true;
       });

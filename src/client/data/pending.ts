@@ -8,9 +8,9 @@
  * Call them inside the Dexie transaction that writes the result, with `outbox` and `conflicts` in
  * its scope: the entries read and the rows written then belong to one consistent moment.
  */
-import { isFields, mergePending, newConflicts, type FieldConflict, type Fields, type PendingEdit } from './conflicts.ts';
+import { mergePending, newConflicts, type FieldConflict, type PendingEdit } from './conflicts.ts';
 import type { ConflictRow, MirrorDb, OutboxEntry, WireRecord } from './db.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+import type { CollectionName, MonthsName, SingleName } from './schema.ts';
 
 /** What an outbox entry changes. */
 export type EntryTarget =
@@ -18,18 +18,11 @@ export type EntryTarget =
   | { kind: 'single'; name: SingleName }
   | { kind: 'months'; name: MonthsName; rowId: number };
 
-export function entryTarget(entry: OutboxEntry): EntryTarget | null {
-  const { target } = entry;
-  if (target && 'table' in target && target.table in COLLECTIONS) return { kind: 'collection', table: target.table, id: target.id };
-  if (target && 'single' in target && target.single in SINGLES) return { kind: 'single', name: target.single as SingleName };
-  for (const [name, decl] of Object.entries(MONTHS) as [MonthsName, (typeof MONTHS)[MonthsName]][]) {
-    const prefix = `${decl.path}/`;
-    if (entry.path.startsWith(prefix)) {
-      const rowId = Number(entry.path.slice(prefix.length));
-      if (Number.isInteger(rowId)) return { kind: 'months', name, rowId };
-    }
-  }
-  return null;
+export function entryTarget(entry: Pick<OutboxEntry, 'mutation'>): EntryTarget {
+  const { mutation } = entry;
+  if (mutation.kind === 'collection') return { kind: 'collection', table: mutation.table, id: mutation.id };
+  if (mutation.kind === 'single') return { kind: 'single', name: mutation.name };
+  return { kind: 'months', name: mutation.table, rowId: mutation.rowId };
 }
 
 export function sameTarget(a: EntryTarget | null, b: EntryTarget | null): boolean {
@@ -39,27 +32,11 @@ export function sameTarget(a: EntryTarget | null, b: EntryTarget | null): boolea
   return a.kind === 'months' && b.kind === 'months' && a.name === b.name && a.rowId === b.rowId;
 }
 
-/** The fields an entry writes: its body without the wrapping key. */
-export function entryFields(entry: OutboxEntry, bodyKey: string): Fields | null {
-  if (!isFields(entry.body)) return null;
-  const inner = entry.body[bodyKey];
-  return isFields(inner) ? inner : null;
-}
-
 /** An entry as conflicts.ts sees it; null for month edits, which change no mirrored record. */
 export function entryEdit(entry: OutboxEntry): PendingEdit | null {
-  const target = entryTarget(entry);
-  const before = isFields(entry.before) ? entry.before : null;
-  const seq = entry.seq ?? 0;
-  if (target?.kind === 'collection') {
-    const op = entry.method === 'POST' ? 'create' : entry.method === 'PUT' ? 'update' : 'delete';
-    return { seq, op, id: target.id, fields: entryFields(entry, COLLECTIONS[target.table].bodyKey), before };
-  }
-  if (target?.kind === 'single') {
-    const op = entry.method === 'POST' ? 'replace' : entry.method === 'PUT' ? 'upsert' : 'delete';
-    const id = typeof before?.id === 'number' ? before.id : null;
-    return { seq, op, id, fields: entryFields(entry, SINGLES[target.name].bodyKey), before };
-  }
+  const { mutation, before, seq } = entry;
+  if (mutation.kind === 'collection') return { seq, op: mutation.op, id: mutation.id, fields: mutation.fields, before };
+  if (mutation.kind === 'single') return { seq, op: mutation.op, id: typeof before?.id === 'number' ? before.id : null, fields: mutation.fields, before };
   return null;
 }
 

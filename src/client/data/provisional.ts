@@ -9,9 +9,8 @@ import type { MonthKey } from '../../engine/months.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../shared/months/input.ts';
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
-import { patchMonthRow } from './outbox.ts';
-import { entryTarget } from './pending.ts';
-import { MONTHS, type MonthsName } from './schema.ts';
+import { patchMonthRow } from './outbox/month-rows.ts';
+import type { MonthsName } from './schema.ts';
 
 const TABLES: Record<MonthKind, MonthsName> = {
   income: 'incomeMonths',
@@ -31,13 +30,12 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
   const out = { ...bodies };
   const pending = await db.outbox.where('status').equals('pending').sortBy('seq');
   for (const entry of pending) {
-    const target = entryTarget(entry);
-    if (target?.kind !== 'months' || entry.method !== 'PUT') continue;
-    const kind = (Object.keys(TABLES) as MonthKind[]).find((k) => TABLES[k] === target.name);
-    const fields = (entry.body as Record<string, unknown> | null)?.[MONTHS[target.name].bodyKey];
-    if (!kind || out[kind] === undefined || typeof fields !== 'object' || fields === null) continue;
-    const row: WireRecord = { id: target.rowId };
-    for (const [field, value] of Object.entries(fields)) row[STORED_INPUT[field] ?? field] = value;
+    const { mutation } = entry;
+    if (mutation.kind !== 'month') continue;
+    const kind = (Object.keys(TABLES) as MonthKind[]).find((k) => TABLES[k] === mutation.table);
+    if (!kind || out[kind] === undefined) continue;
+    const row: WireRecord = { id: mutation.rowId };
+    for (const [field, value] of Object.entries(mutation.fields)) row[STORED_INPUT[field] ?? field] = value;
     out[kind] = patchMonthRow(out[kind], row);
   }
   return out;

@@ -124,7 +124,7 @@ export const FLAGS_FETCH_ERROR = 'Failed to fetch feature flags';
  * Dexie stores, derived from the declarations. Bump MIRROR_VERSION and add a `version(n)` step in
  * db.ts whenever this changes.
  */
-export const MIRROR_VERSION = 1;
+export const MIRROR_VERSION = 2;
 
 export function dexieStores(): Record<string, string> {
   const stores: Record<string, string> = {};

@@ -7,8 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { useDataLayer, useMonths } from '../../data/hooks.ts';
-import { entryFields, entryTarget } from '../../data/pending.ts';
-import { MONTHS, type MonthsName } from '../../data/schema.ts';
+import type { MonthsName } from '../../data/schema.ts';
 import type { PendingMonthEdits } from './wire.ts';
 
 export interface MonthsTableView<Table> {
@@ -32,9 +31,8 @@ export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
     if (!entries || entries.length === 0) return NO_EDITS;
     const edits = new Map<number, Readonly<Record<string, unknown>>>();
     for (const entry of entries) {
-      const target = entryTarget(entry);
-      const fields = target?.kind === 'months' && target.name === name ? entryFields(entry, MONTHS[name].bodyKey) : null;
-      if (target?.kind === 'months' && fields) edits.set(target.rowId, fields);
+      const { mutation } = entry;
+      if (mutation.kind === 'month' && mutation.table === name) edits.set(mutation.rowId, mutation.fields);
     }
     return edits.size === 0 ? NO_EDITS : edits;
   }, [entries, name]);

@@ -1,0 +1,83 @@
+/**
+ * What an outbox entry means, stored as such (DESIGN.md section 5): a typed mutation of one
+ * collection record, one single record or one month row. The HTTP request is built from it in
+ * exactly one place, `toRequest`, at send time; nothing else reads methods or paths back.
+ */
+import { isFields, type Fields } from '../conflicts.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../schema.ts';
+
+export type CollectionOp = 'create' | 'update' | 'delete';
+/** A single record's POST replaces it, its PUT merges into it (creating it when missing). */
+export type SingleOp = 'replace' | 'upsert' | 'delete';
+
+export type Mutation =
+  /** `id` is negative (temporary) for a record created on this device and not yet on the server. */
+  | { kind: 'collection'; op: CollectionOp; table: CollectionName; id: number; fields: Fields | null }
+  | { kind: 'single'; op: SingleOp; name: SingleName; fields: Fields | null }
+  /** A month row's actual values; the server recomputes the tables after it. */
+  | { kind: 'month'; table: MonthsName; rowId: number; fields: Fields };
+
+export interface MutationRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+const SINGLE_METHODS = { replace: 'POST', upsert: 'PUT', delete: 'DELETE' } as const;
+const COLLECTION_METHODS = { create: 'POST', update: 'PUT', delete: 'DELETE' } as const;
+
+/** The one request builder: the REST call spec section 7 names for a mutation. */
+export function toRequest(mutation: Mutation): MutationRequest {
+  switch (mutation.kind) {
+    case 'collection': {
+      const decl = COLLECTIONS[mutation.table];
+      const path = mutation.op === 'create' ? decl.path : `${decl.path}/${mutation.id}`;
+      return mutation.op === 'delete' ? { method: 'DELETE', path } : { method: COLLECTION_METHODS[mutation.op], path, body: { [decl.bodyKey]: mutation.fields ?? {} } };
+    }
+    case 'single': {
+      const decl = SINGLES[mutation.name];
+      return mutation.op === 'delete' ? { method: 'DELETE', path: decl.path } : { method: SINGLE_METHODS[mutation.op], path: decl.path, body: { [decl.bodyKey]: mutation.fields ?? {} } };
+    }
+    case 'month': {
+      const decl = MONTHS[mutation.table];
+      return { method: 'PUT', path: `${decl.path}/${mutation.rowId}`, body: { [decl.bodyKey]: mutation.fields } };
+    }
+  }
+}
+
+/** The verb of the spec's failure wording ('Failed to create debt…'). */
+export function verbOf(mutation: Mutation): 'create' | 'update' | 'delete' {
+  if (mutation.kind === 'month') return 'update';
+  if (mutation.kind === 'single') return mutation.op === 'delete' ? 'delete' : mutation.op === 'replace' ? 'create' : 'update';
+  return mutation.op;
+}
+
+function remapIds(value: unknown, tempId: number, realId: number): unknown {
+  if (Array.isArray(value)) {
+    const mapped = value.map((item) => remapIds(item, tempId, realId));
+    return mapped.some((item, i) => item !== value[i]) ? mapped : value;
+  }
+  if (!isFields(value)) return value;
+  let changed = false;
+  const out: Fields = {};
+  for (const [key, item] of Object.entries(value)) {
+    const next = (key === 'id' || key.endsWith('_id')) && item === tempId ? realId : remapIds(item, tempId, realId);
+    if (next !== item) changed = true;
+    out[key] = next;
+  }
+  return changed ? out : value;
+}
+
+/**
+ * A mutation and its before-image with a created record's temporary id replaced by the server's:
+ * the record it names, and id fields in its values. Null when it mentions neither. Temporary ids
+ * are unique across all tables, so an id field equal to one can mean only that record.
+ */
+export function remapMutation(mutation: Mutation, before: Fields | null, table: CollectionName, tempId: number, realId: number): { mutation: Mutation; before: Fields | null } | null {
+  const named = mutation.kind === 'collection' && mutation.table === table && mutation.id === tempId;
+  const fields = remapIds(mutation.fields, tempId, realId) as Fields | null;
+  const nextBefore = remapIds(before, tempId, realId) as Fields | null;
+  if (!named && fields === mutation.fields && nextBefore === before) return null;
+  const next = { ...mutation, ...(named ? { id: realId } : {}), fields } as Mutation;
+  return { mutation: next, before: nextBefore };
+}

@@ -1,0 +1,137 @@
+/**
+ * A user who installed the version whose mirror stored outbox entries as HTTP requests (mirror
+ * version 1), queued edits offline, and then got the version that stores typed mutations (version
+ * 2): every queued edit reaches the real server once, none is lost, none is applied twice.
+ * The version-1 database is written here exactly as version 1 wrote it: its Dexie schema and its
+ * entries' shape, copied from that version.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import Dexie from 'dexie';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createHttpTransport, type ApiResult } from '../../src/client/data/api.ts';
+import { openMirror } from '../../src/client/data/db.ts';
+import { createOutbox } from '../../src/client/data/outbox.ts';
+import { client, signUp, startServer, VALID, type Api, type TestServer } from './harness.ts';
+
+const ADMIN = 'upgrade-admin-secret';
+let server: TestServer;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startServer({ adminSecret: ADMIN });
+  api = client(server.url);
+});
+afterAll(() => server?.close());
+
+/** Mirror version 1's stores, as it declared them. */
+const V1_STORES = {
+  incomes: 'id',
+  debts: 'id',
+  monthlyExpenses: 'id',
+  otherExpenses: 'id, month',
+  retirementAccounts: 'id',
+  singles: 'name',
+  months: 'name',
+  featureFlags: 'name',
+  profile: 'name',
+  syncStatus: 'name',
+  outbox: '++seq, &uuid, status',
+  conflicts: '++id, createdAt',
+};
+
+it('every edit queued under mirror version 1 reaches the server exactly once after the upgrade', async () => {
+  const user = await signUp(api);
+  const token = user.token;
+  expect((await api('PUT', '/admin/subscriptions', { headers: { 'x-admin-secret': ADMIN }, body: { email: user.email, subscribed: true } })).status).toBe(200);
+  const visa = (await api('POST', '/api/v1/debts', { token, body: { debt: VALID.debt } })).body.debt;
+  const gym = (await api('POST', '/api/v1/monthly_expenses', { token, body: { monthly_expense: { name: 'Gym', amount: 40, due_day: 3 } } })).body.monthly_expense;
+  await api('POST', '/api/v1/incomes', { token, body: { income: VALID.income } });
+  const month = (await api('GET', '/api/v1/income_months', { token })).body.income_months[0];
+  expect(month.id).toEqual(expect.any(Number));
+
+  // Version 1 of the app, offline: the mirror and its outbox as that version wrote them.
+  const name = `upgrade-${randomUUID()}`;
+  const v1 = new Dexie(name);
+  v1.version(1).stores(V1_STORES);
+  await v1.open();
+  const car = { name: 'Car', creditor: 'Ford', original_amount: 20000, remaining_amount: 12000, apr: 4.5, monthly_payment: 420.35, original_term: 60, due_day: 3 };
+  await v1.table('debts').bulkPut([{ ...visa, apr: 17.5 }, { id: -1, ...car, monthly_payment: 450 }]);
+  await v1.table('singles').put({ name: 'housing', record: { id: 0, ...VALID.housing } });
+  const keys = Array.from({ length: 6 }, () => randomUUID());
+  const at = Date.now();
+  await v1.table('outbox').bulkAdd([
+    { uuid: keys[0], method: 'POST', path: '/api/v1/debts', body: { debt: car }, attempts: 0, status: 'pending', target: { table: 'debts', id: -1 }, before: null, createdAt: at },
+    { uuid: keys[1], method: 'PUT', path: '/api/v1/debts/-1', body: { debt: { monthly_payment: 450 } }, attempts: 0, status: 'pending', target: { table: 'debts', id: -1 }, before: { id: -1, ...car }, createdAt: at },
+    { uuid: keys[2], method: 'PUT', path: `/api/v1/debts/${visa.id}`, body: { debt: { apr: 17.5 } }, attempts: 1, status: 'pending', lastAttemptAt: at, target: { table: 'debts', id: visa.id }, before: visa, createdAt: at },
+    { uuid: keys[3], method: 'DELETE', path: `/api/v1/monthly_expenses/${gym.id}`, attempts: 0, status: 'pending', target: { table: 'monthlyExpenses', id: gym.id }, before: gym, createdAt: at },
+    { uuid: keys[4], method: 'PUT', path: `/api/v1/income_months/${month.id}`, body: { income_month: { input_end_balance: 1234.5 } }, attempts: 0, status: 'pending', target: null, before: null, createdAt: at },
+    { uuid: keys[5], method: 'POST', path: '/api/v1/housing', body: { housing: VALID.housing }, attempts: 0, status: 'pending', target: { single: 'housing' }, before: null, createdAt: at },
+  ]);
+  v1.close();
+  // The Visa edit had reached the server before the phone lost its answer: the same key again.
+  const first = await api('PUT', `/api/v1/debts/${visa.id}`, { token, headers: { 'idempotency-key': keys[2] as string }, body: { debt: { apr: 17.5 } } });
+  expect(first.status).toBe(200);
+
+  // Version 2 opens the same database: the entries are typed mutations now, in the same order,
+  // under the same keys, with their attempts.
+  const db = openMirror(name);
+  const upgraded = await db.outbox.orderBy('seq').toArray();
+  expect(upgraded.map((entry) => entry.uuid)).toEqual(keys);
+  expect(upgraded.map((entry) => entry.mutation)).toEqual([
+    { kind: 'collection', op: 'create', table: 'debts', id: -1, fields: car },
+    { kind: 'collection', op: 'update', table: 'debts', id: -1, fields: { monthly_payment: 450 } },
+    { kind: 'collection', op: 'update', table: 'debts', id: visa.id, fields: { apr: 17.5 } },
+    { kind: 'collection', op: 'delete', table: 'monthlyExpenses', id: gym.id, fields: null },
+    { kind: 'month', table: 'incomeMonths', rowId: month.id, fields: { input_end_balance: 1234.5 } },
+    { kind: 'single', op: 'replace', name: 'housing', fields: VALID.housing },
+  ]);
+  expect(upgraded.map((entry) => [entry.attempts, entry.status])).toEqual([[0, 'pending'], [0, 'pending'], [1, 'pending'], [0, 'pending'], [0, 'pending'], [0, 'pending']]);
+  expect(upgraded[1]?.before).toEqual({ id: -1, ...car });
+  expect(await db.debts.count()).toBe(2);
+
+  // Online again: the new version flushes to the real server.
+  const answers: { key: string | undefined; result: ApiResult }[] = [];
+  const http = createHttpTransport({ baseUrl: server.url, getToken: () => token, onUnauthorized: () => undefined });
+  const transport = {
+    async request(request: Parameters<typeof http.request>[0]) {
+      const result = await http.request(request);
+      answers.push({ key: request.idempotencyKey, result });
+      return result;
+    },
+  };
+  const outbox = createOutbox({ db, transport, isPaused: () => false, lockName: `upgrade-${name}` });
+  expect(await outbox.flush()).toMatchObject({ applied: 6, failed: 0, stopped: 'drained' });
+  expect(await db.outbox.count()).toBe(0);
+  expect(answers.map((answer) => answer.key)).toEqual(keys);
+  // The edit that had already landed was answered from the server's record of it, not applied again.
+  const replay = answers[2]?.result;
+  expect(replay?.ok && replay.headers?.get('idempotent-replayed')).toBe('true');
+
+  const debts = (await api('GET', '/api/v1/debts', { token })).body.debts;
+  expect(debts).toHaveLength(2);
+  expect(debts.filter((d: { name: string }) => d.name === 'Car')).toEqual([expect.objectContaining({ ...car, monthly_payment: 450 })]);
+  expect(debts.find((d: { id: number }) => d.id === visa.id)).toMatchObject({ apr: 17.5 });
+  expect((await api('GET', '/api/v1/monthly_expenses', { token })).body.monthly_expenses).toEqual([]);
+  expect((await api('GET', '/api/v1/income_months', { token })).body.income_months[0]).toMatchObject({ id: month.id, input_end_balance: 1234.5 });
+  expect((await api('GET', '/api/v1/housing', { token })).body.housing).toMatchObject(VALID.housing);
+  // The mirror holds the server's records, the temporary id gone.
+  expect((await db.debts.toArray()).map((d) => d.id).sort((a, b) => a - b)).toEqual(debts.map((d: { id: number }) => d.id).sort((a: number, b: number) => a - b));
+  outbox.close();
+  db.close();
+});
+
+it('opening a version-1 mirror with nothing queued keeps its data and needs no sign-in', async () => {
+  const name = `upgrade-empty-${randomUUID()}`;
+  const v1 = new Dexie(name);
+  v1.version(1).stores(V1_STORES);
+  await v1.open();
+  await v1.table('debts').put({ id: 7, name: 'Visa' });
+  await v1.table('profile').put({ name: 'owner', value: 'someone@example.com' });
+  v1.close();
+  const db = openMirror(name);
+  expect(await db.debts.toArray()).toEqual([{ id: 7, name: 'Visa' }]);
+  expect(await db.profile.get('owner')).toEqual({ name: 'owner', value: 'someone@example.com' });
+  expect(db.verno).toBe(2);
+  db.close();
+});
