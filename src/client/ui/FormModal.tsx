@@ -22,6 +22,9 @@ export interface FormModalProps {
 /** A hint under its input, so inputs side by side stay level whether or not they have one. */
 export const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
+/** An input's hint, placed under it (DESCRIPTION_BELOW): `{...hintBelow('Yearly, 0 to 50')}`. */
+export const hintBelow = (description: string) => ({ description, inputWrapperOrder: DESCRIPTION_BELOW });
+
 /**
  * The props a record form's modal takes from the form's state: always open (the tab mounts the
  * form only while it shows), and 'Updating...' or 'Creating...' while submitting. The form adds

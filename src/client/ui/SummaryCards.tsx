@@ -4,6 +4,8 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 export interface SummaryCard {
   label: string;
   value: string;
+  /** A line under the figure, e.g. 'per month'. */
+  note?: string;
 }
 
 export function SummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
@@ -17,6 +19,11 @@ export function SummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
           <Text size="xl" fw={700} data-testid={`card-${card.label}`}>
             {card.value}
           </Text>
+          {card.note && (
+            <Text size="xs" c="dimmed">
+              {card.note}
+            </Text>
+          )}
         </Card>
       ))}
     </SimpleGrid>

@@ -15,6 +15,7 @@
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import type { MutationResult } from '../data/mutations.ts';
+import { fieldBinder, type FieldBinder } from './bind-field.ts';
 import { firstErrors } from '../../shared/validation/kit.ts';
 import type { Validation } from '../../shared/validation/kit.ts';
 
@@ -34,7 +35,7 @@ export interface RecordFormOptions<V extends FormValues, T> {
   onSaved(result: MutationResult): void;
 }
 
-export interface RecordForm<V extends FormValues> {
+export interface RecordForm<V extends FormValues> extends FieldBinder<V> {
   values: V;
   errors: Record<string, string>;
   /** 'Please fix the errors above', or the server's message. */
@@ -100,5 +101,5 @@ export function useRecordForm<V extends FormValues, T>(options: RecordFormOption
     options.onSaved(result);
   };
 
-  return { values, errors, formError, submitting, setField, onSubmit, reset };
+  return { values, errors, formError, submitting, setField, ...fieldBinder(values, errors, setField), onSubmit, reset };
 }

@@ -70,9 +70,7 @@ export function MonthEditModal<T>({ edit, onClose }: { edit: MonthEdit<T>; onClo
           label={edit.label}
           required
           allowNegative={edit.allowNegative ?? false}
-          value={form.values[edit.field] ?? ''}
-          onChange={(value) => form.setField(edit.field, value)}
-          error={form.errors[edit.field]}
+          {...form.field(edit.field)}
           data-autofocus
         />
         <Text size="xs" c="dimmed">

@@ -6,7 +6,7 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, Title, type PasswordIn
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSession } from '../../data/hooks.ts';
-import type { AccountForm } from './use-account-form.ts';
+import type { BoundField } from '../../ui/bind-field.ts';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
@@ -62,26 +62,25 @@ export function PasswordField({ error, ...props }: Omit<PasswordInputProps, 'err
   return <PasswordInput error={error} aria-invalid={error ? true : undefined} {...props} />;
 }
 
-/** A new password and its confirmation, as sign-up, reset and change ask for them ('Confirm ' + label). */
-export function NewPasswordFields({ form, label }: { form: AccountForm<{ password: string; password_confirmation: string }>; label: string }) {
-  const { values, errors, setField } = form;
+/**
+ * A new password and its confirmation, as sign-up, reset and change ask for them ('Confirm ' + label).
+ * The form is typed by what these fields need, so that any account form having them fits.
+ */
+export function NewPasswordFields({ form, label }: { form: { field(name: 'password' | 'password_confirmation'): BoundField; succeeded: boolean }; label: string }) {
+  const { field } = form;
   return (
     <>
       <PasswordField
         label={label}
         autoComplete="new-password"
         description="At least 6 characters"
-        value={values.password}
-        onChange={(event) => setField('password', event.currentTarget.value)}
-        error={errors.password}
+        {...field('password')}
         disabled={form.succeeded}
       />
       <PasswordField
         label={`Confirm ${label}`}
         autoComplete="new-password"
-        value={values.password_confirmation}
-        onChange={(event) => setField('password_confirmation', event.currentTarget.value)}
-        error={errors.password_confirmation}
+        {...field('password_confirmation')}
         disabled={form.succeeded}
       />
     </>

@@ -34,7 +34,7 @@ export function ChangePasswordPage() {
     onSuccess: () => redirect('/dashboard', PASSWORD_REDIRECT_MS),
   });
   if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message={CHANGE_LOGIN_REQUIRED} />;
-  const { values, errors, setField } = form;
+  const { field } = form;
   return (
     <AuthCard title="Change Password" subtitle={session.email ? `For ${session.email}` : undefined}>
       <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Change Password">
@@ -43,9 +43,7 @@ export function ChangePasswordPage() {
           <PasswordField
             label="Current Password"
             autoComplete="current-password"
-            value={values.current_password}
-            onChange={(event) => setField('current_password', event.currentTarget.value)}
-            error={errors.current_password}
+            {...field('current_password')}
             disabled={form.succeeded}
           />
           <NewPasswordFields form={form} label="New Password" />

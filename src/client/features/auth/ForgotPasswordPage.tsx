@@ -34,9 +34,7 @@ export function ForgotPasswordPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            value={form.values.email}
-            onChange={(event) => form.setField('email', event.currentTarget.value)}
-            error={form.errors.email}
+            {...form.field('email')}
             disabled={form.succeeded}
           />
           <Button type="submit" fullWidth disabled={form.submitting || form.succeeded}>

@@ -32,7 +32,7 @@ export function LoginPage() {
   });
   // While signing in the session changes under the form: keep it until the redirect.
   if (session.isAuthenticated && !form.submitting && !form.succeeded) return <AlreadyLoggedIn />;
-  const { values, errors, setField } = form;
+  const { field, checkbox } = form;
   const locked = form.submitting || form.succeeded;
   return (
     <AuthCard title="Runway" subtitle={LOGIN_WELCOME}>
@@ -43,21 +43,17 @@ export function LoginPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={(event) => setField('email', event.currentTarget.value)}
-            error={errors.email}
+            {...field('email')}
             disabled={form.succeeded}
           />
           <PasswordField
             label="Password"
             autoComplete="current-password"
-            value={values.password}
-            onChange={(event) => setField('password', event.currentTarget.value)}
-            error={errors.password}
+            {...field('password')}
             disabled={form.succeeded}
           />
           <Group justify="space-between" gap="xs">
-            <Checkbox label="Remember me" checked={values.remember_me} onChange={(event) => setField('remember_me', event.currentTarget.checked)} disabled={form.succeeded} />
+            <Checkbox label="Remember me" {...checkbox('remember_me')} disabled={form.succeeded} />
             <Anchor component={Link} to="/forgot-password" size="sm">
               Forgot password?
             </Anchor>

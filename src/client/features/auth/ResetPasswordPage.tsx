@@ -34,7 +34,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
     onSuccess: () => redirect('/login', PASSWORD_REDIRECT_MS),
   });
   if (session.isAuthenticated) return <AlreadyLoggedIn />;
-  const { values, errors, setField } = form;
+  const { field, errors } = form;
   // The token comes from the link, not from a field: its message goes above the button.
   const tokenError = errors.reset_password_token ?? null;
   return (
@@ -42,7 +42,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
       <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Reset Password">
         <Stack gap="sm">
           <FormMessage error={form.formError ?? tokenError} success={form.succeeded ? RESET_SUCCESS : null} />
-          <TextInput label="Email" type="email" autoComplete="email" value={values.email} onChange={(event) => setField('email', event.currentTarget.value)} error={errors.email} disabled={form.succeeded} />
+          <TextInput label="Email" type="email" autoComplete="email" {...field('email')} disabled={form.succeeded} />
           <NewPasswordFields form={form} label="New Password" />
           <Button type="submit" fullWidth disabled={form.submitting || form.succeeded}>
             {form.submitting ? 'Resetting...' : 'Reset Password'}

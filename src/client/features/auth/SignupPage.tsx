@@ -58,13 +58,13 @@ export function SignupPage() {
   const busy = form.submitting || form.succeeded;
   if (session.isAuthenticated && !busy) return <AlreadyLoggedIn />;
   if (!signup.enabled && !busy) return <SignupUnavailable />;
-  const { values, errors, setField } = form;
+  const { field, checkbox } = form;
   return (
     <AuthCard title="Sign Up" subtitle="Create your Runway account to start planning.">
       <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Sign Up">
         <Stack gap="sm">
           <FormMessage error={form.formError} success={form.succeeded ? SIGNUP_SUCCESS : null} />
-          <TextInput label="Email" type="email" autoComplete="email" value={values.email} onChange={(event) => setField('email', event.currentTarget.value)} error={errors.email} disabled={form.succeeded} />
+          <TextInput label="Email" type="email" autoComplete="email" {...field('email')} disabled={form.succeeded} />
           <NewPasswordFields form={form} label="Password" />
           <TextInput
             label="Birth Year"
@@ -73,15 +73,11 @@ export function SignupPage() {
             min={BIRTH_YEAR_MIN}
             max={thisYear}
             step={1}
-            value={values.birth_year}
-            onChange={(event) => setField('birth_year', event.currentTarget.value)}
-            error={errors.birth_year}
+            {...field('birth_year')}
             disabled={form.succeeded}
           />
           <Checkbox
-            checked={values.terms}
-            onChange={(event) => setField('terms', event.currentTarget.checked)}
-            error={errors.terms}
+            {...checkbox('terms')}
             disabled={form.succeeded}
             label={
               <>

@@ -7,6 +7,7 @@
  */
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { firstErrors, type Validation } from '../../../shared/validation/kit.ts';
+import { fieldBinder, type FieldBinder } from '../../ui/bind-field.ts';
 
 export type AccountFormValues = Record<string, string | boolean>;
 
@@ -21,7 +22,7 @@ export interface AccountFormOptions<V extends AccountFormValues, T> {
   stayOpen?: boolean;
 }
 
-export interface AccountForm<V extends AccountFormValues> {
+export interface AccountForm<V extends AccountFormValues> extends FieldBinder<V> {
   values: V;
   errors: Record<string, string>;
   /** The failure's text, shown above the button. */
@@ -85,5 +86,5 @@ export function useAccountForm<V extends AccountFormValues, T>(options: AccountF
     setFormError(outcome.message !== null && Object.values(fieldErrors).includes(outcome.message) ? null : outcome.message);
   };
 
-  return { values, errors, formError, submitting, succeeded, setField, onSubmit };
+  return { values, errors, formError, submitting, succeeded, setField, ...fieldBinder(values, errors, setField), onSubmit };
 }

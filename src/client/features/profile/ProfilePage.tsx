@@ -71,6 +71,7 @@ function ProfileForm({ profile }: { profile: MirrorProfile }) {
   useEffect(() => {
     if (!typed.current && typeof stored === 'number') setField('birth_year', String(stored));
   }, [stored, setField]);
+  const birthYear = form.field('birth_year');
 
   return (
     <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Profile">
@@ -88,12 +89,11 @@ function ProfileForm({ profile }: { profile: MirrorProfile }) {
           min={PROFILE_BIRTH_YEAR_MIN}
           max={thisYear}
           step={1}
-          value={form.values.birth_year}
+          {...birthYear}
           onChange={(event) => {
             typed.current = true;
-            setField('birth_year', event.currentTarget.value);
+            birthYear.onChange(event);
           }}
-          error={form.errors.birth_year}
         />
         <Button type="submit" fullWidth disabled={form.submitting}>
           {form.submitting ? 'Updating...' : 'Update Profile'}

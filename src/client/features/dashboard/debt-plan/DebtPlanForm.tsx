@@ -35,26 +35,12 @@ export function DebtPlanForm({ plan, onClose }: { plan: WireRecord | null; onClo
     submit: (value) => layer.mutations.saveSingle('debtPlan', wireFields('debt_plan', value)),
     onSaved: onClose,
   });
-  const { values, errors, setField } = form;
+  const { values, field } = form;
   return (
     <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit Debt Plan' : 'Create Debt Plan'} submitLabel={editing ? 'Update Debt Plan' : 'Create Debt Plan'}>
-      <NativeSelect
-        label="Plan Type"
-        required
-        data={TYPE_DATA}
-        value={values.plan_type}
-        onChange={(event) => setField('plan_type', event.currentTarget.value)}
-        error={errors.plan_type}
-        data-autofocus
-      />
+      <NativeSelect label="Plan Type" required data={TYPE_DATA} {...field('plan_type')} data-autofocus />
       {values.plan_type !== 'none' && (
-        <MoneyInput
-          label="Extra Payment"
-          description="Paid each month on top of the minimums; leave empty for none"
-          value={values.extra_payment}
-          onChange={(v) => setField('extra_payment', v)}
-          error={errors.extra_payment}
-        />
+        <MoneyInput label="Extra Payment" description="Paid each month on top of the minimums; leave empty for none" {...field('extra_payment')} />
       )}
     </FormModal>
   );

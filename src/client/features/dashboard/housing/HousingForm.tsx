@@ -41,10 +41,10 @@ export function HousingForm({ housing, onClose }: { housing: WireRecord | null; 
     submit: (value) => layer.mutations.saveSingle('housing', onlySent(value.housing_type, wireFields('housing', value))),
     onSaved: onClose,
   });
-  const { values, errors, setField } = form;
+  const { values, field } = form;
   const mortgage = isMortgage(values.housing_type);
   const money = (name: keyof HousingFormValues, label: string, description?: string) => (
-    <MoneyInput label={label} required description={description} value={values[name]} onChange={(v) => setField(name, v)} error={errors[name]} />
+    <MoneyInput label={label} required description={description} {...field(name)} />
   );
   return (
     <FormModal
@@ -55,29 +55,15 @@ export function HousingForm({ housing, onClose }: { housing: WireRecord | null; 
       submittingLabel={editing ? 'Updating...' : 'Adding...'}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <NativeSelect
-          label="Housing Type"
-          required
-          data={HOUSING_TYPES}
-          value={values.housing_type}
-          onChange={(event) => setField('housing_type', event.currentTarget.value)}
-          error={errors.housing_type}
-          data-autofocus
-        />
-        <MoneyInput
-          label="Total Monthly Payment"
-          required
-          value={values.total_monthly_payment}
-          onChange={(v) => setField('total_monthly_payment', v)}
-          error={errors.total_monthly_payment}
-        />
+        <NativeSelect label="Housing Type" required data={HOUSING_TYPES} {...field('housing_type')} data-autofocus />
+        {money('total_monthly_payment', 'Total Monthly Payment')}
         {mortgage && (
           <>
             {money('original_purchase_price', 'Original Purchase Price')}
             {money('down_payment', 'Down Payment')}
-            <NumberText label="Interest Rate (%)" required min={0} max={100} step="0.01" value={values.interest_rate} onChange={(v) => setField('interest_rate', v)} error={errors.interest_rate} />
-            <NumberText label="Term (years)" required min={1} max={50} step="1" placeholder="30" value={values.term} onChange={(v) => setField('term', v)} error={errors.term} />
-            <DateInput label="Open Date" required value={values.open_date} onChange={(v) => setField('open_date', v)} error={errors.open_date} />
+            <NumberText label="Interest Rate (%)" required min={0} max={100} step="0.01" {...field('interest_rate')} />
+            <NumberText label="Term (years)" required min={1} max={50} step="1" placeholder="30" {...field('term')} />
+            <DateInput label="Open Date" required {...field('open_date')} />
             {money('current_balance', 'Current Balance')}
             {/* Last and alone in its row, so its note does not push a neighbour out of line. */}
             {money('escrow_payment', 'Escrow Payment', 'Part of the total monthly payment')}

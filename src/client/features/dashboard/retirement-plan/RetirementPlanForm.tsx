@@ -9,7 +9,7 @@ import { useDataLayer } from '../../../data/hooks.ts';
 import { validateRetirementPlan } from '../../../../shared/validation/records.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';
-import { DESCRIPTION_BELOW, FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { FormModal, formModalProps, hintBelow } from '../../../ui/FormModal.tsx';
 import { dateInputText, inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
@@ -35,51 +35,15 @@ export function RetirementPlanForm({ plan, onClose }: { plan: WireRecord | null;
     submit: (value) => layer.mutations.saveSingle('retirementPlan', wireFields('retirement_plan', value)),
     onSaved: onClose,
   });
-  const { values, errors, setField } = form;
+  const { field } = form;
   return (
     <FormModal {...formModalProps(form, onClose, editing)} title={editing ? 'Edit Retirement Plan' : 'Create Retirement Plan'} submitLabel={editing ? 'Update Plan' : 'Create Plan'}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <DateInput label="Retirement Date" required value={values.retirement_date} onChange={(v) => setField('retirement_date', v)} error={errors.retirement_date} data-autofocus />
-        <NumberText
-          label="Expected Interest Rate on Savings (%)"
-          description="Yearly, 0 to 50"
-          inputWrapperOrder={DESCRIPTION_BELOW}
-          required
-          min={0}
-          max={50}
-          step="0.01"
-          value={values.interest_rate}
-          onChange={(v) => setField('interest_rate', v)}
-          error={errors.interest_rate}
-        />
-        <MoneyInput
-          label="Expected Social Security Income"
-          description="Per month"
-          inputWrapperOrder={DESCRIPTION_BELOW}
-          required
-          value={values.social_security_income}
-          onChange={(v) => setField('social_security_income', v)}
-          error={errors.social_security_income}
-        />
-        <DateInput
-          label="Social Security Start Date"
-          required
-          value={values.social_security_start_date}
-          onChange={(v) => setField('social_security_start_date', v)}
-          error={errors.social_security_start_date}
-        />
-        <NumberText
-          label="Expected Years of Retirement"
-          description="1 to 100"
-          inputWrapperOrder={DESCRIPTION_BELOW}
-          required
-          min={1}
-          max={100}
-          step="1"
-          value={values.years_of_retirement}
-          onChange={(v) => setField('years_of_retirement', v)}
-          error={errors.years_of_retirement}
-        />
+        <DateInput label="Retirement Date" required {...field('retirement_date')} data-autofocus />
+        <NumberText label="Expected Interest Rate on Savings (%)" {...hintBelow('Yearly, 0 to 50')} required min={0} max={50} step="0.01" {...field('interest_rate')} />
+        <MoneyInput label="Expected Social Security Income" {...hintBelow('Per month')} required {...field('social_security_income')} />
+        <DateInput label="Social Security Start Date" required {...field('social_security_start_date')} />
+        <NumberText label="Expected Years of Retirement" {...hintBelow('1 to 100')} required min={1} max={100} step="1" {...field('years_of_retirement')} />
       </SimpleGrid>
     </FormModal>
   );

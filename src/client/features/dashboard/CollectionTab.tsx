@@ -1,0 +1,191 @@
+/**
+ * The scaffold of the dashboard's list tabs (spec section 2): a header with its Add button,
+ * summary cards, the load error, a skeleton while the first load runs, the empty state or the
+ * table (a "pending sync" mark beside each unconfirmed row's name, Edit and Delete at its end),
+ * the record's form in a modal and the delete confirmation. A tab is a declaration of these.
+ *
+ * A tab with views (One-Time Expenses: Current and Past) shows them as sub-tabs, each with its own
+ * cards and table over its share of the rows.
+ */
+import { Button, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { WireRecord } from '../../data/db.ts';
+import { useCollection, type CollectionOptions } from '../../data/hooks.ts';
+import type { CollectionName } from '../../data/schema.ts';
+import { ConfirmDelete } from '../../ui/ConfirmDelete.tsx';
+import { EmptyState, LoadError, TableSkeleton } from '../../ui/ListStatus.tsx';
+import { PendingMark } from '../../ui/PendingMark.tsx';
+import { RowActions } from '../../ui/RowActions.tsx';
+import { SummaryCards, type SummaryCard } from '../../ui/SummaryCards.tsx';
+import type { CollectionFormProps } from '../../ui/use-collection-form.ts';
+import { useCollectionEditor, type CollectionEditor } from '../../ui/use-collection-editor.ts';
+
+export interface Column {
+  header: string;
+  /** Amounts and counts stand at the right. */
+  align?: 'right';
+  cell(row: WireRecord): ReactNode;
+}
+
+/** One sub-tab: its share of the rows, and what its table and empty state say. */
+export interface CollectionView {
+  value: string;
+  label: string;
+  select(rows: WireRecord[]): WireRecord[];
+  emptyText: string;
+  tableLabel: string;
+}
+
+/** All of a tab but how it lists its rows (Listing). */
+export interface CollectionTabBase {
+  collection: CollectionName;
+  /** How the data layer orders the rows, when a stored field does. */
+  query?: CollectionOptions;
+  /** The rows in the order shown, when the order is computed. */
+  order?(rows: WireRecord[]): WireRecord[];
+  title: string;
+  addLabel: string;
+  /** What a refused delete does (spec section 4, "Delete"): an alert, or only a log line. */
+  deleteFailure: 'alert' | 'log';
+  /** The row's name: its first cell, its buttons' labels and the delete question. */
+  itemName(row: WireRecord): string;
+  cards(rows: WireRecord[]): SummaryCard[];
+  /** A line under the cards. */
+  cardsNote?: string;
+  /** The columns after the name's; Actions comes last. */
+  nameHeader: string;
+  columns: readonly Column[];
+  /** Below this width the table scrolls sideways. */
+  minWidth: number;
+  Form: ComponentType<CollectionFormProps>;
+}
+
+/** One table over all the rows, or sub-tabs (labelled for screen readers by `label`), each with its own cards. */
+type Listing = { tableLabel: string; emptyText: string; views?: undefined } | { views: { label: string; items: readonly CollectionView[] }; tableLabel?: undefined; emptyText?: undefined };
+
+export type CollectionTabProps = CollectionTabBase & Listing;
+
+interface ListProps {
+  tab: CollectionTabProps;
+  rows: WireRecord[];
+  pendingIds: ReadonlySet<number>;
+  editor: CollectionEditor;
+  emptyText: string;
+  tableLabel: string;
+  /** The load error is shown above: an empty list then says nothing about the user's data. */
+  failed: boolean;
+}
+
+function RecordTable({ tab, rows, pendingIds, editor, emptyText, tableLabel, failed }: ListProps) {
+  if (rows.length === 0) {
+    return (
+      !failed && (
+        <EmptyState>
+          <Text>{emptyText}</Text>
+        </EmptyState>
+      )
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={tab.minWidth}>
+      <Table striped highlightOnHover aria-label={tableLabel}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{tab.nameHeader}</Table.Th>
+            {tab.columns.map((column) => (
+              <Table.Th key={column.header} ta={column.align}>
+                {column.header}
+              </Table.Th>
+            ))}
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                {tab.itemName(row)}
+                <PendingMark pending={pendingIds.has(row.id)} />
+              </Table.Td>
+              {tab.columns.map((column) => (
+                <Table.Td key={column.header} ta={column.align}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <RowActions name={tab.itemName(row)} onEdit={() => editor.openEdit(row)} onDelete={() => editor.askDelete(row)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Cards({ tab, rows }: { tab: CollectionTabProps; rows: WireRecord[] }) {
+  return (
+    <>
+      <SummaryCards cards={tab.cards(rows)} />
+      {tab.cardsNote && (
+        <Text size="xs" c="dimmed">
+          {tab.cardsNote}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function Views({ views, list }: { views: { label: string; items: readonly CollectionView[] }; list: Omit<ListProps, 'emptyText' | 'tableLabel'> }) {
+  const [view, setView] = useState(views.items[0]?.value ?? null);
+  return (
+    <Tabs value={view} onChange={(value) => value !== null && setView(value)} variant="pills" keepMounted={false}>
+      <Tabs.List aria-label={views.label}>
+        {views.items.map((item) => (
+          <Tabs.Tab key={item.value} value={item.value}>
+            {item.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {views.items.map((item) => {
+        const rows = item.select(list.rows);
+        return (
+          <Tabs.Panel key={item.value} value={item.value} pt="md">
+            <Stack>
+              <Cards tab={list.tab} rows={rows} />
+              <RecordTable {...list} rows={rows} emptyText={item.emptyText} tableLabel={item.tableLabel} />
+            </Stack>
+          </Tabs.Panel>
+        );
+      })}
+    </Tabs>
+  );
+}
+
+export function CollectionTab(tab: CollectionTabProps) {
+  const { rows: stored, pendingIds, loading, error } = useCollection(tab.collection, tab.query);
+  const editor = useCollectionEditor(tab.collection, tab.deleteFailure);
+  const rows = tab.order ? tab.order(stored) : stored;
+  const list = { tab, rows, pendingIds, editor, failed: error !== null };
+  const skeleton = loading && rows.length === 0;
+  const { Form } = tab;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{tab.title}</Title>
+        <Button onClick={editor.openCreate}>{tab.addLabel}</Button>
+      </Group>
+      {!tab.views && <Cards tab={tab} rows={rows} />}
+      {error && <LoadError message={error} />}
+      {skeleton ? (
+        <TableSkeleton />
+      ) : tab.views ? (
+        <Views views={tab.views} list={list} />
+      ) : (
+        <RecordTable {...list} emptyText={tab.emptyText} tableLabel={tab.tableLabel} />
+      )}
+      {editor.editing !== null && <Form record={editor.editing === 'new' ? null : editor.editing} onClose={editor.closeForm} />}
+      <ConfirmDelete itemName={editor.deleting ? tab.itemName(editor.deleting) : null} onCancel={editor.cancelDelete} onConfirm={editor.confirmDelete} />
+    </Stack>
+  );
+}
