@@ -171,6 +171,19 @@ describe('test-mode checkout', () => {
     expect((await subscription(user)).subscribed).toBe(false);
   });
 
+  it('answers a page id no session could have (NUL, spaces, slashes) as not found, never a 500', async () => {
+    // '%00' once reached PostgreSQL as a NUL in a text parameter, which it refuses (found by the fuzz layer).
+    for (const id of ['%00', 'cs_test_%00', '%20', '..%2F', 'cs_test_~']) {
+      const checkout = await page(`/payments/test/checkout/${id}`);
+      expect({ id, status: checkout.status, notFound: checkout.text.includes('Checkout not found') }).toEqual({ id, status: 404, notFound: true });
+      expect((await form(`/payments/test/checkout/${id}/pay`)).status, id).toBe(404);
+      expect((await form(`/payments/test/checkout/${id}/cancel`)).status, id).toBe(404);
+      const portal = await page(`/payments/test/portal/${id}`);
+      expect({ id, status: portal.status, notFound: portal.text.includes('Portal not found') }).toEqual({ id, status: 404, notFound: true });
+      expect((await form(`/payments/test/portal/${id}/cancel`)).status, id).toBe(404);
+    }
+  });
+
   it("never confirms another user's checkout", async () => {
     const owner = await signUp(api);
     const intruder = await signUp(api);

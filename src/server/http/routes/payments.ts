@@ -191,14 +191,19 @@ async function registerTestPages(app: FastifyInstance, ctx: AppContext, provider
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   const emailOf = async (userId: number) => (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? '';
   const back = { href: '/subscribe', label: 'Back to plans' };
-  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  // Session ids are ours (base64url). Anything else names no session, and must not reach the
+  // query: a NUL from '%00' is refused by PostgreSQL (a 500), not merely not found.
+  const lookup = (request: FastifyRequest, kind: 'checkout' | 'portal') => {
+    const { id } = request.params as { id: string };
+    return SESSION_ID_PATTERN.test(id) ? provider.session(id, kind) : Promise.resolve({ status: 'missing' as const });
+  };
 
   await app.register(async (scope) => {
     // The pages' forms post an empty form body.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
 
     const checkout = async (request: FastifyRequest, reply: FastifyReply) => {
-      const found = await provider.session(idOf(request), 'checkout');
+      const found = await lookup(request, 'checkout');
       if (found.status === 'missing') return { reply: html(reply, 404, messagePage('Checkout not found', 'This checkout link is not valid.', back)) };
       if (found.status === 'expired') return { reply: html(reply, 410, messagePage('Checkout expired', 'This checkout link has expired. Choose a plan again to start a new one.', back)) };
       const { session } = found;
@@ -232,7 +237,7 @@ async function registerTestPages(app: FastifyInstance, ctx: AppContext, provider
     });
 
     const portal = async (request: FastifyRequest, reply: FastifyReply) => {
-      const found = await provider.session(idOf(request), 'portal');
+      const found = await lookup(request, 'portal');
       if (found.status === 'missing') return { reply: html(reply, 404, messagePage('Portal not found', 'This link is not valid.', back)) };
       if (found.status === 'expired') return { reply: html(reply, 410, messagePage('Link expired', 'This link has expired. Choose Manage Subscription in the Account menu again.', back)) };
       return { session: found.session };
