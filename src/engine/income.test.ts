@@ -89,6 +89,19 @@ describe('projectIncome', () => {
     expect(rows.map((r) => r.endBalance)).toEqual([-280000, -610000]);
   });
 
+  // The largest valid weekly pay, 99 999 999 999.99 = 9 999 999 999 999¢ a week:
+  //   a month = 9 999 999 999 999 × 52 / 12 = 519 999 999 999 948 / 12 = 43 333 333 333 329¢ exactly
+  //   m1 43 333 333 333 329, m2 86 666 666 666 658, m3 129 999 999 999 987 → held at $1 trillion.
+  // Unbounded, 360 months would pass 2^53¢ (month 208) and the cents could no longer be exact.
+  it('holds the running balance at ±$1 trillion, so the largest pay over 360 months stays exact', () => {
+    const rich = projectIncome(options({ incomes: [{ id: 1, payCycle: 'weekly', netPay: cents(9_999_999_999_999) }], accounts: [], housing: [], debts: [], otherExpenses: [], monthlyExpenses: cents(0), months: 360 }));
+    expect(rich.slice(0, 4).map((r) => r.endBalance)).toEqual([43_333_333_333_329, 86_666_666_666_658, 100_000_000_000_000, 100_000_000_000_000]);
+    expect(rich.at(-1)?.endBalance).toBe(100_000_000_000_000);
+    // Spending with no income goes down to −$1 trillion and no further.
+    const broke = projectIncome(options({ incomes: [], accounts: [], housing: [], debts: [], otherExpenses: [], monthlyExpenses: cents(4_000_000_000_000_000), months: 3 }));
+    expect(broke.map((r) => r.endBalance)).toEqual([-100_000_000_000_000, -100_000_000_000_000, -100_000_000_000_000]);
+  });
+
   it('has as many rows as asked', () => {
     expect(projectIncome(options({ months: 0 }))).toEqual([]);
     expect(projectIncome(options())).toHaveLength(4);

@@ -4,12 +4,16 @@
  *   net income  = Σ over sources of round(net_pay × factor)
  *   retirement  = the month's employee contributions (not the employer's)
  *   end balance = previous end balance (0 before month 1) + net income − retirement − housing
- *                 − expenses − other − debts
+ *                 − expenses − other − debts, held within ±MAX_BALANCE ($1 trillion)
  * An actual end balance replaces the month's end balance and the next month continues from it.
+ * The bound keeps a running balance exact in integer cents: the largest valid weekly pay
+ * (99 999 999 999.99) adds 43 333 333 333 329¢ a month, past 2^53 within 208 months; it stops at
+ * 100 000 000 000 000¢ in month 3 instead (as an account or a mortgage is held at it).
  */
 import { actualIn, actualsOf, indexActuals } from './actuals.ts';
 import { contributesIn, inDepositWindow, monthlyContribution } from './contributions.ts';
 import { monthlyAmount } from './cycles.ts';
+import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
 import { cents, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
@@ -72,9 +76,8 @@ export function projectIncome(options: IncomeOptions): IncomeMonth[] {
     const housing = options.housing[index] ?? ZERO;
     const other = options.otherExpenses[index] ?? ZERO;
     const debts = options.debts[index] ?? ZERO;
-    const endBalance = cents(
-      previous + netIncome - retirementContributions - housing - options.monthlyExpenses - other - debts,
-    );
+    const flow = previous + netIncome - retirementContributions - housing - options.monthlyExpenses - other - debts;
+    const endBalance = cents(Math.max(-MAX_BALANCE, Math.min(MAX_BALANCE, flow)));
     const input = actualIn(actuals, month);
     rows.push({
       month,

@@ -247,6 +247,20 @@ describe('month tables for a subscriber', () => {
     expect(tables.body).toEqual({ debts: [], total: [] });
   });
 
+  it('the largest pay the rules allow still projects: the income balance is held at $1 trillion (found by the fuzz layer)', async () => {
+    const rich = await signUp(api);
+    await subscribe(rich);
+    const income = { name: 'Salary', pay_cycle: 'weekly', next_pay_date: '2026-12-04', gross_pay: 99_999_999_999.99, net_pay: 99_999_999_999.99 };
+    for (let i = 0; i < 3; i++) expect((await api('POST', '/api/v1/incomes', { token: rich.token, body: { income } })).status).toBe(201);
+    const months = await api('GET', '/api/v1/income_months', { token: rich.token });
+    expect(months.status).toBe(200);
+    // Three incomes of 433 333 333 333.29 a month each (99 999 999 999.99 × 52 / 12): 1 299 999 999 999.87
+    // in the first month, past $1 trillion at once, so every month's balance is held there.
+    expect(months.body.income_months[0]).toMatchObject({ net_income: 1_299_999_999_999.87, end_balance: 1_000_000_000_000 });
+    expect(months.body.income_months.at(-1)).toMatchObject({ end_balance: 1_000_000_000_000 });
+    for (const path of ['/api/v1/debt_months', '/api/v1/retirement_months', '/api/v1/contribution_months']) expect((await api('GET', path, { token: rich.token })).status).toBe(200);
+  });
+
   it('closes the area again when the subscription ends', async () => {
     await subscribe(user, false);
     expect((await api('GET', '/api/v1/income_months', { token: user.token })).status).toBe(403);
