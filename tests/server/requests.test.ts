@@ -83,6 +83,13 @@ describe('bodies the server cannot read', () => {
     await expectNothingWritten(owner);
   });
 
+  it('a path that is not valid percent-encoding answers 400 with the usual error body', async () => {
+    for (const path of ['/%ZZ', '/api/v1/debts/%ED%A0%80', '/users/%']) {
+      const response = await api('GET', path, { token: user.token });
+      expect({ path, ...outcome(response) }).toEqual({ path, status: 400, body: errorBody('Malformed URL') });
+    }
+  });
+
   it('a body over 1 MB answers 413; exactly 1 MB is read', async () => {
     const owner = await signUp(api);
     const bodyOf = (size: number) => {
@@ -309,6 +316,18 @@ describe('text the database cannot store', () => {
     const response = await api('POST', '/users', { body: { user: { email, password: 'secret\u0000123', password_confirmation: 'secret\u0000123', birth_year: 1985 } } });
     expect(outcome(response)).toEqual(NUL);
     expect((await api('POST', '/users', { body: { user: { email, password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } })).status).toBe(201);
+  });
+
+  it('half a surrogate pair answers 400 and writes nothing; whole pairs are stored as sent', async () => {
+    const owner = await signUp(api);
+    const lone = { status: 400, body: errorBody('Text must be valid Unicode (a lone surrogate escape was sent)') };
+    const debtWithName = (escaped: string) => `{"debt":${JSON.stringify({ ...VALID.debt, name: 'NAME' }).replace('"NAME"', `"${escaped}"`)}}`;
+    expect(outcome(await api('POST', '/api/v1/debts', { token: owner.token, raw: debtWithName('Vi\\ud800sa') }))).toEqual(lone);
+    expect(outcome(await api('POST', '/users/sign_in', { raw: '{"user":{"email":"a\\udc00@example.com","password":"x"}}' }))).toEqual(lone);
+    expect((await api('GET', '/api/v1/debts', { token: owner.token })).body).toEqual({ debts: [] });
+    const emoji = await api('POST', '/api/v1/debts', { token: owner.token, raw: debtWithName('Visa \\ud83d\\udcb3') });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.debt.name).toBe('Visa \u{1F4B3}');
   });
 
   it('an escaped backslash before u0000 is ordinary text', async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isAppPage } from '../../shared/app-paths.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { registerCable } from '../cable/endpoint.ts';
@@ -59,6 +59,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     bodyLimit: BODY_LIMIT,
     trustProxy: process.env.TRUST_PROXY === '1',
     return503OnClosing: true,
+    // A path that is not valid percent-encoding ('/%ZZ') is refused before routing: with the same
+    // {error, message} body as every other error, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message));
+    },
   });
 
   // The API reads JSON only: a text/plain body is refused (415), not handed to a route as text.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors.ts';
-import { containsNul, jsonDepth, MAX_JSON_DEPTH, parseJsonBody } from './json-body.ts';
+import { badText, jsonDepth, MAX_JSON_DEPTH, parseJsonBody } from './json-body.ts';
 import { bodyHash } from './write.ts';
 
 const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
@@ -53,15 +53,25 @@ describe('parseJsonBody', () => {
     expect(refusal('{"a\\u0000":1}')?.message).toBe('Text may not contain NUL characters');
     expect(refusal('{"a":"C:\\\\u0000"}')).toBeNull();
   });
+
+  it('refuses half a surrogate pair, in a value or a key, and reads whole pairs and other text', () => {
+    const lone = { status: 400, message: 'Text must be valid Unicode (a lone surrogate escape was sent)' };
+    expect(refusal('{"name":"a\\ud800b"}')).toEqual(lone);
+    expect(refusal('{"name":"\\udc00"}')).toEqual(lone);
+    expect(refusal('{"\\uD83D":1}')).toEqual(lone);
+    expect(refusal('{"name":"x\\ud83d"}')).toEqual(lone);
+    expect(parseJsonBody('{"name":"\\ud83d\\ude00 caf\\u00e9"}')).toEqual({ name: '\u{1F600} café' });
+    expect(parseJsonBody('{"name":"\\\\ud800"}')).toEqual({ name: '\\ud800' });
+  });
 });
 
-describe('containsNul', () => {
+describe('badText', () => {
   it('walks wide values without recursion or spreading them into one call', () => {
-    expect(containsNul(JSON.parse(`[${'0,'.repeat(400_000)}"\\u0000"]`))).toBe(true);
+    expect(badText(JSON.parse(`[${'0,'.repeat(400_000)}"\\u0000"]`))).toBe('nul');
     const wide = Array.from({ length: 100_000 }, (_, i) => ({ [`k${i}`]: 'x' }));
-    expect(containsNul(wide)).toBe(false);
+    expect(badText(wide)).toBeNull();
     wide.push({ last: 'a\u0000' });
-    expect(containsNul(wide)).toBe(true);
+    expect(badText(wide)).toBe('nul');
   });
 });
 

@@ -35,23 +35,33 @@ export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): numbe
   return deepest;
 }
 
-/** True when a string anywhere in a parsed JSON value (key or value) holds NUL. Iterative. */
-export function containsNul(root: unknown): boolean {
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a string anywhere in a parsed JSON value (key or value) cannot be stored, or null: a NUL
+ * (PostgreSQL text cannot hold it), or half of a surrogate pair (`"\\ud800"`: not Unicode text,
+ * and the database would silently store U+FFFD in its place). Iterative.
+ */
+export function badText(root: unknown): 'nul' | 'surrogate' | null {
   const stack: unknown[] = [root];
+  const check = (text: string) => (text.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(text) ? 'surrogate' : null);
   while (stack.length > 0) {
     const value = stack.pop();
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return true;
+      const bad = check(value);
+      if (bad) return bad;
     } else if (Array.isArray(value)) {
       for (const inner of value) stack.push(inner);
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, inner] of Object.entries(value)) {
-        if (key.includes('\u0000')) return true;
+        const bad = check(key);
+        if (bad) return bad;
         stack.push(inner);
       }
     }
   }
-  return false;
+  return null;
 }
 
 /**
@@ -69,7 +79,9 @@ export function parseJsonBody(text: string): unknown {
   } catch {
     throw new HttpError(400, 'Malformed JSON in request body');
   }
-  // PostgreSQL text cannot hold NUL, and no field of ours has a use for it.
-  if (text.includes('\\u0000') && containsNul(parsed)) throw new HttpError(400, 'Text may not contain NUL characters');
+  // Only escapes can make such text (UTF-8 bytes decode to well-formed strings): look only then.
+  const bad = /\\u(0000|[dD][89a-fA-F])/.test(text) ? badText(parsed) : null;
+  if (bad === 'nul') throw new HttpError(400, 'Text may not contain NUL characters');
+  if (bad === 'surrogate') throw new HttpError(400, 'Text must be valid Unicode (a lone surrogate escape was sent)');
   return parsed;
 }
