@@ -25,7 +25,7 @@ function freePort(): Promise<number> {
 
 async function startProcess(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'runway-fanout-')), STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'runway-fanout-')), STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000000000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
