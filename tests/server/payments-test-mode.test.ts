@@ -212,6 +212,20 @@ describe('test-mode checkout', () => {
   });
 });
 
+describe('how often a checkout can be started', () => {
+  it('30 a minute per signed-in session; another person at the same address is not held back', async () => {
+    const busy = await signUp(api);
+    const price = await priceId('monthly');
+    const start = (user: TestUser) => api('POST', '/api/v1/create_checkout_session', { token: user.token, body: { price_id: price, location: 'monthly' } });
+    for (let i = 0; i < 30; i++) expect((await start(busy)).status).toBe(200);
+    const limited = await start(busy);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$|^Too many attempts\. Please wait 1 minute and try again\.$/);
+    const colleague = await signUp(api);
+    expect((await start(colleague)).status).toBe(200);
+  });
+});
+
 describe('test-mode portal', () => {
   it('cancels the subscription: analytics locks at once, and open tabs hear it', async () => {
     const user = await signUp(api);

@@ -4,9 +4,10 @@
  * test-mode provider's own checkout and portal pages. Every path that changes a subscription ends
  * in `applySubscription` (payments/domain.ts).
  */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../../auth/tokens.ts';
+import { bearerToken, type AuthUser } from '../../auth/tokens.ts';
 import { paymentSessions, users } from '../../db/schema.ts';
 import { applySubscription, eventSeen, hadSubscription, recordEvent, subscriptionOf, type ApplyResult, type PaymentDeps } from '../../payments/domain.ts';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, isPlanId } from '../../payments/plans.ts';
@@ -20,8 +21,22 @@ export const CONFIG_PATH = '/api/v1/payment_config';
 export const SUBSCRIPTION_PATH = '/api/v1/subscription';
 export const WEBHOOK_PATH = '/api/v1/stripe/webhook';
 
-/** Starting checkouts and portals creates objects at the provider: a person never needs many a minute. */
-const SESSION_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
+/**
+ * Starting checkouts and portals creates objects at the provider: a person never needs many a
+ * minute. Counted per signed-in session (the token's SHA-256, never the token itself, is the
+ * counter's key), not per address: an office behind one address is many people. A request without
+ * a token is refused by authentication anyway; it counts under its address.
+ */
+const SESSION_RATE_LIMIT = {
+  rateLimit: {
+    max: 30,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      return token ? `session ${createHash('sha256').update(token).digest('base64url')}` : `address ${request.ip}`;
+    },
+  },
+};
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
