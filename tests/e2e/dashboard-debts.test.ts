@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, screenshot, serverList, signedInPage, startApp, type App } from './harness.ts';
+import { type App, expectNoAxeViolations, goOffline, screenshot, serverList, signedInPage, startApp } from './harness.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -140,7 +140,7 @@ describe('offline', () => {
     const { page, token } = await signedInPage(app, context);
     await openTab(page, 'Debts');
     await expect.poll(() => page.getByText('No debts found').isVisible()).toBe(true);
-    await context.setOffline(true);
+    await goOffline(context, page);
     await expect.poll(() => page.getByTestId('sync-indicator').innerText()).toContain('Offline');
     await page.getByRole('button', { name: 'Add Debt' }).click();
     await fillDebt(page, { 'Debt Name': 'Offline loan', Creditor: 'Bank', 'Original Amount': '900', 'Remaining Amount': '800', 'APR': '6', 'Monthly Payment': '50', 'Original Term': '24', 'Due Day': '9' });

@@ -73,6 +73,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   };
 }
 
+/**
+ * Takes the browser offline once the service worker is installed and active. A test that cut the
+ * network while the worker's first registration was still fetching sw.js would see the browser's
+ * own console error for that fetch ("An unknown error occurred when fetching the script"): the
+ * app retries on the next load, but the test is about offline edits, not a lost first install.
+ */
+export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await page.evaluate(() => ('serviceWorker' in navigator ? navigator.serviceWorker.ready.then(() => true) : true));
+  await context.setOffline(true);
+}
+
 /** A page that fails the test on any uncaught error or console error it logs. */
 export async function openPage(context: BrowserContext, url = '/'): Promise<Page & { errors: string[] }> {
   const page = (context.pages()[0] ?? (await context.newPage())) as Page & { errors: string[] };

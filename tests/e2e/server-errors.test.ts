@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, openPage, screenshot, serverList, signedInPage, startApp, uniqueEmail, type App, type ContextOptions } from './harness.ts';
+import { apiSignUp, type App, type ContextOptions, goOffline, openPage, screenshot, serverList, signedInPage, startApp, uniqueEmail } from './harness.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -257,7 +257,7 @@ describe('no answer at all', () => {
     const { page, token } = await signedInPage(app, context);
     await openDebts(page);
     await expect.poll(() => page.getByText('No debts found').isVisible()).toBe(true);
-    await context.setOffline(true);
+    await goOffline(context, page);
     await expect.poll(() => syncState(page)).toContain('Offline');
     await page.getByRole('button', { name: 'Add Debt' }).click();
     await fillDebt(page, TYPED);
