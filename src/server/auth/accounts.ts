@@ -85,21 +85,23 @@ export async function consumePasswordReset(db: Db, email: string, token: string,
 
 /**
  * Sets a user's subscription flag by hand (the admin command) and tells every server process (their cached sessions carry
- * the flag). Answers false when no user has that email.
+ * the flag). Answers the user's id, or null when no user has that email. The notice reaches the
+ * other processes a moment after the commit; the caller's own process forgets the user's cached
+ * session at once (`ReadCache.forget`), so its next request already sees the new flag.
  */
-export async function setSubscribed(db: Db, email: string, subscribed: boolean): Promise<boolean> {
+export async function setSubscribed(db: Db, email: string, subscribed: boolean): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
       .set({ subscribed, updatedAt: new Date() })
       .where(eq(users.email, email.trim().toLowerCase()))
       .returning({ id: users.id });
-    if (!user) return false;
+    if (!user) return null;
     // Open tabs learn it like a payment's change: a 'Subscription' message (a grant by hand has
     // no provider, plan or period).
     const data: SubscriptionData = { subscribed, provider: null, plan: null, status: null, trial_end: null, current_period_end: null, cancel_at_period_end: false };
     const notice = { userId: user.id, messages: [{ type: SUBSCRIPTION_TYPE, action: 'updated', data }] };
     await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`);
-    return true;
+    return user.id;
   });
 }

@@ -18,7 +18,7 @@ async function main() {
       return `${email} is now ${subscribed ? 'subscribed' : 'not subscribed'} (through the running server on port ${server.port})`;
     },
     async (db) => {
-      if (!(await setSubscribed(db, email, subscribed))) throw new Error(`No user has the email ${email}`);
+      if ((await setSubscribed(db, email, subscribed)) === null) throw new Error(`No user has the email ${email}`);
       return `${email} is now ${subscribed ? 'subscribed' : 'not subscribed'}`;
     },
   );

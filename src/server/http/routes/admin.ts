@@ -39,7 +39,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, secre
     if (typeof body?.email !== 'string' || typeof body.subscribed !== 'boolean') {
       throw new HttpError(422, 'Send {"email": "...", "subscribed": true|false}');
     }
-    if (!(await setSubscribed(ctx.database.db, body.email, body.subscribed))) throw new HttpError(404, `No user has the email ${body.email}`);
+    const userId = await setSubscribed(ctx.database.db, body.email, body.subscribed);
+    if (userId === null) throw new HttpError(404, `No user has the email ${body.email}`);
+    // This process's cache forgets now: on PostgreSQL the notice arrives after the answer.
+    ctx.cache.forget(userId);
     return { user: { email: body.email.trim().toLowerCase(), subscribed: body.subscribed } };
   });
 }
