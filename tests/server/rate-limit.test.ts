@@ -1,8 +1,8 @@
 /**
  * The authentication routes' rate limits (src/server/http/rate-limits.ts), on a server with
  * AUTH_RATE_LIMIT_MAX=3 and the default window of a minute:
- * - sign-in: 3 failures per account and 3 per address a minute; successes only up to 30 sign-ins
- *   per address a minute (10 × the limit);
+ * - sign-in: 3 failures per account from one address, 3 per address and 30 per account from all
+ *   addresses a minute; successes only up to 30 sign-ins per address a minute (10 × the limit);
  * - sign-up, reset request and reset: 3 a minute per address, each route counting on its own.
  * Each test sends from addresses of its own (127.x.y.z, `loopbackAddress`), so tests share no
  * counters, also on a PostgreSQL database other test files have counted in. The server's clock
@@ -54,23 +54,30 @@ describe('sign-in: failures per account and per address', () => {
   let office: Api;
   let colleague: TestUser;
 
-  it('3 failed sign-ins for one account, from any addresses, lock it: the 4th answers 429, even with the right password', async () => {
+  it("3 failed sign-ins for one account from one address lock it there: the 4th answers 429, even with the right password; the owner elsewhere signs in", async () => {
+    const guesser = from();
     const remaining = [];
     for (let i = 0; i < 3; i++) {
-      const failed = await signIn(from(), user.email, 'wrong-password');
+      const failed = await signIn(guesser, user.email, 'wrong-password');
       expect(failed.status).toBe(401);
       expect(failed.headers.get('x-ratelimit-limit')).toBe('3');
       remaining.push(failed.headers.get('x-ratelimit-remaining'));
     }
     expect(remaining).toEqual(['2', '1', '0']);
-
-    const elsewhere = from();
-    expectLimited(await signIn(elsewhere, user.email, user.password));
+    expectLimited(await signIn(guesser, user.email, user.password));
     // The account is its email as sign-in normalises it.
-    expectLimited(await signIn(elsewhere, `  ${user.email.toUpperCase()} `, user.password));
-    // The lock is the account's, not the address's: another account signs in from there.
-    const other = await newUser();
-    expect((await signIn(elsewhere, other.email, other.password)).status).toBe(200);
+    expectLimited(await signIn(guesser, `  ${user.email.toUpperCase()} `, user.password));
+    // A guesser cannot lock the owner out: from the owner's own address the account signs in.
+    expect((await signIn(from(), user.email, user.password)).status).toBe(200);
+  });
+
+  it('failures for one account from 10 addresses together (10 × the limit) lock it everywhere', async () => {
+    const target = await newUser();
+    for (let a = 0; a < 10; a++) {
+      const guesser = from();
+      for (let i = 0; i < 3; i++) expect((await signIn(guesser, target.email, 'wrong-password')).status).toBe(401);
+    }
+    expectLimited(await signIn(from(), target.email, target.password), '30');
   });
 
   it('3 failed sign-ins from one address lock the address: its 4th answers 429, even with the right password', async () => {
@@ -104,7 +111,7 @@ describe('sign-in: failures per account and per address', () => {
     expectLimited(await signIn(nat, people[2]!.email, people[2]!.password), '30');
   });
 
-  it("a successful sign-in clears the account's failures, not the address's", async () => {
+  it("a successful sign-in clears the account's failures at its address, not the address's", async () => {
     const person = await newUser();
     const desk = from();
     for (let i = 0; i < 2; i++) expect((await signIn(desk, person.email, 'typo')).status).toBe(401);
@@ -112,7 +119,7 @@ describe('sign-in: failures per account and per address', () => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get('x-ratelimit-remaining')).toBe('1');
 
-    // Four failures for the account within the minute, but two since it signed in: not locked.
+    // Two more failures, from the phone, then the right password: signed in.
     const phone = from();
     for (let i = 0; i < 2; i++) expect((await signIn(phone, person.email, 'typo')).status).toBe(401);
     expect((await signIn(phone, person.email, person.password)).status).toBe(200);
@@ -170,15 +177,16 @@ describe('sign-up and password reset: requests per address', () => {
 describe('windows', () => {
   it('a minute after its first failure a locked account signs in again, and pruning deletes the ended windows', async () => {
     const person = await newUser();
-    for (let i = 0; i < 3; i++) expect((await signIn(from(), person.email, 'typo')).status).toBe(401);
-    expectLimited(await signIn(from(), person.email, person.password));
-    // The key names the rule and the account (rate-limits.ts).
-    const key = `sign-in failures account ${person.email}`;
-    expect(await storedKeys()).toContain(key);
+    const desk = from();
+    for (let i = 0; i < 3; i++) expect((await signIn(desk, person.email, 'typo')).status).toBe(401);
+    expectLimited(await signIn(desk, person.email, person.password));
+    // The keys name the rule, the account and the address (rate-limits.ts).
+    expect(await storedKeys()).toContain(`sign-in failures account ${person.email}`);
+    expect((await storedKeys()).some((key) => key.startsWith(`sign-in failures account ${person.email} address `))).toBe(true);
 
     now += 60_000;
     await server.server.ctx.rateLimits.store.prune();
     expect(await storedKeys()).toEqual([]);
-    expect((await signIn(from(), person.email, person.password)).status).toBe(200);
+    expect((await signIn(desk, person.email, person.password)).status).toBe(200);
   });
 });

@@ -78,16 +78,33 @@ describe('pluginStore', () => {
 });
 
 describe('RateLimits.signIn', () => {
-  it('refuses an account after max failures from any addresses, whatever the password, until the window ends', async () => {
+  it('refuses an account at an address after max failures there, whatever the password, until the window ends; the owner elsewhere is not held back', async () => {
     const { clock, rateLimits } = limits();
     expect(await attempt(rateLimits, 'a@example.com', '10.0.0.1', false)).toEqual({ status: 401, limit: 3, remaining: 2, ttlMs: 60_000 });
-    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.2', false)).toMatchObject({ status: 401, remaining: 1 });
-    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.3', false)).toMatchObject({ status: 401, remaining: 0 });
+    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.1', false)).toMatchObject({ status: 401, remaining: 1 });
+    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.1', false)).toMatchObject({ status: 401, remaining: 0 });
     clock.advance(10_000);
-    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.4', true)).toEqual({ status: 429, limit: 3, remaining: 0, ttlMs: 50_000 });
-    expect(await attempt(rateLimits, 'b@example.com', '10.0.0.4', true)).toMatchObject({ status: 200 });
+    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.1', true)).toEqual({ status: 429, limit: 3, remaining: 0, ttlMs: 50_000 });
+    // A guesser at one address cannot lock the owner out of the account everywhere.
+    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.2', true)).toMatchObject({ status: 200 });
     clock.advance(50_000);
-    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.4', true)).toMatchObject({ status: 200 });
+    expect(await attempt(rateLimits, 'a@example.com', '10.0.0.1', true)).toMatchObject({ status: 200 });
+  });
+
+  it(`refuses an account everywhere after ${SIGN_IN_CEILING} × max failures from all addresses together`, async () => {
+    const { rateLimits } = limits();
+    // 10 addresses, each as many failures as it may make (3): 30 failures for the account.
+    for (let a = 0; a < SIGN_IN_CEILING; a++) {
+      for (let i = 0; i < 3; i++) expect(await attempt(rateLimits, 'a@example.com', `10.0.2.${a}`, false)).toMatchObject({ status: 401 });
+    }
+    expect(await attempt(rateLimits, 'a@example.com', '10.0.3.1', true)).toEqual({ status: 429, limit: 30, remaining: 0, ttlMs: 60_000 });
+    expect(await attempt(rateLimits, 'b@example.com', '10.0.3.1', true)).toMatchObject({ status: 200 });
+  });
+
+  it("the owner's own sign-ins never count toward the account's lock", async () => {
+    const { rateLimits } = limits();
+    for (let i = 0; i < SIGN_IN_CEILING * 3; i++) expect(await attempt(rateLimits, 'a@example.com', `10.0.4.${i}`, true)).toMatchObject({ status: 200 });
+    expect(await attempt(rateLimits, 'a@example.com', '10.0.5.1', true)).toMatchObject({ status: 200 });
   });
 
   it('refuses an address after max failures on any accounts, and counts an IPv6 address by its /64', async () => {
@@ -105,7 +122,7 @@ describe('RateLimits.signIn', () => {
     expect(await attempt(rateLimits, 'p0@example.com', '10.0.0.1', true)).toEqual({ status: 429, limit: 30, remaining: 0, ttlMs: 60_000 });
   });
 
-  it("a success clears the account's failures, not the address's", async () => {
+  it("a success clears the account's failures at its address, not the address's", async () => {
     const { rateLimits } = limits();
     await attempt(rateLimits, 'a@example.com', '10.0.0.1', false);
     await attempt(rateLimits, 'a@example.com', '10.0.0.1', false);
@@ -115,9 +132,9 @@ describe('RateLimits.signIn', () => {
     expect(await attempt(rateLimits, 'a@example.com', '10.0.0.1', true)).toMatchObject({ status: 429 });
   });
 
-  it('counts parallel guesses at one account exactly: max get through, the rest are refused', async () => {
+  it('counts parallel guesses at one account from one address exactly: max get through, the rest are refused', async () => {
     const { rateLimits } = limits();
-    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(rateLimits, 'a@example.com', `10.0.1.${i}`, false)));
-    expect(outcomes.filter((outcome) => outcome.status === 401)).toHaveLength(3);
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => attempt(rateLimits, 'a@example.com', '10.0.1.1', false)));
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
   });
 });

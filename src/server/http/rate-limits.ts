@@ -4,30 +4,36 @@
  * every server process shares (rate-limit-store.ts), so N processes behind a load balancer allow
  * what one would.
  *
- * Sign-in counts failures, not requests (Devise's lockable, Rack::Attack's practice):
- * - `max` failed sign-ins per account (the email as validation normalises it) per window, from
- *   any number of addresses: rotating addresses does not buy more guesses at one password;
- * - `max` failed sign-ins per address per window: one address cannot try a password on many
- *   accounts;
- * - `SIGN_IN_CEILING × max` sign-ins of any outcome per address per window: the only limit on
- *   successful sign-ins, generous enough for an office behind one NAT address (100 a minute by
- *   default).
+ * Sign-in counts failures, not requests (Devise's lockable, Rack::Attack's practice). Per window:
+ * - `max` failed sign-ins for one account (the email as validation normalises it) from one
+ *   address: that address stops guessing that password;
+ * - `max` failed sign-ins from one address, whatever the accounts: one address cannot try a
+ *   password on many accounts;
+ * - `SIGN_IN_CEILING × max` failed sign-ins for one account from all addresses together: guesses
+ *   spread over many addresses stop too (100 a minute by default);
+ * - `SIGN_IN_CEILING × max` sign-ins of any outcome from one address: the only limit on
+ *   successful sign-ins, generous enough for an office behind one NAT address.
  * An attempt beyond any of them answers 429 before the password is checked, even when it is the
  * right one (the 429 reveals nothing, and costs no argon2 hash).
  *
- * A successful sign-in clears its account's failures: they count guesses at that password, and
- * the right password ends the guessing (as Devise resets `failed_attempts`), so someone who
- * mistyped twice before getting in is not one typo from a lockout on their next device. Clearing
- * needs the password, so it gives an attacker nothing. It never clears the address's failures:
- * otherwise an attacker could sign into an account of his own between guesses at others'.
+ * Why per account *and address* first: counted per account alone, anyone could keep any account
+ * locked with `max` wrong passwords a minute from one address. Now one address locks the account
+ * only for itself; locking it everywhere takes failures from at least SIGN_IN_CEILING addresses.
+ *
+ * A successful sign-in clears the failures of its account from its address: they counted guesses
+ * at that password, and the right password ends the guessing (as Devise resets
+ * `failed_attempts`). It clears neither the address's failures (an attacker could otherwise sign
+ * into an account of his own between guesses at others') nor the account's from all addresses
+ * (a guesser elsewhere would lose his count the moment the owner signed in).
  *
  * Sign-up, password-reset requests and password resets allow `max` requests per address per
  * window, each route counting on its own (@fastify/rate-limit, with its counters in the same
- * store). An address is the connection's (X-Forwarded-For only with TRUST_PROXY=1), an IPv6
+ * store). An address is the connection's (X-Forwarded-For's only behind TRUST_PROXY proxies), an IPv6
  * address counted by its /64 as @fastify/rate-limit does.
  */
 import { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyReply } from 'fastify';
+import { currentUser } from './context.ts';
 import { errorBody } from './errors.ts';
 import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
 
@@ -136,39 +142,58 @@ export class RateLimits {
   }
 
   /**
-   * Admits a sign-in attempt or refuses it (see the rules above). The account's failure is
-   * counted before the password is checked and cleared on success, so that parallel guesses from
-   * any number of processes never get past `max`. The address's failures are counted after a
-   * failure only (counted before, 30 colleagues signing in at the same moment would refuse each
-   * other); parallel guesses can overshoot them, up to the ceiling, which is counted first.
+   * A signed-in route's config for `max` requests per user per window. Counted after the route's
+   * authentication (the plugin's hook is added behind the route's own preHandler), so only a
+   * request that passed it counts, under its user's id: neither an address (an office is many
+   * people) nor a token (signing in again would buy more).
+   */
+  static perUser(max: number, windowMs: number): { rateLimit: RateLimitOptions } {
+    return { rateLimit: { max, timeWindow: windowMs, hook: 'preHandler', keyGenerator: (request) => `user ${currentUser(request).id}` } };
+  }
+
+  /**
+   * Admits a sign-in attempt or refuses it (see the rules above). The failure of this account
+   * from this address is counted before the password is checked and cleared on success, so that
+   * parallel guesses from one address, in any number of processes, never get past `max`. The
+   * address's and the account's failures are counted after a failure only (counted before, 30
+   * colleagues signing in at the same moment would refuse each other, and the owner's own
+   * sign-ins would count toward the account's lock); parallel guesses can overshoot them, the
+   * address's up to the ceiling of all its attempts, which is counted first.
    */
   async signIn(email: string, ip: string): Promise<SignInAttempt> {
     const { max, windowMs } = this.limit;
+    const ceiling = SIGN_IN_CEILING * max;
     const address = normalizeIP(ip);
     const attemptsKey = `sign-in attempts address ${address}`;
     const addressKey = `sign-in failures address ${address}`;
     const accountKey = `sign-in failures account ${email}`;
+    const pairKey = `sign-in failures account ${email} address ${address}`;
     const refused = (limit: number, window: WindowCount): SignInAttempt => ({ allowed: false, budget: { limit, remaining: 0, ttlMs: window.ttlMs } });
 
     const attempts = await this.store.hit(attemptsKey, windowMs);
-    if (attempts.count > SIGN_IN_CEILING * max) return refused(SIGN_IN_CEILING * max, attempts);
+    if (attempts.count > ceiling) return refused(ceiling, attempts);
     const addressFailures = await this.store.peek(addressKey);
     if (addressFailures.count >= max) return refused(max, addressFailures);
-    const accountFailures = await this.store.hit(accountKey, windowMs);
-    if (accountFailures.count > max) return refused(max, accountFailures);
+    const accountFailures = await this.store.peek(accountKey);
+    if (accountFailures.count >= ceiling) return refused(ceiling, accountFailures);
+    const pairFailures = await this.store.hit(pairKey, windowMs);
+    if (pairFailures.count > max) return refused(max, pairFailures);
 
     return {
       allowed: true,
-      failed: async () => tighter(max, accountFailures, await this.store.hit(addressKey, windowMs)),
+      failed: async () => {
+        await this.store.hit(accountKey, windowMs);
+        return tighter(max, pairFailures, await this.store.hit(addressKey, windowMs));
+      },
       succeeded: async () => {
-        await this.store.clear(accountKey);
+        await this.store.clear(pairKey);
         return tighter(max, { count: 0, ttlMs: 0 }, addressFailures);
       },
     };
   }
 }
 
-/** The failures left before the account or the address is refused: whichever has fewer. */
+/** The failures left before this account at this address, or the address, is refused: whichever has fewer. */
 function tighter(max: number, account: WindowCount, address: WindowCount): Budget {
   const binding = account.count > address.count || (account.count === address.count && account.ttlMs > address.ttlMs) ? account : address;
   return { limit: max, remaining: Math.max(0, max - binding.count), ttlMs: binding.ttlMs };
