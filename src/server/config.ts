@@ -30,6 +30,12 @@ export interface Config {
     /** Where stripe-node sends its requests instead of https://api.stripe.com (stripe-mock, tests). */
     apiBase?: string | undefined;
   };
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front of the server (0: none). With N, the
+   * client's address is the one the N-th proxy from the server saw, and X-Forwarded-Proto/-Host
+   * are believed; entries a client wrote further left in X-Forwarded-For are not.
+   */
+  trustProxy: number;
   logLevel: string;
   /** READ_CACHE=off answers every read from the database (to measure what the cache saves). */
   readCache: boolean;
@@ -73,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lookupKeyYearly: env.STRIPE_LOOKUP_KEY_YEARLY || 'runway_yearly',
       apiBase: urlFrom(env.STRIPE_API_BASE, 'STRIPE_API_BASE'),
     },
+    trustProxy: intFrom(env.TRUST_PROXY, 0, 'TRUST_PROXY'),
     logLevel: env.LOG_LEVEL || 'info',
     readCache: env.READ_CACHE !== 'off',
   };

@@ -10,7 +10,7 @@ import { subscriptions, users } from '../../src/server/db/schema.ts';
 import { isEntitled, summarize } from '../../src/server/payments/domain.ts';
 import { addInterval, PLANS } from '../../src/server/payments/plans.ts';
 import { listen } from './cable-client.ts';
-import { client, errorBody, NOT_SIGNED_IN, outcome, signIn, signUp, type Api, type TestServer, type TestUser, startServer } from './harness.ts';
+import { client, errorBody, newSession, NOT_SIGNED_IN, outcome, signIn, signUp, type Api, type TestServer, type TestUser, startServer } from './harness.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The server's clock: real time, moved forward by tests that need a session to expire. */
@@ -212,17 +212,29 @@ describe('test-mode checkout', () => {
   });
 });
 
-describe('how often a checkout can be started', () => {
-  it('30 a minute per signed-in session; another person at the same address is not held back', async () => {
+describe('how often a checkout or the portal can be opened', () => {
+  it('30 a minute per signed-in user, whatever the session; another person at the same address is not held back', async () => {
     const busy = await signUp(api);
     const price = await priceId('monthly');
-    const start = (user: TestUser) => api('POST', '/api/v1/create_checkout_session', { token: user.token, body: { price_id: price, location: 'monthly' } });
-    for (let i = 0; i < 30; i++) expect((await start(busy)).status).toBe(200);
-    const limited = await start(busy);
+    const start = (token: string) => api('POST', '/api/v1/create_checkout_session', { token, body: { price_id: price, location: 'monthly' } });
+    for (let i = 0; i < 30; i++) expect((await start(busy.token)).status).toBe(200);
+    const limited = await start(busy.token);
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$|^Too many attempts\. Please wait 1 minute and try again\.$/);
+    expect(limited.body.message).toMatch(/^Too many attempts\. Please wait (1 minute|\d+ seconds) and try again\.$/);
+    // Signing in again buys nothing: the count is the user's.
+    expect((await start(await newSession(api, busy))).status).toBe(429);
     const colleague = await signUp(api);
-    expect((await start(colleague)).status).toBe(200);
+    expect((await start(colleague.token)).status).toBe(200);
+    // A request that fails authentication is refused as such, and counts for no one.
+    expect((await api('POST', '/api/v1/create_checkout_session', { token: 'not-a-token', body: { price_id: price, location: 'monthly' } })).status).toBe(401);
+  });
+
+  it('the portal is limited the same way', async () => {
+    const busy = await signUp(api);
+    const portal = (token: string) => api('POST', '/api/v1/create_portal_session', { token, body: {} });
+    for (let i = 0; i < 30; i++) expect((await portal(busy.token)).status).toBe(200);
+    expect((await portal(busy.token)).status).toBe(429);
+    expect((await portal((await signUp(api)).token)).status).toBe(200);
   });
 });
 

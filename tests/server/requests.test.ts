@@ -52,6 +52,42 @@ async function expectNothingWritten(owner: TestUser): Promise<void> {
   for (const s of SINGLES) expect((await api('GET', s.path, { token: owner.token })).body).toEqual({ [s.getKey]: null });
 }
 
+/** The headers every answer carries: errors, 404s and refusals included. */
+function expectSecurityHeaders(response: ApiResponse, label: string, origin = server.url): void {
+  const h = (name: string) => response.headers.get(name);
+  expect(
+    {
+      label,
+      nosniff: h('x-content-type-options'),
+      frame: h('x-frame-options'),
+      hsts: h('strict-transport-security'),
+      referrer: h('referrer-policy'),
+      coop: h('cross-origin-opener-policy'),
+      corp: h('cross-origin-resource-policy'),
+      poweredBy: h('x-powered-by'),
+    },
+    label,
+  ).toEqual({
+    label,
+    nosniff: 'nosniff',
+    // One framing policy: no one may frame the app (CSP frame-ancestors 'none' says the same).
+    frame: 'DENY',
+    // Plain HTTP: HSTS would mean nothing, and must not be promised (see the HTTPS case below).
+    hsts: null,
+    referrer: 'no-referrer',
+    coop: 'same-origin',
+    corp: 'same-origin',
+    poweredBy: null,
+  });
+  const csp = (h('content-security-policy') ?? '').split(';').map((directive) => directive.trim());
+  const host = new URL(origin).host;
+  for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", `connect-src 'self' http://${host} ws://${host}`]) {
+    expect(csp, `${label}: ${directive}`).toContain(directive);
+  }
+  // Personal data is never kept by a browser or proxy cache.
+  expect(h('cache-control'), label).toBe('no-store');
+}
+
 describe('bodies the server cannot read', () => {
   it('malformed JSON answers 400 on every kind of route', async () => {
     const malformed = { status: 400, body: errorBody('Malformed JSON in request body') };
@@ -87,6 +123,7 @@ describe('bodies the server cannot read', () => {
     for (const path of ['/%ZZ', '/api/v1/debts/%ED%A0%80', '/users/%']) {
       const response = await api('GET', path, { token: user.token });
       expect({ path, ...outcome(response) }).toEqual({ path, status: 400, body: errorBody('Malformed URL') });
+      expectSecurityHeaders(response, `malformed ${path}`);
     }
   });
 
@@ -360,40 +397,6 @@ describe('routes that do not exist', () => {
 });
 
 describe('security headers', () => {
-  function expectSecurityHeaders(response: ApiResponse, label: string, origin = server.url): void {
-    const h = (name: string) => response.headers.get(name);
-    expect(
-      {
-        label,
-        nosniff: h('x-content-type-options'),
-        frame: h('x-frame-options'),
-        hsts: h('strict-transport-security'),
-        referrer: h('referrer-policy'),
-        coop: h('cross-origin-opener-policy'),
-        corp: h('cross-origin-resource-policy'),
-        poweredBy: h('x-powered-by'),
-      },
-      label,
-    ).toEqual({
-      label,
-      nosniff: 'nosniff',
-      // One framing policy: no one may frame the app (CSP frame-ancestors 'none' says the same).
-      frame: 'DENY',
-      // Plain HTTP: HSTS would mean nothing, and must not be promised (see the HTTPS case below).
-      hsts: null,
-      referrer: 'no-referrer',
-      coop: 'same-origin',
-      corp: 'same-origin',
-      poweredBy: null,
-    });
-    const csp = (h('content-security-policy') ?? '').split(';').map((directive) => directive.trim());
-    const host = new URL(origin).host;
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", `connect-src 'self' http://${host} ws://${host}`]) {
-      expect(csp, `${label}: ${directive}`).toContain(directive);
-    }
-    // Personal data is never kept by a browser or proxy cache.
-    expect(h('cache-control'), label).toBe('no-store');
-  }
 
   it('are on API answers, errors and 404s alike', async () => {
     const owner = await signUp(api);
@@ -417,12 +420,7 @@ describe('security headers', () => {
 
 describe('security headers that depend on how the request arrived', () => {
   it('HSTS and a wss: connect-src only for HTTPS, which a trusted proxy reports with X-Forwarded-Proto', async () => {
-    const previous = process.env.TRUST_PROXY;
-    process.env.TRUST_PROXY = '1';
-    const proxied = await startServer().finally(() => {
-      if (previous === undefined) delete process.env.TRUST_PROXY;
-      else process.env.TRUST_PROXY = previous;
-    });
+    const proxied = await startServer({ env: { TRUST_PROXY: '1' } });
     try {
       const viaProxy = client(proxied.url);
       const https = await viaProxy('GET', '/api/v1/feature_flags', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'runway.example' } });
@@ -438,7 +436,25 @@ describe('security headers that depend on how the request arrived', () => {
     expect(claimed.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('a forged Host header cannot widen connect-src', async () => {
+  it('behind one trusted proxy, the address is the one the proxy saw, whatever a client wrote further left', async () => {
+    // Sign-ups are limited per address: 2 here. The proxy appends the address it saw (203.0.113.9);
+    // what the client put before it changes with every request and must not buy more attempts.
+    const proxied = await startServer({ env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT_MAX: '2' } });
+    try {
+      const viaProxy = client(proxied.url);
+      const signUpFrom = (forged: string) =>
+        viaProxy('POST', '/users', { headers: { 'x-forwarded-for': `${forged}, 203.0.113.9` }, body: { user: { email: uniqueEmail('proxied'), password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } });
+      expect((await signUpFrom('198.51.100.1')).status).toBe(201);
+      expect((await signUpFrom('198.51.100.2')).status).toBe(201);
+      expect((await signUpFrom('198.51.100.3')).status).toBe(429);
+      // Another client behind the same proxy is another address.
+      expect((await viaProxy('POST', '/users', { headers: { 'x-forwarded-for': '203.0.113.10' }, body: { user: { email: uniqueEmail('proxied'), password: 'secret123', password_confirmation: 'secret123', birth_year: 1985 } } })).status).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('a Host header that is no plain host name cannot reach connect-src', async () => {
     const { request } = await import('node:http');
     const { port } = new URL(server.url);
     const csp = await new Promise<string>((resolve, reject) => {

@@ -3,7 +3,6 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -57,12 +56,18 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config.logLevel),
     bodyLimit: BODY_LIMIT,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // A hop count, never `true`: trusting every hop would let a client name its own address in
+    // X-Forwarded-For and step around every per-address limit.
+    trustProxy: ctx.config.trustProxy > 0 ? (_address: string, hop: number) => hop < ctx.config.trustProxy : false,
     return503OnClosing: true,
     // A path that is not valid percent-encoding ('/%ZZ') is refused before routing: with the same
     // {error, message} body as every other error, not Fastify's own.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(error.statusCode ?? 400).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message));
+    // It is answered before any hook runs, so it sets the headers every answer carries itself.
+    frameworkErrors: (error, request, reply) => {
+      const answer = reply as FastifyReply;
+      setSecurityHeaders(request as FastifyRequest, answer, ctx.config.appUrl);
+      defaultNoStore(answer);
+      void answer.code(error.statusCode ?? 400).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message));
     },
   });
 
@@ -83,14 +88,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     done(null, parsed);
   });
 
-  // The fixed security headers; the policy and HSTS depend on the request (security-headers.ts).
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
+  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply, ctx.config.appUrl));
   app.addHook('onSend', async (_request, reply) => defaultNoStore(reply));
 
   // No global limit; routes opt in. Its counters live in a store every server process shares, and

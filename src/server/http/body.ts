@@ -1,14 +1,11 @@
 /** Small readers for request bodies and path parameters that never throw anything but HttpError. */
+import { isJsonObject } from '../../shared/json.ts';
 import { HttpError, notFound } from './errors.ts';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The object under `key` in the JSON body ({debt: {...}}), or a 422 naming what is missing. */
 export function bodyObject(body: unknown, key: string): Record<string, unknown> {
-  const inner = isPlainObject(body) ? body[key] : undefined;
-  if (!isPlainObject(inner)) {
+  const inner = isJsonObject(body) ? body[key] : undefined;
+  if (!isJsonObject(inner)) {
     throw new HttpError(422, `The request body must contain a "${key}" object`, { [key]: [`${key} must be an object`] });
   }
   return inner;

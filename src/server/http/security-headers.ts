@@ -1,20 +1,28 @@
 /**
- * The headers that depend on how a request arrived, set on every answer (helmet sets the fixed
- * ones in app.ts):
+ * The security headers of every answer, set in one place (`setSecurityHeaders`), from the
+ * onRequest hook and from Fastify's own early answers (a malformed URL) alike:
+ *
+ * - the fixed ones, by helmet: `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,
+ *   `Cross-Origin-Opener-Policy` and `-Resource-Policy: same-origin`, `X-Frame-Options: DENY` and
+ *   the rest of its defaults (helmet itself rather than @fastify/helmet, whose hook never runs for
+ *   an answer Fastify gives before routing);
  *
  * - `Content-Security-Policy`: everything from this origin only. Its `connect-src` names the
- *   app's own origin and the WebSocket form of it (`/cable`): `'self'` alone does not match
+ *   app's own origin (origin.ts: APP_URL's, else the request's) and the WebSocket form of it
+ *   (`/cable`): `'self'` alone does not match
  *   `ws:`/`wss:` in every browser still in use, and a bare `ws: wss:` would let a script talk to
  *   any host. Pages may not be framed (`frame-ancestors 'none'`, with `X-Frame-Options: DENY`
  *   for browsers that only know that).
  * - `Strict-Transport-Security`: only on an answer to a request that came over HTTPS, directly
- *   or through a trusted proxy's `X-Forwarded-Proto` (TRUST_PROXY=1). Over plain HTTP the header
+ *   or through a trusted proxy's `X-Forwarded-Proto` (TRUST_PROXY). Over plain HTTP the header
  *   means nothing to a browser, and on a home network served over HTTP it must not be promised.
  * - `Cache-Control: no-store` on every answer that did not choose its own caching (API answers,
  *   errors, the payment pages): they carry personal data that no browser or proxy cache should
  *   keep. The web app's files choose theirs (app.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
+import { appOrigin, originText, type Origin } from './origin.ts';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -37,18 +45,24 @@ const FIXED_DIRECTIVES: readonly string[] = [
 ];
 
 /**
- * The policy for a request to `host` over `protocol`:
- * `contentSecurityPolicy('https', 'runway.example')` has `connect-src 'self' https://runway.example wss://runway.example`.
- * A host that is not a plain host name (a forged header) gets `connect-src 'self'` alone.
+ * The policy for the app at `origin`:
+ * `contentSecurityPolicy({protocol: 'https', host: 'runway.example'})` has
+ * `connect-src 'self' https://runway.example wss://runway.example`. A host that is not a plain
+ * host name (a forged header) gets `connect-src 'self'` alone.
  */
-export function contentSecurityPolicy(protocol: 'http' | 'https', host: string): string {
-  const own = HOST_PATTERN.test(host) ? [`${protocol}://${host}`, `${protocol === 'https' ? 'wss' : 'ws'}://${host}`] : [];
+export function contentSecurityPolicy(origin: Origin): string {
+  const { protocol, host } = origin;
+  const own = HOST_PATTERN.test(host) ? [originText(origin), `${protocol === 'https' ? 'wss' : 'ws'}://${host}`] : [];
   return [...FIXED_DIRECTIVES, ["connect-src 'self'", ...own].join(' ')].join('; ');
 }
 
-/** onRequest: the policy and, over HTTPS, HSTS; the same on every answer, errors included. */
-export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('content-security-policy', contentSecurityPolicy(request.protocol, request.host));
+/** Helmet's headers but the two that depend on the request (below). */
+const fixedHeaders = helmet({ contentSecurityPolicy: false, strictTransportSecurity: false, xFrameOptions: { action: 'deny' }, crossOriginEmbedderPolicy: false });
+
+/** Every security header; the same on every answer, errors included. */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, appUrl: string | undefined): void {
+  fixedHeaders(request.raw, reply.raw, () => undefined);
+  reply.header('content-security-policy', contentSecurityPolicy(appOrigin(appUrl, request)));
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
 }
 

@@ -10,6 +10,7 @@ import { cents, parseCents } from '../../engine/money.ts';
 import type { Cents } from '../../engine/money.ts';
 import { monthKey } from '../../engine/months.ts';
 import type { MonthKey } from '../../engine/months.ts';
+import { isJsonObject } from '../json.ts';
 
 /** Messages per wire field name (snake_case), in the order the rules found them. */
 export type FieldErrors = Record<string, string[]>;
@@ -51,7 +52,7 @@ export function isMissing(raw: unknown): boolean {
  */
 export function asObject(input: unknown): Readonly<Record<string, unknown>> {
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  if (isJsonObject(input)) {
     for (const [key, value] of Object.entries(input)) fields[key] = value;
   }
   return fields;

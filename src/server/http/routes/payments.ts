@@ -4,44 +4,28 @@
  * test-mode provider's own checkout and portal pages. Every path that changes a subscription ends
  * in `applySubscription` (payments/domain.ts).
  */
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken, type AuthUser } from '../../auth/tokens.ts';
+import type { AuthUser } from '../../auth/tokens.ts';
 import { paymentSessions, users } from '../../db/schema.ts';
 import { applySubscription, eventSeen, hadSubscription, recordEvent, subscriptionOf, type ApplyResult, type PaymentDeps } from '../../payments/domain.ts';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, isPlanId } from '../../payments/plans.ts';
+import { isJsonObject } from '../../../shared/json.ts';
 import type { Outcome, PaymentProvider, PaymentUser, ProviderEvent } from '../../payments/provider.ts';
 import { checkoutPage, messagePage, portalPage } from '../../payments/test-pages.ts';
 import { TEST_PAGES_PREFIX, TestModeProvider } from '../../payments/test-provider.ts';
 import { currentUser, type AppContext } from '../context.ts';
 import { HttpError, invalid } from '../errors.ts';
+import { appOrigin, originText } from '../origin.ts';
+import { RateLimits } from '../rate-limits.ts';
 
 export const CONFIG_PATH = '/api/v1/payment_config';
 export const SUBSCRIPTION_PATH = '/api/v1/subscription';
 export const WEBHOOK_PATH = '/api/v1/stripe/webhook';
 
-/**
- * Starting checkouts and portals creates objects at the provider: a person never needs many a
- * minute. Counted per signed-in session (the token's SHA-256, never the token itself, is the
- * counter's key), not per address: an office behind one address is many people. A request without
- * a token is refused by authentication anyway; it counts under its address.
- */
-const SESSION_RATE_LIMIT = {
-  rateLimit: {
-    max: 30,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => {
-      const token = bearerToken(request.headers.authorization);
-      return token ? `session ${createHash('sha256').update(token).digest('base64url')}` : `address ${request.ip}`;
-    },
-  },
-};
+/** Starting checkouts and portals creates objects at the provider: a person never needs many a minute. */
+const SESSION_RATE_LIMIT = RateLimits.perUser(30, 60_000);
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The value of a provider call, or the HttpError its failure answers. */
 function value<T>(outcome: Outcome<T>): T {
@@ -57,7 +41,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: AppContex
   const authenticated = { preHandler: authenticate };
 
   /** Where the provider sends the browser back: APP_URL, else the origin this request came to. */
-  const appOrigin = (request: FastifyRequest) => (ctx.config.appUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+  const origin = (request: FastifyRequest) => originText(appOrigin(ctx.config.appUrl, request));
 
   // The price ids the client sends back (spec section 3: a fixed price id per plan).
   app.get(CONFIG_PATH, async () => {
@@ -83,7 +67,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post('/api/v1/create_checkout_session', { ...authenticated, config: SESSION_RATE_LIMIT }, async (request) => {
     const user = currentUser(request);
-    const body = isPlainObject(request.body) ? request.body : {};
+    const body = isJsonObject(request.body) ? request.body : {};
     const errors: Record<string, string[]> = {};
     const priceId = typeof body.price_id === 'string' ? body.price_id.trim() : '';
     if (priceId === '') errors.price_id = ['Price id is required'];
@@ -98,15 +82,15 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: AppContex
     if (user.subscribed) throw new HttpError(409, 'You are already subscribed. Manage your subscription from the Account menu.');
 
     const trial = !(await hadSubscription(db, user.id));
-    const origin = appOrigin(request);
+    const base = origin(request);
     const started = value(
       await payments.createCheckout({
         user: paymentUser(user),
         plan,
         priceId,
         trial,
-        successUrl: `${origin}/subscribe/${plan}?success=true&session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/subscribe/${plan}?canceled=true`,
+        successUrl: `${base}/subscribe/${plan}?success=true&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/subscribe/${plan}?canceled=true`,
       }),
     );
     await db.insert(paymentSessions).values({ id: started.id, provider: payments.name, kind: 'checkout', userId: user.id, plan, trial, expiresAt: started.expiresAt });
@@ -118,7 +102,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post('/api/v1/create_portal_session', { ...authenticated, config: SESSION_RATE_LIMIT }, async (request) => {
     const user = currentUser(request);
-    const portal = value(await payments.createPortal({ user: paymentUser(user), returnUrl: `${appOrigin(request)}/subscribe` }));
+    const portal = value(await payments.createPortal({ user: paymentUser(user), returnUrl: `${origin(request)}/subscribe` }));
     await db.insert(paymentSessions).values({ id: portal.id, provider: payments.name, kind: 'portal', userId: user.id, expiresAt: portal.expiresAt });
     return { portal_session: { url: portal.url } };
   });
@@ -127,7 +111,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: AppContex
   // the user at once, so the success page unlocks analytics without waiting for the webhook.
   app.post('/api/v1/checkout_success', authenticated, async (request) => {
     const user = currentUser(request);
-    const body = isPlainObject(request.body) ? request.body : {};
+    const body = isJsonObject(request.body) ? request.body : {};
     const sessionId = body.session_id;
     if (typeof sessionId !== 'string' || sessionId === '') throw invalid({ session_id: ['Session id is required'] });
     if (!SESSION_ID_PATTERN.test(sessionId)) throw invalid({ session_id: ['Session id is not valid'] });
