@@ -14,7 +14,7 @@ import { MAX_IDENTIFIER_LENGTH, MAX_REFUSALS, MAX_SUBSCRIPTIONS } from '../../sr
 import { createServer, type ServerParts } from '../../src/server/server.ts';
 import type { WebSocket } from 'ws';
 import { listen, rawSocket, until, type Listener } from './cable-client.ts';
-import { client, signUp, startServer, VALID, type Api, type TestServer } from './harness.ts';
+import { client, signUp, startServer, subscribeAs, VALID, type Api, type TestServer } from './harness.ts';
 
 const ADMIN = 'cable-admin-secret';
 let server: TestServer;
@@ -134,8 +134,7 @@ describe('live updates', () => {
 
   it('sends subscribers the whole month tables a write changed, equal to the GET bodies', async () => {
     const user = await signUp(api);
-    const subscribed = await api('PUT', '/admin/subscriptions', { headers: { 'x-admin-secret': ADMIN }, body: { email: user.email, subscribed: true } });
-    expect(subscribed.status).toBe(200);
+    await subscribeAs(api, ADMIN, user.email);
     await api('POST', '/api/v1/retirement_plan', { token: user.token, body: { retirement_plan: VALID.retirement_plan } });
     const listener = track(listen(server.url, user.token, user.email));
     await listener.confirmed;
@@ -225,16 +224,41 @@ describe('limits per connection', () => {
     raw.socket.close();
   });
 
-  it(`rejects identifiers over ${MAX_IDENTIFIER_LENGTH} characters, even for the user's own email`, async () => {
+  it(`confirms an identifier of exactly ${MAX_IDENTIFIER_LENGTH} characters and rejects a longer one, even for the user's own email`, async () => {
     const user = await signUp(api);
     const raw = rawSocket(server.url, user.token);
     await raw.opened;
-    const long = JSON.stringify({ channel: 'UpdatesChannel', email: user.email, pad: 'x'.repeat(MAX_IDENTIFIER_LENGTH) });
-    raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: long }));
+    /** The user's own identifier, padded to `length` characters. */
+    const padded = (length: number) => {
+      const bare = JSON.stringify({ channel: 'UpdatesChannel', email: user.email, pad: '' });
+      return JSON.stringify({ channel: 'UpdatesChannel', email: user.email, pad: 'x'.repeat(length - bare.length) });
+    };
+    const longest = padded(MAX_IDENTIFIER_LENGTH);
+    const tooLong = padded(MAX_IDENTIFIER_LENGTH + 1);
+    expect([longest.length, tooLong.length]).toEqual([MAX_IDENTIFIER_LENGTH, MAX_IDENTIFIER_LENGTH + 1]);
+    raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: longest }));
+    raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: tooLong }));
     await until(() => framesOf(raw.frames, 'reject_subscription').length === 1, 4000, 'a reject');
-    expect(framesOf(raw.frames, 'reject_subscription')).toEqual([{ identifier: long, type: 'reject_subscription' }]);
-    expect(framesOf(raw.frames, 'confirm_subscription')).toEqual([]);
+    expect(framesOf(raw.frames, 'confirm_subscription')).toEqual([{ identifier: longest, type: 'confirm_subscription' }]);
+    expect(framesOf(raw.frames, 'reject_subscription')).toEqual([{ identifier: tooLong, type: 'reject_subscription' }]);
     raw.socket.close();
+  });
+
+  it(`answers ${MAX_REFUSALS} refused commands and a valid subscribe after them, and closes the connection on the next refusal`, async () => {
+    const user = await signUp(api);
+    const raw = rawSocket(server.url, user.token);
+    await raw.opened;
+    for (let n = 0; n < MAX_REFUSALS; n++) raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: identifierFor('someone-else@example.com', n) }));
+    await until(() => framesOf(raw.frames, 'reject_subscription').length === MAX_REFUSALS, 4000, 'the rejects');
+    const mine = identifierFor(user.email, 0);
+    raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: mine }));
+    await until(() => framesOf(raw.frames, 'confirm_subscription').length === 1, 4000, 'a confirm');
+    expect(framesOf(raw.frames, 'confirm_subscription')).toEqual([{ identifier: mine, type: 'confirm_subscription' }]);
+    expect(raw.socket.readyState).toBe(raw.socket.OPEN);
+
+    raw.socket.send(JSON.stringify({ command: 'subscribe', identifier: identifierFor('someone-else@example.com', MAX_REFUSALS) }));
+    expect((await raw.closed).code).toBe(1008);
+    expect(framesOf(raw.frames, 'reject_subscription')).toHaveLength(MAX_REFUSALS);
   });
 
   it(`closes a connection after ${MAX_REFUSALS} refused commands, and keeps serving the user's others`, async () => {

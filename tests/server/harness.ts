@@ -88,8 +88,12 @@ export function client(base: string, localAddress?: string) {
 
 export type Api = ReturnType<typeof client>;
 
-/** fetch has no way to choose the local address; node:http does. */
-function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+/**
+ * One exchange over node:http: fetch has no way to choose the local address, and it adds a
+ * content type to a string body and refuses some methods. Sends `headers` and `body` exactly as
+ * given (no content type is added), so a test can send any bytes under any header.
+ */
+export function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Response> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(url, { method, headers, localAddress }, (incoming) => {
       const chunks: Buffer[] = [];
@@ -101,7 +105,7 @@ function sendFrom(localAddress: string, url: string, method: string, headers: Re
           for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answered.append(name, one);
         }
         const status = incoming.statusCode ?? 0;
-        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks).toString('utf8'), { status, headers: answered }));
+        resolve(new Response(status === 204 || status === 205 || status === 304 ? null : Buffer.concat(chunks).toString('utf8'), { status, headers: answered }));
       });
     });
     outgoing.on('error', reject);
@@ -209,6 +213,12 @@ export async function signIn(api: Api, email: string, password: string, remember
   const user: Record<string, unknown> = { email, password };
   if (rememberMe !== undefined) user.remember_me = rememberMe;
   return api('POST', '/users/sign_in', { body: { user } });
+}
+
+/** Subscribes (or unsubscribes) the user with this email through the admin route. */
+export async function subscribeAs(api: Api, adminSecret: string, email: string, subscribed = true): Promise<void> {
+  const response = await api('PUT', '/admin/subscriptions', { headers: { 'x-admin-secret': adminSecret }, body: { email, subscribed } });
+  if (response.status !== 200) throw new Error(`subscribing ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
 }
 
 /** A second (third...) session for the user: signs in and answers the token. */

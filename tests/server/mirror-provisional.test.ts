@@ -12,7 +12,7 @@ import { recomputeMonths } from '../../src/client/data/provisional.ts';
 import type { Session } from '../../src/client/data/session.ts';
 import { createSync } from '../../src/client/data/sync.ts';
 import type { MonthKey } from '../../src/engine/months.ts';
-import { client, signUp, startServer, VALID, type Api, type TestServer } from './harness.ts';
+import { client, signUp, startServer, subscribeAs, VALID, type Api, type TestServer } from './harness.ts';
 
 const ADMIN = 'provisional-admin';
 let server: TestServer;
@@ -26,7 +26,7 @@ afterAll(() => server?.close());
 
 it('recomputes offline exactly the tables the server serves', async () => {
   const user = await signUp(api);
-  await api('PUT', '/admin/subscriptions', { headers: { 'x-admin-secret': ADMIN }, body: { email: user.email, subscribed: true } });
+  await subscribeAs(api, ADMIN, user.email);
   const t = user.token;
   const debt = (await api('POST', '/api/v1/debts', { token: t, body: { debt: VALID.debt } })).body.debt;
   await api('POST', '/api/v1/debts', { token: t, body: { debt: { ...VALID.debt, name: 'Car', remaining_amount: 9000, apr: 6.5, monthly_payment: 320 } } });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHttpTransport, type ApiResult } from '../../src/client/data/api.ts';
 import { openMirror } from '../../src/client/data/db.ts';
 import { createOutbox } from '../../src/client/data/outbox.ts';
-import { client, signUp, startServer, VALID, type Api, type TestServer } from './harness.ts';
+import { client, signUp, startServer, subscribeAs, VALID, type Api, type TestServer } from './harness.ts';
 
 const ADMIN = 'upgrade-admin-secret';
 let server: TestServer;
@@ -43,7 +43,7 @@ const V1_STORES = {
 it('every edit queued under mirror version 1 reaches the server exactly once after the upgrade', async () => {
   const user = await signUp(api);
   const token = user.token;
-  expect((await api('PUT', '/admin/subscriptions', { headers: { 'x-admin-secret': ADMIN }, body: { email: user.email, subscribed: true } })).status).toBe(200);
+  await subscribeAs(api, ADMIN, user.email);
   const visa = (await api('POST', '/api/v1/debts', { token, body: { debt: VALID.debt } })).body.debt;
   const gym = (await api('POST', '/api/v1/monthly_expenses', { token, body: { monthly_expense: { name: 'Gym', amount: 40, due_day: 3 } } })).body.monthly_expense;
   await api('POST', '/api/v1/incomes', { token, body: { income: VALID.income } });
@@ -59,6 +59,7 @@ it('every edit queued under mirror version 1 reaches the server exactly once aft
   await v1.table('debts').bulkPut([{ ...visa, apr: 17.5 }, { id: -1, ...car, monthly_payment: 450 }]);
   await v1.table('singles').put({ name: 'housing', record: { id: 0, ...VALID.housing } });
   const keys = Array.from({ length: 6 }, () => randomUUID());
+  const refusedKey = randomUUID();
   const at = Date.now();
   await v1.table('outbox').bulkAdd([
     { uuid: keys[0], method: 'POST', path: '/api/v1/debts', body: { debt: car }, attempts: 0, status: 'pending', target: { table: 'debts', id: -1 }, before: null, createdAt: at },
@@ -67,6 +68,8 @@ it('every edit queued under mirror version 1 reaches the server exactly once aft
     { uuid: keys[3], method: 'DELETE', path: `/api/v1/monthly_expenses/${gym.id}`, attempts: 0, status: 'pending', target: { table: 'monthlyExpenses', id: gym.id }, before: gym, createdAt: at },
     { uuid: keys[4], method: 'PUT', path: `/api/v1/income_months/${month.id}`, body: { income_month: { input_end_balance: 1234.5 } }, attempts: 0, status: 'pending', target: null, before: null, createdAt: at },
     { uuid: keys[5], method: 'POST', path: '/api/v1/housing', body: { housing: VALID.housing }, attempts: 0, status: 'pending', target: { single: 'housing' }, before: null, createdAt: at },
+    // Refused before the update, its error not yet dismissed: it stays refused and is never sent.
+    { uuid: refusedKey, method: 'POST', path: '/api/v1/debts', body: { debt: { ...car, name: '' } }, attempts: 1, status: 'failed', error: 'Name is required', errors: { name: ['Name is required'] }, target: { table: 'debts', id: -2 }, before: null, createdAt: at },
   ]);
   v1.close();
   // The Visa edit had reached the server before the phone lost its answer: the same key again.
@@ -77,7 +80,7 @@ it('every edit queued under mirror version 1 reaches the server exactly once aft
   // under the same keys, with their attempts.
   const db = openMirror(name);
   const upgraded = await db.outbox.orderBy('seq').toArray();
-  expect(upgraded.map((entry) => entry.uuid)).toEqual(keys);
+  expect(upgraded.map((entry) => entry.uuid)).toEqual([...keys, refusedKey]);
   expect(upgraded.map((entry) => entry.mutation)).toEqual([
     { kind: 'collection', op: 'create', table: 'debts', id: -1, fields: car },
     { kind: 'collection', op: 'update', table: 'debts', id: -1, fields: { monthly_payment: 450 } },
@@ -85,9 +88,13 @@ it('every edit queued under mirror version 1 reaches the server exactly once aft
     { kind: 'collection', op: 'delete', table: 'monthlyExpenses', id: gym.id, fields: null },
     { kind: 'month', table: 'incomeMonths', rowId: month.id, fields: { input_end_balance: 1234.5 } },
     { kind: 'single', op: 'replace', name: 'housing', fields: VALID.housing },
+    { kind: 'collection', op: 'create', table: 'debts', id: -2, fields: { ...car, name: '' } },
   ]);
-  expect(upgraded.map((entry) => [entry.attempts, entry.status])).toEqual([[0, 'pending'], [0, 'pending'], [1, 'pending'], [0, 'pending'], [0, 'pending'], [0, 'pending']]);
-  expect(upgraded[1]?.before).toEqual({ id: -1, ...car });
+  expect(upgraded.map((entry) => [entry.attempts, entry.status])).toEqual([[0, 'pending'], [0, 'pending'], [1, 'pending'], [0, 'pending'], [0, 'pending'], [0, 'pending'], [1, 'failed']]);
+  expect(upgraded.map((entry) => entry.before)).toEqual([null, { id: -1, ...car }, visa, gym, null, null, null]);
+  expect(upgraded.every((entry) => entry.createdAt === at)).toBe(true);
+  expect(upgraded[2]?.lastAttemptAt).toBe(at);
+  expect(upgraded[6]).toMatchObject({ error: 'Name is required', errors: { name: ['Name is required'] } });
   expect(await db.debts.count()).toBe(2);
 
   // Online again: the new version flushes to the real server.
@@ -102,7 +109,8 @@ it('every edit queued under mirror version 1 reaches the server exactly once aft
   };
   const outbox = createOutbox({ db, transport, isPaused: () => false, lockName: `upgrade-${name}` });
   expect(await outbox.flush()).toMatchObject({ applied: 6, failed: 0, stopped: 'drained' });
-  expect(await db.outbox.count()).toBe(0);
+  // Only the refused edit is left, still refused and never sent, for the user to read and dismiss.
+  expect((await db.outbox.toArray()).map((entry) => [entry.uuid, entry.status])).toEqual([[refusedKey, 'failed']]);
   expect(answers.map((answer) => answer.key)).toEqual(keys);
   // The edit that had already landed was answered from the server's record of it, not applied again.
   const replay = answers[2]?.result;
@@ -121,7 +129,7 @@ it('every edit queued under mirror version 1 reaches the server exactly once aft
   db.close();
 });
 
-it('opening a version-1 mirror with nothing queued keeps its data and needs no sign-in', async () => {
+it('opening a version-1 mirror with nothing queued keeps its data and its owner', async () => {
   const name = `upgrade-empty-${randomUUID()}`;
   const v1 = new Dexie(name);
   v1.version(1).stores(V1_STORES);

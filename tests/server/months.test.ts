@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOverrides } from '../../src/server/db/schema.ts';
-import { client, signUp, startServer, type Api, type TestServer, type TestUser } from './harness.ts';
+import { client, signUp, startServer, subscribeAs, type Api, type TestServer, type TestUser } from './harness.ts';
 
 const ADMIN = 'months-admin-secret';
 let server: TestServer;
@@ -17,11 +17,6 @@ beforeAll(async () => {
   api = client(server.url);
 });
 afterAll(() => server?.close());
-
-async function subscribe(user: TestUser, subscribed = true) {
-  const response = await api('PUT', '/admin/subscriptions', { headers: { 'x-admin-secret': ADMIN }, body: { email: user.email, subscribed } });
-  expect(response.status).toBe(200);
-}
 
 async function create(user: TestUser, path: string, key: string, body: unknown) {
   const response = await api(path.endsWith('s') ? 'POST' : 'POST', path, { token: user.token, body: { [key]: body } });
@@ -69,7 +64,7 @@ describe('month tables for a subscriber', () => {
 
   beforeAll(async () => {
     user = await signUp(api);
-    await subscribe(user);
+    await subscribeAs(api, ADMIN, user.email);
     ids = await household(user);
   });
 
@@ -219,7 +214,7 @@ describe('month tables for a subscriber', () => {
 
   it("answers 404 for another user's month rows and never shows them", async () => {
     const other = await signUp(api);
-    await subscribe(other);
+    await subscribeAs(api, ADMIN, other.email);
     const mine = await api('GET', '/api/v1/debt_months', { token: user.token });
     const row = mine.body.debts[0].debt_months[0];
     const theirs = await api('PUT', `/api/v1/debt_months/${row.id}`, { token: other.token, body: { debt_month: { input_remaining_balance: 1 } } });
@@ -249,7 +244,7 @@ describe('month tables for a subscriber', () => {
 
   it('the largest pay the rules allow still projects: the income balance is held at $1 trillion (found by the fuzz layer)', async () => {
     const rich = await signUp(api);
-    await subscribe(rich);
+    await subscribeAs(api, ADMIN, rich.email);
     const income = { name: 'Salary', pay_cycle: 'weekly', next_pay_date: '2026-12-04', gross_pay: 99_999_999_999.99, net_pay: 99_999_999_999.99 };
     for (let i = 0; i < 3; i++) expect((await api('POST', '/api/v1/incomes', { token: rich.token, body: { income } })).status).toBe(201);
     const months = await api('GET', '/api/v1/income_months', { token: rich.token });
@@ -262,7 +257,7 @@ describe('month tables for a subscriber', () => {
   });
 
   it('closes the area again when the subscription ends', async () => {
-    await subscribe(user, false);
+    await subscribeAs(api, ADMIN, user.email, false);
     expect((await api('GET', '/api/v1/income_months', { token: user.token })).status).toBe(403);
   });
 });
