@@ -165,6 +165,15 @@ describe('project: horizons', () => {
     expect(result.retirementTotal.at(-1)?.debts).toBe(200000);
   });
 
+  it('the largest pay: the income balance is held at $1 trillion, and the projection says a limit shaped it', () => {
+    // Three sources of 99 999 999 999.99 weekly = 3 × 43 333 333 333 329¢ = 129 999 999 999 987¢ a
+    // month: past 100 000 000 000 000¢ in month 1, and held there every month.
+    const rich = { ...household.incomes[0]!, payCycle: 'weekly' as const, netPay: cents(9_999_999_999_999) };
+    const result = project({ ...household, incomes: [rich, { ...rich, id: 2 }, { ...rich, id: 3 }] });
+    expect(result.income.map((r) => r.endBalance)).toEqual([MAX_BALANCE, MAX_BALANCE]);
+    expect(result.truncated).toBe(true);
+  });
+
   it('an actual the minimum cannot keep up with: the debt grows to MAX_BALANCE and stops, without throwing', () => {
     // 1.00 owed at 24.99 % paying 1.00, then an actual of 20 000.00 in month 1: the minimum no
     // longer covers the interest. Its percentPaid once overflowed the safe integers (a RangeError).

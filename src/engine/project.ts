@@ -105,6 +105,8 @@ export function project(input: ProjectionInput): Projection {
       horizon.truncated ||
       debts.debts.some((d) => d.truncated) ||
       // A held balance: before withdrawals (balance + withdrawals) it sat at the bound.
-      [...contributions.accounts, ...retirement.accounts].some((a) => a.months.some((r) => r.balance + r.withdrawals >= MAX_BALANCE)),
+      [...contributions.accounts, ...retirement.accounts].some((a) => a.months.some((r) => r.balance + r.withdrawals >= MAX_BALANCE)) ||
+      // A cash balance held at ±MAX_BALANCE (income.ts).
+      income.some((r) => Math.abs(r.endBalance) >= MAX_BALANCE),
   };
 }
