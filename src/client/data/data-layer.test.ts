@@ -379,14 +379,14 @@ describe('online and offline', () => {
   it.each([
     ['a 500', { ok: false, kind: 'http', status: 500, message: null, errors: null } as ApiResult],
     ['a timeout', { ok: false, kind: 'network', message: 'The server did not answer in time', timedOut: true } as ApiResult],
-  ])('fails an online edit on %s, rolled back, and never sends it again', async (_what, answer) => {
+  ])('fails an online edit on %s, rolled back, marked as perhaps applied, and never sends it again', async (_what, answer) => {
     const { api, server, layer } = setup({ signedIn: session(ANN) });
     await layer.ready;
     const queued = vi.fn();
     layer.onEditQueued(queued);
     api.writeAnswer = answer;
 
-    expect(await layer.mutations.create('debts', debt('Visa'))).toEqual({ status: 'failed', message: 'Failed to create debt. Please try again.', errors: null });
+    expect(await layer.mutations.create('debts', debt('Visa'))).toEqual({ status: 'failed', message: 'Failed to create debt. Please try again.', errors: null, maybeApplied: true });
     api.writeAnswer = null;
     expect(await layer.db.debts.count()).toBe(0);
     expect(await layer.db.outbox.count()).toBe(0);

@@ -49,6 +49,11 @@ export interface OutboxEntry {
   error?: string | null;
   /** The field errors of a 422, for the form that made the edit. */
   errors?: Record<string, string[]> | null;
+  /**
+   * Refused after a 5xx, a timeout or an unreadable answer (status 'failed'): the server may have
+   * applied it all the same. Any other refusal was not applied.
+   */
+  maybeApplied?: boolean;
   /** Epoch milliseconds of the last send that got no usable answer (network, 5xx). */
   lastAttemptAt?: number | null;
   createdAt: number;

@@ -138,7 +138,7 @@ describe('online, a server error or a timeout', () => {
 
     const result = await mutations.create('monthlyExpenses', expense('Phone'));
 
-    expect(result).toEqual({ status: 'failed', message: 'Something went wrong on our side. Please try again.', errors: null });
+    expect(result).toEqual({ status: 'failed', message: 'Something went wrong on our side. Please try again.', errors: null, maybeApplied: true });
     expect(await db.monthlyExpenses.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
     // Nothing is left to replay behind the user's back.
@@ -159,10 +159,10 @@ describe('online, a server error or a timeout', () => {
     await db.months.put({ name: 'incomeMonths', body: months, provisional: false });
     server.intercept = (request) => (request.method === 'GET' ? undefined : BAD_GATEWAY);
 
-    expect(await mutations.update('monthlyExpenses', 4, { amount: 130 })).toEqual({ status: 'failed', message: 'Failed to update monthly expense. Please try again.', errors: null });
-    expect(await mutations.remove('monthlyExpenses', 5)).toEqual({ status: 'failed', message: 'Failed to delete monthly expense. Please try again.', errors: null });
-    expect(await mutations.saveSingle('housing', { total_monthly_payment: 1600 })).toEqual({ status: 'failed', message: 'Failed to update housing record. Please try again.', errors: null });
-    expect(await mutations.editMonth('incomeMonths', 24311, { input_end_balance: 20 })).toEqual({ status: 'failed', message: 'Failed to update income month. Please try again.', errors: null });
+    expect(await mutations.update('monthlyExpenses', 4, { amount: 130 })).toEqual({ status: 'failed', message: 'Failed to update monthly expense. Please try again.', errors: null, maybeApplied: true });
+    expect(await mutations.remove('monthlyExpenses', 5)).toEqual({ status: 'failed', message: 'Failed to delete monthly expense. Please try again.', errors: null, maybeApplied: true });
+    expect(await mutations.saveSingle('housing', { total_monthly_payment: 1600 })).toEqual({ status: 'failed', message: 'Failed to update housing record. Please try again.', errors: null, maybeApplied: true });
+    expect(await mutations.editMonth('incomeMonths', 24311, { input_end_balance: 20 })).toEqual({ status: 'failed', message: 'Failed to update income month. Please try again.', errors: null, maybeApplied: true });
 
     expect(await db.monthlyExpenses.toArray()).toEqual([
       { id: 4, ...expense('E4') },
@@ -173,14 +173,24 @@ describe('online, a server error or a timeout', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('fails an update with the server message first when the 500 carries one', async () => {
+    const { db, server, mutations } = setup();
+    server.collections.get('/api/v1/monthly_expenses')?.set(4, { id: 4, ...expense('Phone') });
+    await db.monthlyExpenses.put({ id: 4, ...expense('Phone') });
+    server.intercept = () => SERVER_ERROR;
+
+    expect(await mutations.update('monthlyExpenses', 4, { amount: 130 })).toEqual({ status: 'failed', message: 'Something went wrong on our side. Please try again.', errors: null, maybeApplied: true });
+    expect(await db.monthlyExpenses.get(4)).toEqual({ id: 4, ...expense('Phone') });
+  });
+
   it('fails on a timeout with the default wording, rolled back and out of the outbox', async () => {
     const { db, server, mutations } = setup();
     server.collections.get('/api/v1/monthly_expenses')?.set(4, { id: 4, ...expense('Phone') });
     await db.monthlyExpenses.put({ id: 4, ...expense('Phone') });
     server.intercept = () => TIMEOUT;
 
-    expect(await mutations.update('monthlyExpenses', 4, { amount: 130 })).toEqual({ status: 'failed', message: 'Failed to update monthly expense. Please try again.', errors: null });
-    expect(await mutations.create('debts', { name: 'Visa' })).toEqual({ status: 'failed', message: 'Failed to create debt. Please try again.', errors: null });
+    expect(await mutations.update('monthlyExpenses', 4, { amount: 130 })).toEqual({ status: 'failed', message: 'Failed to update monthly expense. Please try again.', errors: null, maybeApplied: true });
+    expect(await mutations.create('debts', { name: 'Visa' })).toEqual({ status: 'failed', message: 'Failed to create debt. Please try again.', errors: null, maybeApplied: true });
 
     expect(await db.monthlyExpenses.toArray()).toEqual([{ id: 4, ...expense('Phone') }]);
     expect(await db.debts.count()).toBe(0);

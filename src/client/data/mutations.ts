@@ -20,7 +20,11 @@ export type MutationResult =
   | { status: 'done'; record: WireRecord | null }
   /** Saved locally and queued; `record` is the optimistic record (null for deletes and month edits). */
   | { status: 'queued'; record: WireRecord | null }
-  | { status: 'failed'; message: string; errors: Record<string, string[]> | null };
+  /**
+   * `maybeApplied`: it failed with a 5xx, a timeout or an unreadable answer, so the server may have
+   * applied it all the same (a proxy's 502 can come after the server committed).
+   */
+  | { status: 'failed'; message: string; errors: Record<string, string[]> | null; maybeApplied?: boolean };
 
 export interface MutationsOptions {
   db: MirrorDb;
@@ -37,9 +41,9 @@ export interface MutationsOptions {
 export interface CreateOptions {
   /**
    * The Idempotency-Key to send the create under (default: a new one). A create is the one edit
-   * that is not idempotent: sent twice under two keys it makes two records. A form sends all its
-   * creates under one key (use-record-form.ts): one that failed with a 5xx or a timeout may have
-   * been applied after all, and the server answers a retry under the same key from what it stored.
+   * that is not idempotent: sent twice under two keys it makes two records. A form resends a create
+   * that failed with a 5xx or a timeout under its key (save-record.ts): it may have been applied
+   * after all, and the server answers a retry under the same key from what it stored.
    */
   key?: string;
 }
@@ -114,7 +118,8 @@ export function createMutations(options: MutationsOptions): Mutations {
         // The form that made the edit shows the error and keeps the user's input; once handed
         // over, the refused entry has nothing left to tell.
         await outbox.dismiss(uuid);
-        return { status: 'failed', message: row.error ?? 'The server refused this change.', errors: row.errors ?? null };
+        const failed: MutationResult = { status: 'failed', message: row.error ?? 'The server refused this change.', errors: row.errors ?? null };
+        return row.maybeApplied ? { ...failed, maybeApplied: true } : failed;
       }
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<null>((resolve) => {

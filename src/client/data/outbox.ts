@@ -18,7 +18,8 @@
  * Each outcome is written in one Dexie transaction with the mirror change it causes.
  */
 import type { ApiResult, ApiTransport } from './api.ts';
-import { isFields, mergePending, revertEdit, type PendingEdit } from './conflicts.ts';
+import { isJsonObject } from '../../shared/json.ts';
+import { mergePending, revertEdit, type PendingEdit } from './conflicts.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
 import { withLock } from './outbox/lock.ts';
@@ -27,8 +28,7 @@ import { remapMutation, toRequest, verbOf } from './outbox/mutation.ts';
 import { entryEdit, entryTarget, pendingEntries, sameTarget, type EntryTarget } from './pending.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName } from './schema.ts';
 
-export { defaultFailureMessage, failureMessage, type FailureVerb } from './outbox/failure.ts';
-export { patchMonthRow } from './outbox/month-rows.ts';
+export { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
 
 /** The Web Lock every tab's flusher takes, so entries go out once and in order. */
 export const OUTBOX_LOCK = 'runway-outbox';
@@ -48,7 +48,8 @@ export function backoffMs(attempts: number): number {
 
 export type EntryOutcome =
   | { status: 'done'; record: WireRecord | null }
-  | { status: 'failed'; message: string; errors: Record<string, string[]> | null };
+  /** `maybeApplied`: a 5xx, a timeout or an unreadable answer, which may have been applied after all. */
+  | { status: 'failed'; message: string; errors: Record<string, string[]> | null; maybeApplied?: boolean };
 
 export type FlushStop =
   /** Nothing left to send. */
@@ -108,9 +109,9 @@ export interface Outbox {
 }
 
 function answerRecord(data: unknown, bodyKey: string): WireRecord | null {
-  if (!isFields(data)) return null;
+  if (!isJsonObject(data)) return null;
   const record = data[bodyKey];
-  return isFields(record) && typeof record.id === 'number' ? (record as WireRecord) : null;
+  return isJsonObject(record) && typeof record.id === 'number' ? (record as WireRecord) : null;
 }
 
 type Verdict = 'ok' | 'retry' | 'unauthorized' | 'refused';
@@ -183,7 +184,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (mutation.kind === 'collection') {
       const table = db[mutation.table];
       const record = answerRecord(data, COLLECTIONS[mutation.table].bodyKey);
-      if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null);
+      if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null, true);
       return db.transaction('rw', [table, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await db.outbox.delete(seq);
@@ -210,7 +211,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
     if (mutation.kind === 'single') {
       const record = mutation.op === 'delete' ? null : answerRecord(data, SINGLES[mutation.name].bodyKey);
-      if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null);
+      if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null, true);
       return db.transaction('rw', [db.singles, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await db.outbox.delete(seq);
@@ -232,11 +233,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /** The server refused the entry: roll its optimistic change back and keep it as 'failed'. */
-  async function refuse(entry: OutboxEntry, status: number, message: string, errors: Record<string, string[]> | null): Promise<Settled[]> {
+  async function refuse(entry: OutboxEntry, status: number, message: string, errors: Record<string, string[]> | null, maybeApplied = false): Promise<Settled[]> {
     const { seq, mutation } = entry;
     const target = entryTarget(entry);
-    const failed: Settled = { uuid: entry.uuid, outcome: { status: 'failed', message, errors } };
-    const markFailed = () => db.outbox.put({ ...entry, status: 'failed', error: message, errors });
+    const failed: Settled = { uuid: entry.uuid, outcome: { status: 'failed', message, errors, ...(maybeApplied && { maybeApplied }) } };
+    const markFailed = () => db.outbox.put({ ...entry, status: 'failed', error: message, errors, ...(maybeApplied && { maybeApplied }) });
     const edit = entryEdit(entry);
 
     if (mutation.kind === 'collection') {
@@ -340,7 +341,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const status = answer.ok || answer.kind !== 'http' ? 0 : answer.status;
         const serverMessage = answer.ok || answer.kind !== 'http' ? null : answer.message;
         const errors = answer.ok || answer.kind !== 'http' ? null : answer.errors;
-        settled = await refuse(entry, status, failureMessage(entry.mutation, entryTarget(entry), serverMessage), errors);
+        // Refused only because a form waits for it (`verdict`): the server may have committed it.
+        const maybeApplied = !answer.ok && (answer.kind === 'network' || answer.status >= 500);
+        settled = await refuse(entry, status, failureMessage(entry.mutation, entryTarget(entry), serverMessage), errors, maybeApplied);
       }
       for (const item of settled) {
         if (item.outcome.status === 'done' && item.uuid === entry.uuid) result.applied += 1;

@@ -4,14 +4,14 @@
  * shared rule run with the screen's clock, a create or an update of that record when saved
  * (save-record.ts), and the modal's props.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Validation, ValidationContext } from '../../shared/validation/kit.ts';
 import type { WireRecord } from '../data/db.ts';
 import { useDataLayer } from '../data/hooks.ts';
 import type { CollectionName } from '../data/schema.ts';
 import { useValidationContext } from './clock.tsx';
 import { formModalProps } from './FormModal.tsx';
-import { saveCollectionRecord } from './save-record.ts';
+import { newRecord, saveCollectionRecord, type NewRecord } from './save-record.ts';
 import { useRecordForm, type FormValues, type RecordForm } from './use-record-form.ts';
 
 /** The props a collection tab gives its form: the record to edit, or null for a new one. */
@@ -42,10 +42,12 @@ export function useCollectionForm<V extends FormValues, T extends object>(option
   const ctx = useValidationContext();
   // The tab mounts the form for one record at a time, so its first values are made once.
   const [initial] = useState(() => options.initial(record));
+  // A new record's create key and what a failed create sent, kept while the form is open.
+  const fresh = useRef<NewRecord | null>(null);
   const form = useRecordForm({
     initial,
     validate: (values) => options.validate(values, ctx),
-    submit: (value, _values, key) => saveCollectionRecord(layer.mutations, collection, record, sent ? sent(value, record) : value, key),
+    submit: (value) => saveCollectionRecord(layer.mutations, collection, record, sent ? sent(value, record) : value, (fresh.current ??= newRecord())),
     onSaved: onClose,
   });
   const editing = record !== null;

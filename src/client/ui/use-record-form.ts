@@ -5,13 +5,10 @@
  *
  * Offline the mutation answers `queued` at once: the form closes and the record shows as pending.
  *
- * An open form has one Idempotency-Key, which its creates are sent under (save-record.ts). A create
- * that failed with a 5xx or a timeout may have been applied after all (a proxy's 502 can come
- * after the server committed); saving again under the same key is then answered from the server's
- * stored response, so it never makes a second record. Had the first attempt not been applied (the
- * usual case, and always after a 4xx), the server has nothing stored under the key and applies it.
- * Every other save is idempotent (a PUT, or a single record's POST, which replaces it) and goes
- * under a new key: a retry applies the values in the form, changed or not.
+ * A retry after a failed create must not make a second record: a collection form keeps its create's
+ * Idempotency-Key and what it sent (save-record.ts). Every other save is idempotent (a PUT, or a
+ * single record's POST, which replaces it) and goes under a new key: a retry applies the values in
+ * the form, changed or not.
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import type { MutationResult } from '../data/mutations.ts';
@@ -26,11 +23,8 @@ export type FormValues = Record<string, string | boolean>;
 export interface RecordFormOptions<V extends FormValues, T> {
   initial: V;
   validate(values: V): Validation<T>;
-  /**
-   * Sends the validated value; the mutation's answer decides what the form does next. `key` is the
-   * form's Idempotency-Key, the same for each save while it is open, for a create to go under.
-   */
-  submit(value: T, values: V, key: string): Promise<MutationResult>;
+  /** Sends the validated value; the mutation's answer decides what the form does next. */
+  submit(value: T, values: V): Promise<MutationResult>;
   /** After `done` or `queued`: close the modal. */
   onSaved(result: MutationResult): void;
 }
@@ -51,7 +45,6 @@ export function useRecordForm<V extends FormValues, T>(options: RecordFormOption
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
 
   const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -69,7 +62,6 @@ export function useRecordForm<V extends FormValues, T>(options: RecordFormOption
       setErrors({});
       setFormError(null);
       setSubmitting(false);
-      setKey(crypto.randomUUID());
     },
     [options.initial],
   );
@@ -88,7 +80,7 @@ export function useRecordForm<V extends FormValues, T>(options: RecordFormOption
     setSubmitting(true);
     let result: MutationResult;
     try {
-      result = await options.submit(validation.value, values, key);
+      result = await options.submit(validation.value, values);
     } catch (error) {
       result = { status: 'failed', message: error instanceof Error ? error.message : String(error), errors: null };
     }
