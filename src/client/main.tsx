@@ -8,6 +8,7 @@ import { createDataLayer } from './data/data-layer.ts';
 import { DataLayerProvider } from './data/hooks.ts';
 import { createPwaController, type InstallPromptEvent } from './pwa/controller.ts';
 import { PwaProvider } from './pwa/hooks.ts';
+import { whenOnline } from './pwa/online.ts';
 import { isStandalone } from './pwa/platform.ts';
 import { reloadOnStaleChunkInBrowser } from './pwa/stale-chunk.ts';
 import { createAppRouter } from './router.tsx';
@@ -44,14 +45,14 @@ window.addEventListener('appinstalled', () => pwa.appInstalled());
 // (only when the server serves a different build: see stale-chunk.ts).
 if (import.meta.env.PROD) reloadOnStaleChunkInBrowser();
 // The worker registers after the page has loaded and the first sync is over, so its precache
-// downloads compete with neither, and only online: offline there is nothing to fetch (a worker
-// that already controls the page keeps serving it) and the registration chunk would fail to load.
-// Dev builds (vite serve) have no worker.
+// downloads compete with neither. With no worker controlling the page, only online: offline the
+// registration chunk would fail to load. A worker that controls the page serves that chunk from its
+// precache, so it loads at once, offline too: edits made offline then register a background sync
+// (register-sw.ts waits for the network only to register). Dev builds (vite serve) have no worker.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-  const online = () => (navigator.onLine ? Promise.resolve() : new Promise((resolve) => window.addEventListener('online', resolve, { once: true })));
   void Promise.all([loaded, layer.ready])
-    .then(online)
+    .then(() => (navigator.serviceWorker.controller ? undefined : whenOnline()))
     .then(() => import('./pwa/register-sw.ts'))
     .then(({ registerServiceWorker }) => registerServiceWorker(pwa, layer))
     .catch((error: unknown) => console.warn('The service worker could not be started', error));

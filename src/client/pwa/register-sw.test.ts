@@ -29,7 +29,8 @@ function fakeWorkbox(fields: FakeRegistration = {}) {
   return workbox satisfies WorkboxLike & { fire: unknown };
 }
 
-function setup(options: { registration?: FakeRegistration; controlled?: boolean; active?: boolean } = {}) {
+/** `existing`: the registration the page already has before registering (a worker served it before). */
+function setup(options: { registration?: FakeRegistration; controlled?: boolean; active?: boolean; existing?: FakeRegistration } = {}) {
   const workbox = fakeWorkbox(options.registration);
   const controller = createPwaController();
   const queued = new Set<() => void>();
@@ -42,7 +43,7 @@ function setup(options: { registration?: FakeRegistration; controlled?: boolean;
   };
   const container = Object.assign(new EventTarget(), {
     controller: options.controlled === false ? null : ({} as ServiceWorker),
-    getRegistration: async () => (options.active ? ({ active: {} } as ServiceWorkerRegistration) : undefined),
+    getRegistration: async () => (options.existing ? (options.existing as ServiceWorkerRegistration) : options.active ? ({ active: {} } as ServiceWorkerRegistration) : undefined),
   });
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
@@ -204,11 +205,29 @@ describe('startServiceWorker', () => {
     const withSync = setup({ registration: { sync: { register } } });
     await startServiceWorker(withSync.deps);
     withSync.editQueued();
-    expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG);
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG));
 
     const without = setup({ registration: {} });
     await startServiceWorker(without.deps);
     expect(() => without.editQueued()).not.toThrow();
+  });
+
+  it('registers a background sync for an edit queued offline before registering, on the registration already there', async () => {
+    const register = vi.fn(async () => {});
+    const { workbox, win, network, deps, editQueued } = setup({ existing: { sync: { register } } });
+    network.online = false;
+    const started = startServiceWorker(deps);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Still waiting for the network to register.
+    expect(workbox.register).not.toHaveBeenCalled();
+
+    editQueued();
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG));
+    expect(register).toHaveBeenCalledTimes(1);
+
+    network.online = true;
+    win.dispatchEvent(new Event('online'));
+    (await started).stop();
   });
 
   it('looks for a new version when the page becomes visible, once the network has settled after returning, and every hour', async () => {
@@ -228,6 +247,7 @@ describe('startServiceWorker', () => {
     expect(workbox.update).toHaveBeenCalledTimes(1);
     settle();
     await vi.waitFor(() => expect(workbox.update).toHaveBeenCalledTimes(2));
+    expect(timers).toHaveLength(1);
     timers[0]?.();
     await vi.waitFor(() => expect(workbox.update).toHaveBeenCalledTimes(3));
 
@@ -245,6 +265,7 @@ describe('startServiceWorker', () => {
     const handle = await startServiceWorker(deps);
     network.online = false;
     doc.dispatchEvent(new Event('visibilitychange'));
+    expect(timers).toHaveLength(1);
     timers[0]?.();
     await handle.checkForUpdate();
     // 'online' came, but the network dropped again before the check was due.

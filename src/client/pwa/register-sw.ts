@@ -18,14 +18,16 @@
  *   app rarely makes). Never while the device is offline: a check that meets no network cannot
  *   succeed, and the browser reports its failed script fetch as a console error. For the same
  *   reason the registration itself (which fetches the worker's script) waits for the network.
- * - An edit queued while offline registers a background sync; the worker's wake-up message flushes
- *   the outbox (the data layer's 'online' trigger usually gets there first: the outbox sends each
+ * - An edit queued while offline registers a background sync, from the start: on the registration
+ *   the page already has while the registration waits for the network. The worker's wake-up
+ *   message flushes the outbox (the data layer's 'online' trigger usually gets there first: the outbox sends each
  *   edit once, with its Idempotency-Key, whoever asks).
  */
 import { Workbox } from 'workbox-window';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '../../../sw/protocol.ts';
 import type { DataLayer } from '../data/data-layer.ts';
 import type { PwaController } from './controller.ts';
+import { whenOnline } from './online.ts';
 
 export const SW_URL = '/sw.js';
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -81,11 +83,22 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   const setDelay = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
   const clearDelay = deps.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
   const isOnline = deps.isOnline ?? (() => navigator.onLine);
-  /** Resolves at once online, otherwise when the 'online' event comes. */
-  const whenOnline = () =>
-    isOnline() ? Promise.resolve() : new Promise<void>((resolve) => deps.window.addEventListener('online', () => resolve(), { once: true }));
 
   let registration: ServiceWorkerRegistration | undefined;
+  // The registration the page already has (a worker that served it before), read before anything
+  // waits: registering waits for the network, and an app started offline needs it sooner.
+  const existing = (async () => container.getRegistration())().catch(() => undefined);
+
+  // Subscribed first: an edit queued while offline, before the registration below (which waits for
+  // the network), still asks for a background sync, on the registration already there.
+  const stopQueued = layer.onEditQueued(() => {
+    void existing.then((found) => {
+      const sync = ((registration ?? found) as (ServiceWorkerRegistration & SyncRegistration) | undefined)?.sync;
+      // Where the browser has no background sync, the 'online' event alone brings the edits home.
+      return sync?.register(OUTBOX_SYNC_TAG).catch((error: unknown) => log.warn('Background sync could not be registered', error));
+    });
+  });
+
   let reloadRequested = false;
   const activate = () => {
     if (registration?.waiting) {
@@ -106,12 +119,8 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
     });
   };
 
-  let hadActiveWorker = false;
-  try {
-    hadActiveWorker = Boolean((await container.getRegistration())?.active);
-  } catch {
-    // No registration could be read: treated as a first visit.
-  }
+  // No registration could be read: treated as a first visit.
+  const hadActiveWorker = Boolean((await existing)?.active);
 
   // Own or external (another tab found it, or an update check did): either way this page runs
   // the old version until it reloads.
@@ -134,7 +143,7 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
 
   try {
     // The page may have gone offline since main.tsx checked (the chunk load is asynchronous).
-    await whenOnline();
+    await whenOnline(deps.window, isOnline);
     registration = await workbox.register();
   } catch (error) {
     log.warn('The service worker could not be registered', error);
@@ -145,12 +154,6 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
     watchInstalling(found.installing);
     if (found.waiting) waiting(found.waiting);
   }
-
-  const stopQueued = layer.onEditQueued(() => {
-    const sync = (registration as (ServiceWorkerRegistration & SyncRegistration) | undefined)?.sync;
-    // Where the browser has no background sync, the 'online' event alone brings the edits home.
-    sync?.register(OUTBOX_SYNC_TAG).catch((error: unknown) => log.warn('Background sync could not be registered', error));
-  });
 
   async function checkForUpdate() {
     if (!registration || !isOnline()) return;
