@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthKey, monthsBetween, monthSeries, parseMonthKey } from './months.ts';
+import { addMonths, localMonth, monthKey, monthsBetween, monthSeries, parseMonthKey } from './months.ts';
 
 describe('month keys', () => {
   it('parse, build and step across years', () => {
@@ -8,6 +8,19 @@ describe('month keys', () => {
     expect(addMonths(monthKey(2026, 11), 3)).toBe('2027-02');
     expect(addMonths(monthKey(2026, 1), -1)).toBe('2025-12');
     expect(monthsBetween(monthKey(2026, 11), monthKey(2027, 2))).toBe(3);
+  });
+});
+
+describe('localMonth', () => {
+  // The Date a screen's clock hands in, on the local calendar (month 0 is January); the engine
+  // itself never makes one.
+  // eslint-disable-next-line no-restricted-globals -- a test stands in for the clock
+  const local = (year: number, monthIndex: number, day: number, hours = 0, minutes = 0) => new Date(year, monthIndex, day, hours, minutes);
+
+  it('is the month on the local calendar, across a year end', () => {
+    expect(localMonth(local(2026, 0, 31, 23, 30))).toBe('2026-01');
+    expect(localMonth(local(2026, 11, 31, 23, 59))).toBe('2026-12');
+    expect(localMonth(local(2027, 0, 1))).toBe('2027-01');
   });
 });
 

@@ -26,6 +26,15 @@ export function monthKey(year: number, month: number): MonthKey {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}` as MonthKey;
 }
 
+/**
+ * The month a `Date` falls in on the local calendar (the browser's time zone), which is the month a
+ * person is living in: at 23:30 on 31 January in New York it is already February in UTC, but
+ * localMonth(new Date(2026, 0, 31, 23, 30)) → '2026-01'. Pure: the caller passes "now" in.
+ */
+export function localMonth(date: Date): MonthKey {
+  return monthKey(date.getFullYear(), date.getMonth() + 1);
+}
+
 /** The month of a 'YYYY-MM-DD' date (or an ISO timestamp, whose date part is used). */
 export function monthOfDate(date: string): MonthKey {
   const key = parseMonthKey(date.slice(0, 7));

@@ -55,14 +55,23 @@ export function encodeFrame(frame: ServerFrame): string {
   return JSON.stringify(frame);
 }
 
+declare const serializedBrand: unique symbol;
+/** A live update as JSON text, made only by `serializeUpdate`: a frame never carries other text. */
+export type SerializedUpdate = string & { readonly [serializedBrand]: 'SerializedUpdate' };
+
+/** The JSON text of a live update, made once however many sockets receive it. */
+export function serializeUpdate(message: UpdateMessage): SerializedUpdate {
+  return JSON.stringify(message) as SerializedUpdate;
+}
+
 /**
- * A message frame whose message is already JSON text, so one live update is serialised once for
+ * A message frame whose message is already serialised, so one live update is serialised once for
  * every socket that receives it: the same text as `encodeFrame({identifier, message})`.
- * `encodeMessageFrame('{"channel":"UpdatesChannel"}', '{"type":"Debt"}')` →
- * `{"identifier":"{\"channel\":\"UpdatesChannel\"}","message":{"type":"Debt"}}`.
+ * `encodeMessageFrame('{"channel":"UpdatesChannel"}', serializeUpdate(debtUpdate))` →
+ * `{"identifier":"{\"channel\":\"UpdatesChannel\"}","message":{"type":"Debt",…}}`.
  */
-export function encodeMessageFrame(identifier: string, messageJson: string): string {
-  return `{"identifier":${JSON.stringify(identifier)},"message":${messageJson}}`;
+export function encodeMessageFrame(identifier: string, message: SerializedUpdate): string {
+  return `{"identifier":${JSON.stringify(identifier)},"message":${message}}`;
 }
 
 const COMMANDS: ReadonlySet<string> = new Set(Object.values(COMMAND));

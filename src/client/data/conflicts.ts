@@ -9,6 +9,7 @@
  * reported so the user can see what their edit will overwrite. Results are ordered by field name,
  * so the same inputs always give the same output.
  */
+import { isJsonObject } from '../../shared/json.ts';
 import type { WireRecord } from './db.ts';
 
 /**
@@ -22,11 +23,6 @@ import type { WireRecord } from './db.ts';
 export type EditOp = 'create' | 'update' | 'upsert' | 'replace' | 'delete';
 
 export type Fields = Record<string, unknown>;
-
-/** A JSON object (not null, not an array): what a record, a body or a patch is. */
-export function isFields(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export interface PendingEdit {
   /** Outbox order: the higher, the later the write. */
@@ -66,7 +62,7 @@ function normalise(value: unknown): unknown {
 
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    isJsonObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
 }
 

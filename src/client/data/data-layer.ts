@@ -25,7 +25,7 @@ import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport
 import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
 import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
 import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
-import { monthKey } from '../../engine/months.ts';
+import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
 import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
@@ -36,7 +36,6 @@ import { applyUpdate, subscriptionUpdate } from './updates.ts';
 
 export const SIGN_OUT_PATH = '/users/sign_out';
 export const SESSION_EXPIRED = 'Session expired';
-/** The channel error of a rejected subscription (spec section 8); cable.ts says the same. */
 
 /**
  * The live channel and the provisional month tables load on first use: the ActionCable client and
@@ -323,7 +322,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     // While the edit waits, analytics shows tables recomputed from the mirror (provisional).
     if (result.status === 'queued' && state.session.subscribed) {
       const now = (options.now ?? (() => new Date()))();
-      await recomputeMonthsLazily(db, monthKey(now.getFullYear(), now.getMonth() + 1)).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
+      await recomputeMonthsLazily(db, localMonth(now)).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
     }
     return result;
   };

@@ -86,7 +86,7 @@ export function useCollection(name: CollectionName, { sort, descending = false }
     const pendingIds = new Set<number>();
     for (const entry of pending) {
       const target = entryTarget(entry);
-      if (target?.kind === 'collection' && target.table === name) pendingIds.add(target.id);
+      if (target.kind === 'collection' && target.table === name) pendingIds.add(target.id);
     }
     return { rows, status, pendingIds };
   }, [layer, name, sort, descending]);
@@ -116,7 +116,7 @@ export function useSingle(name: SingleName): SingleView {
     const [row, status, pending] = await Promise.all([db.singles.get(name), db.syncStatus.get(name), pendingOutbox(layer)]);
     const isThis = (entry: OutboxEntry) => {
       const target = entryTarget(entry);
-      return target?.kind === 'single' && target.name === name;
+      return target.kind === 'single' && target.name === name;
     };
     return { record: row?.record ?? null, status, pending: pending.some(isThis) };
   }, [layer, name]);

@@ -4,7 +4,8 @@ import type { ApiRequest, ApiResult } from './api.ts';
 import { MemoryTransport } from './api.ts';
 import { openMirror, type MirrorDb, type OutboxEntry, type WireRecord } from './db.ts';
 import { createMutations } from './mutations.ts';
-import { backoffMs, createOutbox, defaultFailureMessage, failureMessage, patchMonthRow, type Outbox, type OutboxOptions } from './outbox.ts';
+import { backoffMs, createOutbox, defaultFailureMessage, failureMessage, type Outbox, type OutboxOptions } from './outbox.ts';
+import { patchMonthRow } from './outbox/month-rows.ts';
 import { remapMutation, toRequest } from './outbox/mutation.ts';
 import { createTestServer, type TestServer } from './test-server.ts';
 

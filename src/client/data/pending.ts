@@ -25,8 +25,8 @@ export function entryTarget(entry: Pick<OutboxEntry, 'mutation'>): EntryTarget {
   return { kind: 'months', name: mutation.table, rowId: mutation.rowId };
 }
 
-export function sameTarget(a: EntryTarget | null, b: EntryTarget | null): boolean {
-  if (!a || !b || a.kind !== b.kind) return false;
+export function sameTarget(a: EntryTarget, b: EntryTarget): boolean {
+  if (a.kind !== b.kind) return false;
   if (a.kind === 'collection' && b.kind === 'collection') return a.table === b.table && a.id === b.id;
   if (a.kind === 'single' && b.kind === 'single') return a.name === b.name;
   return a.kind === 'months' && b.kind === 'months' && a.name === b.name && a.rowId === b.rowId;
@@ -75,7 +75,7 @@ export async function overlayPending(db: MirrorDb, table: CollectionName, server
   for (const entry of await pendingEntries(db)) {
     const target = entryTarget(entry);
     const edit = entryEdit(entry);
-    if (target?.kind !== 'collection' || target.table !== table || !edit) continue;
+    if (target.kind !== 'collection' || target.table !== table || !edit) continue;
     const list = byRecord.get(target.id) ?? [];
     list.push(edit);
     byRecord.set(target.id, list);
@@ -112,7 +112,7 @@ export async function overlayPendingSingle(db: MirrorDb, name: SingleName, serve
   for (const entry of await pendingEntries(db)) {
     const target = entryTarget(entry);
     const edit = entryEdit(entry);
-    if (target?.kind === 'single' && target.name === name && edit) edits.push(edit);
+    if (target.kind === 'single' && target.name === name && edit) edits.push(edit);
   }
   if (edits.length === 0) return serverRecord;
   const { record, conflicts } = mergePending(serverRecord, edits);

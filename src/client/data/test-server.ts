@@ -2,7 +2,8 @@
  * Test support: a small REST server twin behind MemoryTransport, answering the contract of
  * DESIGN.md section 3 for the collections, single records and month rows: 201/200 with
  * `{<bodyKey>: record}`, 204 on delete, 404 for an unknown id, 422 `{message, errors}` when a
- * `name` is blank, and stored responses replayed for a repeated Idempotency-Key.
+ * `name` is blank, and stored responses replayed for a repeated Idempotency-Key (a 422 when the key
+ * comes back with another method, path or body, as the real server answers).
  */
 import { MemoryTransport, type ApiRequest, type ApiResult } from './api.ts';
 import type { WireRecord } from './db.ts';
@@ -33,7 +34,9 @@ export function createTestServer(firstId = 100): TestServer {
   let nextId = firstId;
   const collections = new Map<string, Map<number, WireRecord>>(Object.values(COLLECTIONS).map((decl) => [decl.path, new Map()]));
   const singles = new Map<string, WireRecord | null>(Object.values(SINGLES).map((decl) => [decl.path, null]));
-  const stored = new Map<string, ApiResult>();
+  const stored = new Map<string, { request: string; result: ApiResult }>();
+  // What a stored response is matched on: the real server hashes the body's text as sent.
+  const fingerprint = (request: ApiRequest) => `${request.method} ${request.path} ${JSON.stringify(request.body ?? null)}`;
   const writes: ApiRequest[] = [];
 
   const fieldsOf = (request: ApiRequest, key: string): Record<string, unknown> => {
@@ -103,11 +106,12 @@ export function createTestServer(firstId = 100): TestServer {
       if (intercepted && intercepted !== 'lose-answer' && !('afterWrite' in intercepted)) return intercepted;
       const key = request.idempotencyKey;
       const replay = key ? stored.get(key) : undefined;
-      if (replay) return replay;
+      if (replay && replay.request !== fingerprint(request)) return { ok: false, kind: 'http', status: 422, message: 'This Idempotency-Key was already used for a different request', errors: null };
+      if (replay) return replay.result;
       const result = handle(request);
       if (request.method !== 'GET' && result.ok) {
         writes.push(request);
-        if (key) stored.set(key, result);
+        if (key) stored.set(key, { request: fingerprint(request), result });
       }
       if (intercepted === 'lose-answer') return { ok: false, kind: 'network', message: 'connection reset' };
       return intercepted ? intercepted.afterWrite : result;

@@ -20,7 +20,7 @@ export interface FormModalProps {
 }
 
 /** A hint under its input, so inputs side by side stay level whether or not they have one. */
-export const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /** An input's hint, placed under it (DESCRIPTION_BELOW): `{...hintBelow('Yearly, 0 to 50')}`. */
 export const hintBelow = (description: string) => ({ description, inputWrapperOrder: DESCRIPTION_BELOW });

@@ -9,7 +9,7 @@ import type { ChangeEvent } from 'react';
 type FieldEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
 
 /** The names of V whose values are of type T. */
-export type KeysOf<V, T> = { [K in keyof V]-?: V[K] extends T ? K : never }[keyof V] & string;
+type KeysOf<V, T> = { [K in keyof V]-?: V[K] extends T ? K : never }[keyof V] & string;
 
 export interface BoundField {
   value: string;
@@ -17,7 +17,7 @@ export interface BoundField {
   error: string | undefined;
 }
 
-export interface BoundCheckbox {
+interface BoundCheckbox {
   checked: boolean;
   onChange(input: boolean | ChangeEvent<HTMLInputElement>): void;
   error: string | undefined;

@@ -3,7 +3,6 @@
  * browser's local date: the month a person is living in is the one they see.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { monthKey, type MonthKey } from '../../engine/months.ts';
 import type { ValidationContext } from '../../shared/validation/kit.ts';
 
 export type Clock = () => Date;
@@ -22,10 +21,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export function localDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function localMonth(date: Date): MonthKey {
-  return monthKey(date.getFullYear(), date.getMonth() + 1);
 }
 
 /** The validation context of the shared rules, from the clock. */

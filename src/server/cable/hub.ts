@@ -2,7 +2,7 @@
  * The open /cable connections of this process, by user, and delivery of live updates to them.
  */
 import type { WebSocket } from 'ws';
-import { DISCONNECT_REASON, encodeFrame, encodeMessageFrame, FRAME, type UpdateMessage } from '../../shared/cable.ts';
+import { DISCONNECT_REASON, encodeFrame, encodeMessageFrame, FRAME, serializeUpdate, type UpdateMessage } from '../../shared/cable.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 
 /** Frames shorter than this go uncompressed even when the client negotiated permessage-deflate. */
@@ -53,7 +53,7 @@ export class CableHub {
     const set = this.byUser.get(userId);
     if (!set || messages.length === 0) return;
     // Each message is serialized once, however many sockets receive it.
-    const bodies = messages.map((message) => JSON.stringify(message));
+    const bodies = messages.map(serializeUpdate);
     for (const connection of set) {
       for (const identifier of connection.identifiers) {
         for (const body of bodies) {

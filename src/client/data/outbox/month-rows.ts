@@ -1,5 +1,6 @@
 /** Month rows in a stored month table, found by id. */
-import { isFields, type Fields } from '../conflicts.ts';
+import { isJsonObject } from '../../../shared/json.ts';
+import type { Fields } from '../conflicts.ts';
 import type { WireRecord } from '../db.ts';
 
 /** A month table's body with one row replaced by the server's recomputed row (matched by id). */
@@ -8,14 +9,14 @@ export function patchMonthRow(body: unknown, row: WireRecord): unknown {
     const mapped = body.map((item) => patchMonthRow(item, row));
     return mapped.some((item, i) => item !== body[i]) ? mapped : body;
   }
-  if (!isFields(body)) return body;
+  if (!isJsonObject(body)) return body;
   let changed = false;
   const out: Fields = {};
   for (const [key, value] of Object.entries(body)) {
     let next = value;
     // Only arrays of month rows: a debt's or account's own id may equal some month row's id.
     if (Array.isArray(value) && (key.endsWith('_months') || key === 'total')) {
-      const rows = value.map((item) => (isFields(item) && item.id === row.id ? { ...item, ...row } : item));
+      const rows = value.map((item) => (isJsonObject(item) && item.id === row.id ? { ...item, ...row } : item));
       if (rows.some((item, i) => item !== value[i])) next = rows;
     } else if (typeof value === 'object' && value !== null) {
       next = patchMonthRow(value, row);

@@ -3,7 +3,9 @@
  * collection record, one single record or one month row. The HTTP request is built from it in
  * exactly one place, `toRequest`, at send time; nothing else reads methods or paths back.
  */
-import { isFields, type Fields } from '../conflicts.ts';
+import { isJsonObject } from '../../../shared/json.ts';
+import type { Fields } from '../conflicts.ts';
+import type { FailureVerb } from './failure.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../schema.ts';
 
 export type CollectionOp = 'create' | 'update' | 'delete';
@@ -46,7 +48,7 @@ export function toRequest(mutation: Mutation): MutationRequest {
 }
 
 /** The verb of the spec's failure wording ('Failed to create debt…'). */
-export function verbOf(mutation: Mutation): 'create' | 'update' | 'delete' {
+export function verbOf(mutation: Mutation): FailureVerb {
   if (mutation.kind === 'month') return 'update';
   if (mutation.kind === 'single') return mutation.op === 'delete' ? 'delete' : mutation.op === 'replace' ? 'create' : 'update';
   return mutation.op;
@@ -57,7 +59,7 @@ function remapIds(value: unknown, tempId: number, realId: number): unknown {
     const mapped = value.map((item) => remapIds(item, tempId, realId));
     return mapped.some((item, i) => item !== value[i]) ? mapped : value;
   }
-  if (!isFields(value)) return value;
+  if (!isJsonObject(value)) return value;
   let changed = false;
   const out: Fields = {};
   for (const [key, item] of Object.entries(value)) {

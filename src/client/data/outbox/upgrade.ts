@@ -5,7 +5,8 @@
  * Dexie's upgrade, keeping its seq (the order), UUID (its Idempotency-Key, so an edit whose answer
  * was lost is still answered from the server's first attempt), attempts and status.
  */
-import { isFields, type Fields } from '../conflicts.ts';
+import { isJsonObject } from '../../../shared/json.ts';
+import type { Fields } from '../conflicts.ts';
 import type { OutboxEntry } from '../db.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../schema.ts';
 import type { Mutation } from './mutation.ts';
@@ -28,8 +29,8 @@ export interface OutboxEntryV1 {
 }
 
 function wrapped(body: unknown, key: string): Fields | null {
-  const inner = isFields(body) ? body[key] : undefined;
-  return isFields(inner) ? inner : null;
+  const inner = isJsonObject(body) ? body[key] : undefined;
+  return isJsonObject(inner) ? inner : null;
 }
 
 /** The mutation a version-1 entry made; null for a shape version 1 never wrote. */
@@ -61,7 +62,7 @@ export function fromV1(entry: OutboxEntryV1): OutboxEntry | null {
     seq: entry.seq,
     uuid: entry.uuid,
     mutation,
-    before: isFields(entry.before) ? entry.before : null,
+    before: isJsonObject(entry.before) ? entry.before : null,
     attempts: entry.attempts,
     status: entry.status,
     error: entry.error ?? null,

@@ -15,7 +15,8 @@ import { InsightsPanel } from './InsightsPanel.tsx';
 import { MonthChart } from './MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from './MonthEditModal.tsx';
 import { MonthsToolbar, useToday } from './month-table/MonthRange.tsx';
-import { MonthTable, type MonthColumn } from './month-table/MonthTable.tsx';
+import { MonthTable } from './month-table/MonthTable.tsx';
+import type { Column } from '../../ui/column.ts';
 import type { WithId } from './wire.ts';
 
 type BalanceRow = WithId<ContributionMonth> | WithId<RetirementMonth>;
@@ -42,7 +43,7 @@ export interface AccountMonthsViewProps<Row extends BalanceRow, T> extends Omit<
   cards: readonly FigureCard[];
   /** The table's accessible name before the account's, e.g. 'Contribution months'. */
   tableLabel: string;
-  columns: readonly MonthColumn<Row>[];
+  columns: readonly Column<Row>[];
   /** A module constant: a new object each render would re-create every row's Edit handler. */
   edit: AccountMonthEdit<T>;
 }

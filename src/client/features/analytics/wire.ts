@@ -9,6 +9,7 @@
  * that is missing or unreadable counts 0, and an input_* field that is null or missing is "no
  * actual".
  */
+import { isJsonObject } from '../../../shared/json.ts';
 import { parseCents, ZERO, type Cents } from '../../../engine/money.ts';
 import { parseMonthKey, type MonthKey } from '../../../engine/months.ts';
 import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth } from '../../../engine/types.ts';
@@ -45,12 +46,8 @@ export type PendingMonthEdits = ReadonlyMap<number, Readonly<Record<string, unkn
 
 type Wire = Readonly<Record<string, unknown>>;
 
-function isObject(value: unknown): value is Wire {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function list(value: unknown): readonly Wire[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
+  return Array.isArray(value) ? value.filter(isJsonObject) : [];
 }
 
 /** Dollars on the wire → cents; missing or unreadable → null. */
@@ -179,13 +176,13 @@ const idOf = (entity: Wire): number => (typeof entity.id === 'number' ? entity.i
 
 /** GET /api/v1/income_months → its rows; null before the table has been fetched. */
 export function incomeMonthsFromWire(body: unknown, pending?: PendingMonthEdits): WithId<IncomeMonth>[] | null {
-  if (!isObject(body)) return null;
+  if (!isJsonObject(body)) return null;
   return rowsOf(body.income_months, incomeRow, pending, 'income');
 }
 
 /** GET /api/v1/debt_months → each debt's terms and rows, and the total rows. */
 export function debtMonthsFromWire(body: unknown, pending?: PendingMonthEdits): DebtTable | null {
-  if (!isObject(body)) return null;
+  if (!isJsonObject(body)) return null;
   return {
     debts: list(body.debts).map((debt) => ({
       id: idOf(debt),
@@ -200,7 +197,7 @@ export function debtMonthsFromWire(body: unknown, pending?: PendingMonthEdits): 
 
 /** GET /api/v1/contribution_months → each account's rows and the total rows. */
 export function contributionMonthsFromWire(body: unknown, pending?: PendingMonthEdits): AccountTable<ContributionMonth> | null {
-  if (!isObject(body)) return null;
+  if (!isJsonObject(body)) return null;
   return {
     accounts: list(body.retirement_accounts).map((account) => ({
       id: idOf(account),
@@ -213,7 +210,7 @@ export function contributionMonthsFromWire(body: unknown, pending?: PendingMonth
 
 /** GET /api/v1/retirement_months → each account's rows and the total rows. */
 export function retirementMonthsFromWire(body: unknown, pending?: PendingMonthEdits): AccountTable<RetirementMonth> | null {
-  if (!isObject(body)) return null;
+  if (!isJsonObject(body)) return null;
   return {
     accounts: list(body.retirement_accounts).map((account) => ({
       id: idOf(account),

@@ -3,6 +3,7 @@
  * them through the data layer's transport, so a 401 on an authenticated call signs the user out
  * the same way as anywhere else; only sign-in and sign-up go without the token.
  */
+import { isJsonObject } from '../../../shared/json.ts';
 import type { ApiResult, ApiTransport } from '../../data/api.ts';
 
 export const AUTH_ERROR_FALLBACK = 'An error occurred. Please try again.';
@@ -86,5 +87,5 @@ export function profileFromAnswer(data: unknown): ProfileUser | null {
       return null;
     }
   }
-  return typeof user === 'object' && user !== null && !Array.isArray(user) ? (user as ProfileUser) : null;
+  return isJsonObject(user) ? (user as ProfileUser) : null;
 }

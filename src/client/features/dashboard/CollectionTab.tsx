@@ -8,10 +8,11 @@
  * cards and table over its share of the rows.
  */
 import { Button, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { WireRecord } from '../../data/db.ts';
 import { useCollection, type CollectionOptions } from '../../data/hooks.ts';
 import type { CollectionName } from '../../data/schema.ts';
+import type { Column } from '../../ui/column.ts';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.tsx';
 import { EmptyState, LoadError, TableSkeleton } from '../../ui/ListStatus.tsx';
 import { PendingMark } from '../../ui/PendingMark.tsx';
@@ -20,15 +21,8 @@ import { SummaryCards, type SummaryCard } from '../../ui/SummaryCards.tsx';
 import type { CollectionFormProps } from '../../ui/use-collection-form.ts';
 import { useCollectionEditor, type CollectionEditor } from '../../ui/use-collection-editor.ts';
 
-export interface Column {
-  header: string;
-  /** Amounts and counts stand at the right. */
-  align?: 'right';
-  cell(row: WireRecord): ReactNode;
-}
-
 /** One sub-tab: its share of the rows, and what its table and empty state say. */
-export interface CollectionView {
+export interface CollectionSubTab {
   value: string;
   label: string;
   select(rows: WireRecord[]): WireRecord[];
@@ -54,14 +48,14 @@ export interface CollectionTabBase {
   cardsNote?: string;
   /** The columns after the name's; Actions comes last. */
   nameHeader: string;
-  columns: readonly Column[];
+  columns: readonly Column<WireRecord>[];
   /** Below this width the table scrolls sideways. */
   minWidth: number;
   Form: ComponentType<CollectionFormProps>;
 }
 
 /** One table over all the rows, or sub-tabs (labelled for screen readers by `label`), each with its own cards. */
-type Listing = { tableLabel: string; emptyText: string; views?: undefined } | { views: { label: string; items: readonly CollectionView[] }; tableLabel?: undefined; emptyText?: undefined };
+type Listing = { tableLabel: string; emptyText: string; views?: undefined } | { views: { label: string; items: readonly CollectionSubTab[] }; tableLabel?: undefined; emptyText?: undefined };
 
 export type CollectionTabProps = CollectionTabBase & Listing;
 
@@ -136,7 +130,7 @@ function Cards({ tab, rows }: { tab: CollectionTabProps; rows: WireRecord[] }) {
   );
 }
 
-function Views({ views, list }: { views: { label: string; items: readonly CollectionView[] }; list: Omit<ListProps, 'emptyText' | 'tableLabel'> }) {
+function Views({ views, list }: { views: { label: string; items: readonly CollectionSubTab[] }; list: Omit<ListProps, 'emptyText' | 'tableLabel'> }) {
   const [view, setView] = useState(views.items[0]?.value ?? null);
   return (
     <Tabs value={view} onChange={(value) => value !== null && setView(value)} variant="pills" keepMounted={false}>

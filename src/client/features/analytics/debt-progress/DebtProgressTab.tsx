@@ -20,7 +20,8 @@ import { EntityTabs } from '../EntityTabs.tsx';
 import { MonthChart } from '../MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
 import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
-import { MonthTable, type MonthColumn } from '../month-table/MonthTable.tsx';
+import { MonthTable } from '../month-table/MonthTable.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
 import { debtMonthsFromWire, type DebtMonths, type WithId } from '../wire.ts';
@@ -29,12 +30,12 @@ type Row = WithId<DebtMonth>;
 
 export const ALL_DEBTS = 'All Debts';
 
-export const DEBT_COLUMNS: readonly MonthColumn<Row>[] = [
-  { header: 'Total Payment', numeric: true, cell: (row) => wholeUsd(row.payment) },
-  { header: 'Principal', numeric: true, cell: (row) => wholeUsd(row.principalPaid) },
-  { header: 'Interest', numeric: true, cell: (row) => wholeUsd(row.interestPaid) },
-  { header: 'End Balance', numeric: true, cell: (row) => wholeUsd(row.displayEndBalance) },
-  { header: '% Paid', numeric: true, cell: (row) => <PercentPaid value={row.percentPaid} /> },
+export const DEBT_COLUMNS: readonly Column<Row>[] = [
+  { header: 'Total Payment', align: 'right', cell: (row) => wholeUsd(row.payment) },
+  { header: 'Principal', align: 'right', cell: (row) => wholeUsd(row.principalPaid) },
+  { header: 'Interest', align: 'right', cell: (row) => wholeUsd(row.interestPaid) },
+  { header: 'End Balance', align: 'right', cell: (row) => wholeUsd(row.displayEndBalance) },
+  { header: '% Paid', align: 'right', cell: (row) => <PercentPaid value={row.percentPaid} /> },
 ];
 
 interface ViewProps {

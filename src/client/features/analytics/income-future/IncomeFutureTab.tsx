@@ -24,20 +24,21 @@ import { wholeUsd } from '../format.ts';
 import { MonthChart } from '../MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
 import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
-import { MonthTable, type MonthColumn } from '../month-table/MonthTable.tsx';
+import { MonthTable } from '../month-table/MonthTable.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
 import { incomeMonthsFromWire, type WithId } from '../wire.ts';
 
 type Row = WithId<IncomeMonth>;
 
-export const INCOME_COLUMNS: readonly MonthColumn<Row>[] = [
-  { header: 'Net Income', numeric: true, cell: (row) => wholeUsd(row.netIncome) },
-  { header: 'Retirement', numeric: true, cell: (row) => wholeUsd(row.retirementContributions) },
-  { header: 'Housing', numeric: true, cell: (row) => wholeUsd(row.housing) },
-  { header: 'Expenses', numeric: true, cell: (row) => wholeUsd(incomeExpensesAndOther(row)) },
-  { header: 'Debts', numeric: true, cell: (row) => wholeUsd(row.debts) },
-  { header: 'End Balance', numeric: true, cell: (row) => <ToneAmount value={incomeDisplayEndBalance(row)} /> },
+export const INCOME_COLUMNS: readonly Column<Row>[] = [
+  { header: 'Net Income', align: 'right', cell: (row) => wholeUsd(row.netIncome) },
+  { header: 'Retirement', align: 'right', cell: (row) => wholeUsd(row.retirementContributions) },
+  { header: 'Housing', align: 'right', cell: (row) => wholeUsd(row.housing) },
+  { header: 'Expenses', align: 'right', cell: (row) => wholeUsd(incomeExpensesAndOther(row)) },
+  { header: 'Debts', align: 'right', cell: (row) => wholeUsd(row.debts) },
+  { header: 'End Balance', align: 'right', cell: (row) => <ToneAmount value={incomeDisplayEndBalance(row)} /> },
 ];
 
 export function projectionLabel(years: number): string {

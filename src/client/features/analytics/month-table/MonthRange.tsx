@@ -5,9 +5,9 @@
  */
 import { Badge, Group, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { MonthKey } from '../../../../engine/months.ts';
+import { localMonth, type MonthKey } from '../../../../engine/months.ts';
 import { MONTH_RANGES, type MonthRange } from '../../../../engine/month-views.ts';
-import { localMonth, useClock } from '../../../ui/clock.tsx';
+import { useClock } from '../../../ui/clock.tsx';
 
 export const RANGE_LABELS: Record<MonthRange, string> = { 'current-and-future': 'Current & Future', all: 'All Months' };
 

@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { addMonths, monthKey, type MonthKey } from '../../../../engine/months.ts';
 import { renderScreen } from '../../../test-support/render.tsx';
 import { bodyRows, monthsOf, SCROLLER_HEIGHT } from '../test-helpers.tsx';
-import { MonthTable, ROW_HEIGHT, VIRTUALIZE_ABOVE, type MonthColumn } from './MonthTable.tsx';
+import { MonthTable, ROW_HEIGHT, VIRTUALIZE_ABOVE } from './MonthTable.tsx';
+import type { Column } from '../../../ui/column.ts';
 
 interface Row {
   id: number;
@@ -14,7 +15,7 @@ interface Row {
 }
 
 const rows = (count: number): Row[] => Array.from({ length: count }, (_, i) => ({ id: i + 1, month: addMonths(monthKey(2026, 1), i), value: i }));
-const columns: MonthColumn<Row>[] = [{ header: 'Value', numeric: true, cell: (row) => String(row.value) }];
+const columns: Column<Row>[] = [{ header: 'Value', align: 'right', cell: (row) => String(row.value) }];
 const today = monthKey(2026, 3);
 
 describe('MonthTable', () => {

@@ -12,9 +12,10 @@
  */
 import { Button } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, type ReactNode } from 'react';
+import { memo, useRef } from 'react';
 import type { MonthKey } from '../../../../engine/months.ts';
 import { isEditableMonth } from '../../../../engine/month-views.ts';
+import type { Column } from '../../../ui/column.ts';
 import { PendingMark } from '../../../ui/PendingMark.tsx';
 import classes from './MonthTable.module.css';
 
@@ -29,19 +30,12 @@ export interface MonthRow {
   readonly month: MonthKey;
 }
 
-export interface MonthColumn<Row> {
-  readonly header: string;
-  /** Right-aligned figures. */
-  readonly numeric?: boolean;
-  cell(row: Row): ReactNode;
-}
-
 export interface MonthTableProps<Row extends MonthRow> {
   /** The table's accessible name, e.g. 'Income months'. */
   label: string;
   rows: readonly Row[];
   /** The columns after Month. */
-  columns: readonly MonthColumn<Row>[];
+  columns: readonly Column<Row>[];
   /** The current month (the clock's): decides which rows may be edited. */
   today: MonthKey;
   /** Opens the edit form of a row; without it the table is view only and has no Actions column. */
@@ -55,7 +49,7 @@ export interface MonthTableProps<Row extends MonthRow> {
 interface RowProps<Row extends MonthRow> {
   row: Row;
   index: number;
-  columns: readonly MonthColumn<Row>[];
+  columns: readonly Column<Row>[];
   today: MonthKey;
   onEdit: ((row: Row) => void) | undefined;
   pending: boolean;
@@ -69,7 +63,7 @@ function MonthTableRowInner<Row extends MonthRow>({ row, index, columns, today, 
         <PendingMark pending={pending} />
       </td>
       {columns.map((column) => (
-        <td key={column.header} data-numeric={column.numeric ? true : undefined}>
+        <td key={column.header} data-numeric={column.align === 'right' ? true : undefined}>
           {column.cell(row)}
         </td>
       ))}
@@ -125,7 +119,7 @@ export function MonthTable<Row extends MonthRow>({ label, rows, columns, today, 
           <tr aria-rowindex={1}>
             <th scope="col">Month</th>
             {columns.map((column) => (
-              <th key={column.header} scope="col" data-numeric={column.numeric ? true : undefined}>
+              <th key={column.header} scope="col" data-numeric={column.align === 'right' ? true : undefined}>
                 {column.header}
               </th>
             ))}

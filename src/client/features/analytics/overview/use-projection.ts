@@ -12,14 +12,14 @@ import { useMemo } from 'react';
 import { compareDebtPlans, type DebtPlanOutcome } from '../../../../engine/insights.ts';
 import type { Cents } from '../../../../engine/money.ts';
 import { ZERO } from '../../../../engine/money.ts';
-import type { MonthKey } from '../../../../engine/months.ts';
+import { localMonth, type MonthKey } from '../../../../engine/months.ts';
 import { project } from '../../../../engine/project.ts';
 import { projectionTimeline, type Timeline } from '../../../../engine/timeline.ts';
 import { DEBT_PLAN_TYPES, type DebtPlanType } from '../../../../engine/types.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../../../shared/months/input.ts';
 import type { MonthKind } from '../../../../shared/months/tables.ts';
 import { useCollection, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
-import { localMonth, useClock } from '../../../ui/clock.tsx';
+import { useClock } from '../../../ui/clock.tsx';
 
 export interface OverviewProjection {
   readonly today: MonthKey;

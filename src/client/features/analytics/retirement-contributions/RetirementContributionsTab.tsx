@@ -14,7 +14,7 @@ import { AccountMonthsView, type AccountMonthEdit, type AccountTabProps } from '
 import { EntityTabs } from '../EntityTabs.tsx';
 import { wholeUsd } from '../format.ts';
 import { useMonthRange, useToday } from '../month-table/MonthRange.tsx';
-import type { MonthColumn } from '../month-table/MonthTable.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
 import { contributionMonthsFromWire, type WithId } from '../wire.ts';
@@ -23,10 +23,10 @@ type Row = WithId<ContributionMonth>;
 
 export const ALL_ACCOUNTS = 'All Accounts';
 
-export const CONTRIBUTION_COLUMNS: readonly MonthColumn<Row>[] = [
-  { header: 'Contributions', numeric: true, cell: (row) => wholeUsd(row.contributions) },
-  { header: 'Interest Earned', numeric: true, cell: (row) => wholeUsd(row.interestEarned) },
-  { header: 'Balance', numeric: true, cell: (row) => wholeUsd(row.displayBalance) },
+export const CONTRIBUTION_COLUMNS: readonly Column<Row>[] = [
+  { header: 'Contributions', align: 'right', cell: (row) => wholeUsd(row.contributions) },
+  { header: 'Interest Earned', align: 'right', cell: (row) => wholeUsd(row.interestEarned) },
+  { header: 'Balance', align: 'right', cell: (row) => wholeUsd(row.displayBalance) },
 ];
 
 const EDIT: AccountMonthEdit<ContributionMonthInput> = {

@@ -18,7 +18,7 @@ import { AccountMonthsView, type AccountMonthEdit, type AccountTabProps } from '
 import { EntityTabs } from '../EntityTabs.tsx';
 import { wholeUsd } from '../format.ts';
 import { useMonthRange, useToday } from '../month-table/MonthRange.tsx';
-import type { MonthColumn } from '../month-table/MonthTable.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
 import { retirementMonthsFromWire, type WithId } from '../wire.ts';
@@ -27,14 +27,14 @@ type Row = WithId<RetirementMonth>;
 
 export const ALL_ACCOUNTS = 'All Accounts';
 
-export const LIVING_COLUMNS: readonly MonthColumn<Row>[] = [
-  { header: 'Social Security Income', numeric: true, cell: (row) => wholeUsd(row.socialSecurityIncome) },
-  { header: 'Housing', numeric: true, cell: (row) => wholeUsd(row.housing) },
-  { header: 'Debts', numeric: true, cell: (row) => wholeUsd(row.debts) },
-  { header: 'Expenses', numeric: true, cell: (row) => wholeUsd(retirementExpenses(row)) },
-  { header: 'Withdrawals', numeric: true, cell: (row) => wholeUsd(row.withdrawals) },
-  { header: 'Interest Earned', numeric: true, cell: (row) => wholeUsd(row.interestEarned) },
-  { header: 'Balance', numeric: true, cell: (row) => wholeUsd(row.displayBalance) },
+export const LIVING_COLUMNS: readonly Column<Row>[] = [
+  { header: 'Social Security Income', align: 'right', cell: (row) => wholeUsd(row.socialSecurityIncome) },
+  { header: 'Housing', align: 'right', cell: (row) => wholeUsd(row.housing) },
+  { header: 'Debts', align: 'right', cell: (row) => wholeUsd(row.debts) },
+  { header: 'Expenses', align: 'right', cell: (row) => wholeUsd(retirementExpenses(row)) },
+  { header: 'Withdrawals', align: 'right', cell: (row) => wholeUsd(row.withdrawals) },
+  { header: 'Interest Earned', align: 'right', cell: (row) => wholeUsd(row.interestEarned) },
+  { header: 'Balance', align: 'right', cell: (row) => wholeUsd(row.displayBalance) },
 ];
 
 /** The month of the plan's retirement date, or null without a plan (or with an unreadable date). */

@@ -1,11 +1,12 @@
 /** The Debts tab (spec section 2): cards, the table sorted by due day, add/edit/delete. */
 import type { WireRecord } from '../../../data/db.ts';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
-import { CollectionTab, type CollectionTabProps, type Column } from '../CollectionTab.tsx';
+import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { DebtForm } from './DebtForm.tsx';
 import { debtSummary } from './summary.ts';
 
-const COLUMNS: readonly Column[] = [
+const COLUMNS: readonly Column<WireRecord>[] = [
   { header: 'Creditor', cell: (debt) => String(debt.creditor ?? '') },
   { header: 'Balance', align: 'right', cell: (debt) => formatUsd(debt.remaining_amount) },
   { header: 'Minimum Payment', align: 'right', cell: (debt) => formatUsd(debt.monthly_payment) },

@@ -5,11 +5,12 @@
 import type { Cents } from '../../../../engine/money.ts';
 import type { WireRecord } from '../../../data/db.ts';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
-import { CollectionTab, type CollectionTabProps, type Column } from '../CollectionTab.tsx';
+import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { IncomeForm } from './IncomeForm.tsx';
 import { incomeSummary, payCycleLabel, sortByMonthlyGross } from './summary.ts';
 
-const COLUMNS: readonly Column[] = [
+const COLUMNS: readonly Column<WireRecord>[] = [
   { header: 'Pay Cycle', cell: (income) => payCycleLabel(income.pay_cycle) },
   { header: 'Gross Pay', align: 'right', cell: (income) => formatUsd(income.gross_pay) },
   { header: 'Net Pay', align: 'right', cell: (income) => formatUsd(income.net_pay) },

@@ -1,11 +1,12 @@
 /** The Monthly Expenses tab (spec section 2): cards, the table sorted by due day, add/edit/delete. */
 import type { WireRecord } from '../../../data/db.ts';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
-import { CollectionTab, type CollectionTabProps, type Column } from '../CollectionTab.tsx';
+import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { MonthlyExpenseForm } from './MonthlyExpenseForm.tsx';
 import { dueDayOf, expenseSummary, sortByDueDay } from './summary.ts';
 
-const COLUMNS: readonly Column[] = [
+const COLUMNS: readonly Column<WireRecord>[] = [
   { header: 'Amount', align: 'right', cell: (expense) => formatUsd(expense.amount) },
   {
     header: 'Due Day',

@@ -4,9 +4,11 @@
  * (spec section 4).
  */
 import type { WireRecord } from '../../../data/db.ts';
-import { localMonth, useClock } from '../../../ui/clock.tsx';
+import { localMonth } from '../../../../engine/months.ts';
+import { useClock } from '../../../ui/clock.tsx';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
-import { CollectionTab, type CollectionTabBase, type CollectionView, type Column } from '../CollectionTab.tsx';
+import { CollectionTab, type CollectionTabBase, type CollectionSubTab } from '../CollectionTab.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { expenseSummary } from '../monthly-expenses/summary.ts';
 import { OtherExpenseForm } from './OtherExpenseForm.tsx';
 import { monthText, splitByMonth } from './summary.ts';
@@ -14,7 +16,7 @@ import { monthText, splitByMonth } from './summary.ts';
 export const PAST_EMPTY = 'No past expenses. Expenses move here once their month has passed.';
 export const CURRENT_EMPTY = 'No current expenses found';
 
-const COLUMNS: readonly Column[] = [
+const COLUMNS: readonly Column<WireRecord>[] = [
   { header: 'Amount', align: 'right', cell: (expense) => formatUsd(expense.amount) },
   { header: 'Month', cell: monthText },
 ];
@@ -33,7 +35,7 @@ const OTHER_EXPENSES: CollectionTabBase = {
 export function OtherExpensesTab() {
   // The split moves with the clock's month, so the views are made on each render.
   const month = localMonth(useClock()());
-  const current: CollectionView = { value: 'current', label: 'Current Expenses', select: (rows) => splitByMonth(rows, month).current, emptyText: CURRENT_EMPTY, tableLabel: 'Current expenses' };
-  const past: CollectionView = { value: 'past', label: 'Past Expenses', select: (rows) => splitByMonth(rows, month).past, emptyText: PAST_EMPTY, tableLabel: 'Past expenses' };
+  const current: CollectionSubTab = { value: 'current', label: 'Current Expenses', select: (rows) => splitByMonth(rows, month).current, emptyText: CURRENT_EMPTY, tableLabel: 'Current expenses' };
+  const past: CollectionSubTab = { value: 'past', label: 'Past Expenses', select: (rows) => splitByMonth(rows, month).past, emptyText: PAST_EMPTY, tableLabel: 'Past expenses' };
   return <CollectionTab {...OTHER_EXPENSES} views={{ label: 'One-time expenses by month', items: [current, past] }} />;
 }

@@ -5,11 +5,12 @@
 import { Text } from '@mantine/core';
 import type { WireRecord } from '../../../data/db.ts';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
-import { CollectionTab, type CollectionTabProps, type Column } from '../CollectionTab.tsx';
+import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
+import type { Column } from '../../../ui/column.ts';
 import { RetirementAccountForm } from './RetirementAccountForm.tsx';
 import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS, datePart, labelOf, retirementSummary, sortByContribution } from './summary.ts';
 
-const COLUMNS: readonly Column[] = [
+const COLUMNS: readonly Column<WireRecord>[] = [
   { header: 'Type', cell: (account) => labelOf(ACCOUNT_TYPE_LABELS, account.account_type) },
   { header: 'Contribution', align: 'right', cell: (account) => formatUsd(account.contribution_amount) },
   {
