@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, expectNoAxeViolations, loginThroughUi, openPage, PASSWORD, screenshot, signedInPage, startApp, uniqueEmail, type App } from './harness.ts';
+import { apiSignUp, expectNoAxeViolations, loginThroughUi, onPhone, openPage, PASSWORD, screenshot, signedInPage, startApp, uniqueEmail, unexpectedErrors, type App } from './harness.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -21,9 +21,6 @@ beforeAll(async () => {
   app = await startApp();
 });
 afterAll(async () => app?.close());
-
-/** Chromium logs every 4xx answer as a console error; those are the point of some tests here. */
-const unexpectedErrors = (page: { errors: string[] }) => page.errors.filter((error) => !error.includes('Failed to load resource'));
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
@@ -371,7 +368,7 @@ describe('accounts', () => {
   });
 
   it('fits a 375 px wide phone without sideways scrolling', async () => {
-    const context = await app.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+    const context = await app.newContext(onPhone());
     const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     const page = await openPage(context, '/');
     for (const [url, title, name] of [

@@ -4,42 +4,17 @@
  * milestones and the debt strategy comparison with the right payoff months; axe passes; the tab on
  * a desktop, on a 375 px phone and in dark mode.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateDebts, type SimDebt } from '../../src/client/features/analytics/overview/debt-simulation.test-support.ts';
-import { apiSignUp, axeViolations, openPage, screenshot, startApp, uniqueEmail, type App } from './harness.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { apiCall, apiSignUp, axeViolations, onPhone, shoot, signedInPage, startApp, subscribeUser, uniqueEmail, type App } from './harness.ts';
+import { planStart } from './pages.ts';
 
 let app: App;
 beforeAll(async () => {
   app = await startApp();
 });
 afterAll(async () => app?.close());
-
-async function post(token: string, apiPath: string, body: object) {
-  const response = await fetch(`${app.url}${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${apiPath}: ${response.status} ${await response.text()}`);
-}
-
-function subscribe(email: string) {
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/subscribe.ts', email, 'on'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...app.server.environment },
-    encoding: 'utf8',
-  });
-  if (cli.status !== 0) throw new Error(`subscribe failed: ${cli.stderr}`);
-}
-
-// Month 1 is the month the user signs up (the server's, in UTC); the browser runs in the same zone here.
-const planStart = new Date().toISOString().slice(0, 7);
 
 // Visa 3 000.00 at 24 % paying 150.00, Car 2 000.00 at 6 % paying 100.00; avalanche with 200.00
 // extra. Snowball starts on the Car (smaller), avalanche on the Visa (dearer), so the plans differ.
@@ -58,12 +33,12 @@ const WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 async function householdPage(context: BrowserContext): Promise<Page & { errors: string[] }> {
   const email = uniqueEmail('overview');
   const token = await apiSignUp(app, email);
-  await post(token, '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-28`, gross_pay: 6500, net_pay: 5000 } });
-  await post(token, '/api/v1/debts', { debt: { name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 3000, apr: 24, monthly_payment: 150, original_term: 48, due_day: 20 } });
-  await post(token, '/api/v1/debts', { debt: { name: 'Car', creditor: 'Ford', original_amount: 20000, remaining_amount: 2000, apr: 6, monthly_payment: 100, original_term: 60, due_day: 3 } });
-  await post(token, '/api/v1/debt_plan', { debt_plan: { plan_type: 'avalanche', extra_payment: 200 } });
-  await post(token, '/api/v1/monthly_expenses', { monthly_expense: { name: 'Rent', amount: 2500, due_day: 1 } });
-  await post(token, '/api/v1/retirement_accounts', {
+  await apiCall(app, token, 'POST', '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-28`, gross_pay: 6500, net_pay: 5000 } });
+  await apiCall(app, token, 'POST', '/api/v1/debts', { debt: { name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 3000, apr: 24, monthly_payment: 150, original_term: 48, due_day: 20 } });
+  await apiCall(app, token, 'POST', '/api/v1/debts', { debt: { name: 'Car', creditor: 'Ford', original_amount: 20000, remaining_amount: 2000, apr: 6, monthly_payment: 100, original_term: 60, due_day: 3 } });
+  await apiCall(app, token, 'POST', '/api/v1/debt_plan', { debt_plan: { plan_type: 'avalanche', extra_payment: 200 } });
+  await apiCall(app, token, 'POST', '/api/v1/monthly_expenses', { monthly_expense: { name: 'Rent', amount: 2500, due_day: 1 } });
+  await apiCall(app, token, 'POST', '/api/v1/retirement_accounts', {
     retirement_account: {
       name: 'Work 401k',
       account_type: 'traditional_401k',
@@ -76,22 +51,11 @@ async function householdPage(context: BrowserContext): Promise<Page & { errors: 
       next_deposit_date: `${planStart}-15`,
     },
   });
-  await post(token, '/api/v1/retirement_plan', {
+  await apiCall(app, token, 'POST', '/api/v1/retirement_plan', {
     retirement_plan: { retirement_date: '2055-06-01', interest_rate: 5, social_security_income: 2000, social_security_start_date: '2057-01-15', years_of_retirement: 25 },
   });
-  subscribe(email);
-  const page = await openPage(context, '/privacy-policy');
-  await page.evaluate(
-    ([t, e]) => {
-      localStorage.setItem('authToken', t);
-      localStorage.setItem('email', e);
-      localStorage.setItem('userEmail', e);
-      localStorage.setItem('isAuthenticated', 'true');
-      localStorage.setItem('subscribed', 'true');
-    },
-    [token, email] as const,
-  );
-  await page.goto('/analytics');
+  subscribeUser(app, email);
+  const { page } = await signedInPage(app, context, email, '/analytics', { token, subscribed: true });
   await page.getByRole('tab', { name: 'Overview', exact: true }).click();
   await expect.poll(() => page.getByRole('tab', { name: 'Overview', exact: true, selected: true }).count()).toBe(1);
   return page;
@@ -100,12 +64,6 @@ async function householdPage(context: BrowserContext): Promise<Page & { errors: 
 const comparison = (page: Page) => page.getByRole('table', { name: 'Debt strategy comparison' });
 /** The cells of a comparison row after its header: None, Snowball, Avalanche. */
 const planCells = (page: Page, row: string) => comparison(page).getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell').allInnerTexts();
-
-/** The whole page from its top (the sticky header would otherwise sit over the middle of a full-page shot). */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
 
 async function expectNoAxeViolations(page: Page) {
   await page.mouse.move(0, 0);
@@ -180,7 +138,7 @@ describe('Analytics Overview', () => {
   });
 
   it('fits a 375 px phone', async () => {
-    const context = await app.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+    const context = await app.newContext(onPhone());
     const page = await householdPage(context);
     await expect.poll(() => comparison(page).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.getByRole('img', { name: /^Net worth timeline/ }).locator('.recharts-line').count()).toBe(4);

@@ -4,27 +4,14 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, expectNoAxeViolations, goOffline, screenshot, serverList, signedInPage, startApp } from './harness.ts';
+import { type App, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp } from './harness.ts';
+import { debtRows, debtsOnServer, fillDebt, openDebts } from './pages.ts';
 
 let app: App;
 beforeAll(async () => {
   app = await startApp();
 });
 afterAll(async () => app?.close());
-
-type Debt = { id: number; name: string; remaining_amount: number; monthly_payment: number; apr: number; due_day: number };
-const debtsOnServer = async (token: string) => ((await serverList(app, token, '/api/v1/debts')) as { debts: Debt[] }).debts;
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-}
-
-async function fillDebt(page: Page, values: Record<string, string>) {
-  const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: false }).fill(value);
-}
-
-const debtRows = (page: Page) => page.getByRole('table', { name: 'Debts' }).locator('tbody tr');
 
 /** Records the API writes a page makes. */
 function recordWrites(page: Page): string[] {
@@ -44,7 +31,7 @@ describe('Debts tab', () => {
 
   it('adds, edits and deletes a debt, with the values on screen and on the server', async () => {
     const { page, token } = await signedInPage(app, context);
-    await openTab(page, 'Debts');
+    await openDebts(page);
     await expect.poll(() => page.getByText('No debts found').isVisible()).toBe(true);
     await expectNoAxeViolations(page);
 
@@ -66,7 +53,7 @@ describe('Debts tab', () => {
     await expect.poll(() => debtRows(page).first().innerText()).toMatch(/Visa\s+Chase\s+\$3,200\.55\s+\$150\.00\s+19\.99%\s+20/);
     await expect.poll(() => page.getByTestId('card-Total Debt').innerText()).toBe('$3,200.55');
     // The row shows from the mirror at once; the server has it once the outbox has sent it.
-    await expect.poll(() => debtsOnServer(token)).toMatchObject([{ name: 'Visa', remaining_amount: 3200.55, monthly_payment: 150, apr: 19.99, due_day: 20 }]);
+    await expect.poll(() => debtsOnServer(app, token)).toMatchObject([{ name: 'Visa', remaining_amount: 3200.55, monthly_payment: 150, apr: 19.99, due_day: 20 }]);
 
     // A second debt due earlier sorts first.
     await page.getByRole('button', { name: 'Add Debt' }).click();
@@ -86,20 +73,20 @@ describe('Debts tab', () => {
     await page.getByRole('button', { name: 'Update Debt' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => debtRows(page).nth(1).innerText()).toContain('$175.25');
-    await expect.poll(async () => (await debtsOnServer(token)).find((d) => d.name === 'Visa')).toMatchObject({ monthly_payment: 175.25, remaining_amount: 3200.55 });
+    await expect.poll(async () => (await debtsOnServer(app, token)).find((d) => d.name === 'Visa')).toMatchObject({ monthly_payment: 175.25, remaining_amount: 3200.55 });
     await screenshot(page, 'dashboard-debts');
 
     await page.getByRole('button', { name: 'Delete Car' }).click();
     await expect.poll(() => page.getByText('Are you sure you want to delete "Car"? This action cannot be undone.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => debtRows(page).count()).toBe(1);
-    await expect.poll(async () => (await debtsOnServer(token)).map((d) => d.name)).toEqual(['Visa']);
+    await expect.poll(async () => (await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
     expect(page.errors).toEqual([]);
   });
 
   it('shows the rule messages for bad input and sends nothing', async () => {
     const { page, token } = await signedInPage(app, context);
-    await openTab(page, 'Debts');
+    await openDebts(page);
     const writes = recordWrites(page);
     await page.getByRole('button', { name: 'Add Debt' }).click();
     await page.getByRole('button', { name: 'Create Debt' }).click();
@@ -117,12 +104,12 @@ describe('Debts tab', () => {
     await screenshot(page, 'dashboard-debts-errors');
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(writes).toEqual([]);
-    expect(await debtsOnServer(token)).toEqual([]);
+    expect(await debtsOnServer(app, token)).toEqual([]);
   });
 
   it('remembers the chosen tab and the colour scheme across a reload', async () => {
     const { page } = await signedInPage(app, context);
-    await openTab(page, 'Debts');
+    await openDebts(page);
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
     await page.reload();
@@ -138,7 +125,7 @@ describe('offline', () => {
   it('closes the form at once, marks the debt pending, and sends it exactly once when back online', async () => {
     const context = await app.newContext();
     const { page, token } = await signedInPage(app, context);
-    await openTab(page, 'Debts');
+    await openDebts(page);
     await expect.poll(() => page.getByText('No debts found').isVisible()).toBe(true);
     await goOffline(context, page);
     await expect.poll(() => page.getByTestId('sync-indicator').innerText()).toContain('Offline');
@@ -149,19 +136,19 @@ describe('offline', () => {
     await expect.poll(() => debtRows(page).first().innerText()).toContain('pending sync');
     await expect.poll(() => page.getByTestId('sync-indicator').innerText()).toBe('Offline · 1 pending');
     await screenshot(page, 'dashboard-debts-offline');
-    expect(await debtsOnServer(token)).toEqual([]);
+    expect(await debtsOnServer(app, token)).toEqual([]);
     await context.setOffline(false);
     await expect.poll(() => debtRows(page).first().innerText(), { timeout: 20_000 }).not.toContain('pending sync');
     await expect.poll(() => page.getByTestId('sync-indicator').innerText()).toBe('Synced');
     // Exactly once: the outbox's Idempotency-Key makes a resend harmless.
-    expect((await debtsOnServer(token)).map((d) => d.name)).toEqual(['Offline loan']);
+    expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Offline loan']);
     await context.close();
   });
 });
 
 describe('on a phone (375 × 740)', () => {
   it('fits every dashboard tab without sideways scrolling of the page', async () => {
-    const context = await app.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+    const context = await app.newContext(onPhone());
     const { page, token } = await signedInPage(app, context);
     await fetch(`${app.url}/api/v1/debts`, {
       method: 'POST',

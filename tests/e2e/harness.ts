@@ -3,6 +3,7 @@
  * build) and Debian's Chromium driven by playwright-core. Screenshots go to test-results/e2e/ and
  * are kept as artifacts.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,11 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** The window every context opens with unless told otherwise. */
+export const DESKTOP = { width: 1280, height: 900 };
+/** The phone the screens are checked and shot at (375 px wide). */
+export const PHONE = { width: 375, height: 740 };
 
 export interface ContextOptions {
   viewport?: { width: number; height: number };
@@ -54,7 +60,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       const context = await chromium.launchPersistentContext(dir, {
         executablePath: CHROMIUM,
         args: CHROMIUM_ARGS,
-        viewport: options.viewport ?? { width: 1280, height: 900 },
+        viewport: options.viewport ?? DESKTOP,
         isMobile: options.isMobile ?? false,
         hasTouch: options.isMobile ?? false,
         baseURL: server.url,
@@ -84,6 +90,11 @@ export async function goOffline(context: BrowserContext, page: Page): Promise<vo
   await context.setOffline(true);
 }
 
+/** Context options for a phone: its viewport (PHONE unless told), touch and the mobile viewport meta. */
+export function onPhone(viewport = PHONE): ContextOptions {
+  return { viewport, isMobile: true };
+}
+
 /** A page that fails the test on any uncaught error or console error it logs. */
 export async function openPage(context: BrowserContext, url = '/'): Promise<Page & { errors: string[] }> {
   const page = (context.pages()[0] ?? (await context.newPage())) as Page & { errors: string[] };
@@ -101,6 +112,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** The whole page from its top: the sticky header would otherwise sit over the middle of a full-page shot. */
+export async function shoot(page: Page, name: string): Promise<string> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return screenshot(page, name);
+}
+
+/**
+ * The page's errors less Chromium's own console line for each 4xx/5xx answer ("Failed to load
+ * resource"), which some tests cause on purpose; those are not the page's errors.
+ */
+export function unexpectedErrors(page: { errors: string[] }): string[] {
+  return page.errors.filter((line) => !line.includes('Failed to load resource'));
 }
 
 let axeSource: string | null = null;
@@ -161,22 +186,64 @@ export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** Calls the real server's API with a user's token; any answer but 2xx throws. Answers the JSON body (null for 204). */
+export async function apiCall(app: App, token: string, method: string, apiPath: string, body?: object): Promise<unknown> {
+  const response = await fetch(`${app.url}${apiPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+/** Marks a user subscribed through the admin command (`npm run subscribe -- EMAIL on`), as support would. */
+export function subscribeUser(app: App, email: string): void {
+  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/subscribe.ts', email, 'on'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...app.server.environment },
+    encoding: 'utf8',
+  });
+  if (cli.status !== 0) throw new Error(`subscribe failed: ${cli.stderr}`);
+}
+
+export interface SessionKeys {
+  token: string;
+  email: string;
+  subscribed?: boolean;
+  /** Other keys to set too (e.g. dashboardTab). */
+  extra?: Record<string, string>;
+}
+
+/** Writes the session keys the app reads at start (spec section 4) into the page's origin. */
+export async function writeSession(page: Page, keys: SessionKeys): Promise<void> {
+  const entries: [string, string][] = [
+    ['authToken', keys.token],
+    ['email', keys.email],
+    ['userEmail', keys.email],
+    ['isAuthenticated', 'true'],
+    ...(keys.subscribed === undefined ? [] : [['subscribed', String(keys.subscribed)] as [string, string]]),
+    ...Object.entries(keys.extra ?? {}),
+  ];
+  await page.evaluate((pairs) => {
+    for (const [key, value] of pairs) localStorage.setItem(key, value);
+  }, entries);
+}
+
 /**
- * Starts a page signed in as `email` by writing the session keys the app reads at start (spec
- * section 4), for tests that are not about the login screen. Answers the token.
+ * Starts a page signed in by writing the session keys the app reads at start, for tests that are
+ * not about the login screen: a new user as `email`, or an existing one when `token` is given.
  */
-export async function signedInPage(app: App, context: BrowserContext, email = uniqueEmail(), path = '/dashboard'): Promise<{ page: Page & { errors: string[] }; token: string; email: string }> {
-  const token = await apiSignUp(app, email);
+export async function signedInPage(
+  app: App,
+  context: BrowserContext,
+  email = uniqueEmail(),
+  path = '/dashboard',
+  options: { token?: string; subscribed?: boolean } = {},
+): Promise<{ page: Page & { errors: string[] }; token: string; email: string }> {
+  const token = options.token ?? (await apiSignUp(app, email));
   const page = await openPage(context, '/privacy-policy');
-  await page.evaluate(
-    ([t, e]) => {
-      localStorage.setItem('authToken', t);
-      localStorage.setItem('email', e);
-      localStorage.setItem('userEmail', e);
-      localStorage.setItem('isAuthenticated', 'true');
-    },
-    [token, email] as const,
-  );
+  await writeSession(page, { token, email, ...(options.subscribed === undefined ? {} : { subscribed: options.subscribed }) });
   await page.goto(path);
   return { page, token, email };
 }

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, SHOT_DIR, startApp, uniqueEmail, type App } from './harness.ts';
+import { apiSignUp, SHOT_DIR, startApp, uniqueEmail, writeSession, type App } from './harness.ts';
 import { lighthouseBrowser, type LighthouseBrowser } from './lighthouse-runner.ts';
 
 let app: App;
@@ -75,16 +75,7 @@ describe('Lighthouse', () => {
     }
     const page = await browser.context.newPage();
     await page.goto('/privacy-policy');
-    await page.evaluate(
-      ([t, e]) => {
-        localStorage.setItem('authToken', t);
-        localStorage.setItem('email', e);
-        localStorage.setItem('userEmail', e);
-        localStorage.setItem('isAuthenticated', 'true');
-        localStorage.setItem('dashboardTab', 'debts');
-      },
-      [token, email] as const,
-    );
+    await writeSession(page, { token, email, extra: { dashboardTab: 'debts' } });
     await page.close();
     const run = await measure('/dashboard', true);
     keepScreenshot(run, 'lighthouse-dashboard');

@@ -9,7 +9,7 @@
  * - the Install button (where the browser offers installation), the iOS install hint and the
  *   profile's storage line, with screenshots on a desktop and at 375 px.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,36 +17,16 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eDist } from './global-setup.ts';
-import { apiSignUp, openPage, screenshot, serverList, startApp, uniqueEmail, type App } from './harness.ts';
+import { apiCall, apiSignUp, DESKTOP, onPhone, openPage, PHONE, screenshot, startApp, subscribeUser, uniqueEmail, writeSession, type App } from './harness.ts';
+import { debtRows, debtsOnServer, planStart } from './pages.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
-const PHONE = { width: 375, height: 740 };
-
-async function call(app: App, token: string, method: string, apiPath: string, body?: object): Promise<unknown> {
-  const response = await fetch(`${app.url}${apiPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : response.json();
-}
 
 /** Signs a page in by writing the session keys the app reads at start (spec section 4). */
 async function signIn(page: Page, token: string, email: string, subscribed = false) {
   await page.goto('/privacy-policy');
-  await page.evaluate(
-    ([t, e, s]) => {
-      localStorage.setItem('authToken', t);
-      localStorage.setItem('email', e);
-      localStorage.setItem('userEmail', e);
-      localStorage.setItem('isAuthenticated', 'true');
-      localStorage.setItem('subscribed', s);
-      localStorage.setItem('dashboardTab', 'debts');
-    },
-    [token, email, String(subscribed)] as const,
-  );
+  await writeSession(page, { token, email, subscribed, extra: { dashboardTab: 'debts' } });
 }
 
 /** Waits until a service worker controls the page and is active. */
@@ -54,9 +34,6 @@ async function controlled(page: Page) {
   await expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 30_000 }).toBe(true);
   await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
 }
-
-const debtRows = (page: Page) => page.getByRole('table', { name: 'Debts' }).locator('tbody tr');
-const debtsOnServer = async (app: App, token: string) => ((await serverList(app, token, '/api/v1/debts')) as { debts: { name: string }[] }).debts;
 
 describe('offline', () => {
   let app: App;
@@ -68,11 +45,9 @@ describe('offline', () => {
   it('is controlled by the worker after the first load, installable, and reloads /, /dashboard and /analytics offline', async () => {
     const email = uniqueEmail('pwa');
     const token = await apiSignUp(app, email);
-    const month = new Date().toISOString().slice(0, 7);
-    await call(app, token, 'POST', '/api/v1/debts', { debt: { name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 3200.55, apr: 19.99, monthly_payment: 150, original_term: 48, due_day: 20 } });
-    await call(app, token, 'POST', '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${month}-05`, gross_pay: 5000, net_pay: 3800 } });
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/subscribe.ts', email, 'on'], { cwd: repoRoot, env: { ...process.env, ...app.server.environment }, encoding: 'utf8' });
-    expect(cli.status, cli.stderr).toBe(0);
+    await apiCall(app, token, 'POST', '/api/v1/debts', { debt: { name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 3200.55, apr: 19.99, monthly_payment: 150, original_term: 48, due_day: 20 } });
+    await apiCall(app, token, 'POST', '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-05`, gross_pay: 5000, net_pay: 3800 } });
+    subscribeUser(app, email);
 
     const context = await app.newContext();
     const page = await openPage(context, '/');
@@ -97,7 +72,7 @@ describe('offline', () => {
     await page.goto('/analytics');
     await page.getByRole('tab', { name: 'Income Future', exact: true }).click();
     const incomeRow = page.getByRole('table', { name: 'Income months', exact: true }).locator('tbody tr').first();
-    await expect.poll(() => incomeRow.innerText(), { timeout: 20_000 }).toContain(month);
+    await expect.poll(() => incomeRow.innerText(), { timeout: 20_000 }).toContain(planStart);
 
     // API calls bypass the worker: the browser (and so page.route) still sees them.
     const faked: string[] = [];
@@ -140,7 +115,7 @@ describe('offline', () => {
         '/analytics',
         async () => {
           await page.getByRole('tab', { name: 'Income Future', exact: true }).click();
-          await expect.poll(() => incomeRow.innerText()).toContain(month);
+          await expect.poll(() => incomeRow.innerText()).toContain(planStart);
         },
       ],
     ];
@@ -264,7 +239,7 @@ describe('update', () => {
     await screenshot(page, 'pwa-update-prompt');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'phone-pwa-update-prompt');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
 
     // The other tab sees it too; its user says Later.
     await other.evaluate('document.dispatchEvent(new Event("visibilitychange"))');
@@ -306,7 +281,7 @@ describe('install and storage', () => {
   });
 
   it('on iOS Safari shows how to add the app to the home screen, until dismissed', async () => {
-    const context = await app.newContext({ viewport: PHONE, isMobile: true, userAgent: IPHONE_SAFARI });
+    const context = await app.newContext({ ...onPhone(), userAgent: IPHONE_SAFARI });
     contexts.push(context);
     const page = await openPage(context, '/');
     const hint = page.getByRole('status', { name: 'How to install' });
@@ -329,7 +304,7 @@ describe('install and storage', () => {
     await screenshot(page, 'pwa-install-button');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'phone-pwa-install-button');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
     await install.click();
     // The browser's prompt is shown once per offer; the button goes until the next offer.
     await expect.poll(() => install.count()).toBe(0);
@@ -339,7 +314,7 @@ describe('install and storage', () => {
   it("asks for persistent storage after login and shows the browser's answer on the profile", async () => {
     const email = uniqueEmail('pwa-storage');
     await apiSignUp(app, email);
-    for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
+    for (const viewport of [DESKTOP, PHONE]) {
       const context = await app.newContext({ viewport, isMobile: viewport === PHONE });
       contexts.push(context);
       const page = await openPage(context, '/login');

@@ -6,14 +6,10 @@
  * dropped) queues the edit as "pending sync". A proxy in front of the server is played by
  * Playwright's `context.route()`.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, type App, type ContextOptions, goOffline, openPage, screenshot, serverList, signedInPage, startApp, uniqueEmail } from './harness.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { apiCall, apiSignUp, type App, type ContextOptions, DESKTOP, goOffline, onPhone, shoot, signedInPage, startApp, subscribeUser, uniqueEmail, unexpectedErrors } from './harness.ts';
+import { debtRows, debtsOnServer, fillDebt, monthCells, monthRow, openDebts, planStart } from './pages.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -22,38 +18,17 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 const VIEWPORTS: { name: string; options: ContextOptions }[] = [
-  { name: 'desktop', options: { viewport: { width: 1280, height: 900 } } },
-  { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true } },
+  { name: 'desktop', options: { viewport: DESKTOP } },
+  { name: 'phone', options: onPhone({ width: 390, height: 844 }) },
 ];
 
 const DEBTS = '**/api/v1/debts';
+const INCOME = 'Income months';
 const SERVER_MESSAGE = 'The database is being upgraded. Please try again in a minute.';
 
-type Debt = { id: number; name: string };
-const debtsOnServer = async (token: string) => ((await serverList(app, token, '/api/v1/debts')) as { debts: Debt[] }).debts;
-
-async function call(token: string, method: string, apiPath: string, body?: object): Promise<unknown> {
-  const response = await fetch(`${app.url}${apiPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : response.json();
-}
 
 const VISA = { name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 3200.55, apr: 19.99, monthly_payment: 150, original_term: 36, due_day: 20 };
 const TYPED = { 'Debt Name': 'Visa', Creditor: 'Chase', 'Original Amount': '5000', 'Remaining Amount': '3200.55', APR: '19.99', 'Monthly Payment': '150', 'Original Term': '36', 'Due Day': '20' };
-
-async function openDebts(page: Page) {
-  await page.getByRole('tab', { name: 'Debts', exact: true }).click();
-  await expect.poll(() => page.getByRole('tab', { name: 'Debts', selected: true }).count()).toBe(1);
-}
-
-async function fillDebt(page: Page, values: Record<string, string>) {
-  const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: false }).fill(value);
-}
 
 async function typedValues(page: Page): Promise<Record<string, string>> {
   const dialog = page.getByRole('dialog');
@@ -62,7 +37,6 @@ async function typedValues(page: Page): Promise<Record<string, string>> {
   return out;
 }
 
-const debtRows = (page: Page) => page.getByRole('table', { name: 'Debts' }).locator('tbody tr');
 const syncState = (page: Page) => page.getByTestId('sync-indicator').innerText();
 
 /** The Idempotency-Key of each debt create the page sends. */
@@ -77,15 +51,6 @@ function createKeys(page: Page): string[] {
 /** A proxy answering `status` to `method` at `url`, passing everything else on. */
 function failing(method: string, status: number, body: string, contentType = 'application/json') {
   return (route: Route) => (route.request().method() === method ? route.fulfill({ status, contentType, body }) : route.fallback());
-}
-
-/** The page's errors, less the browser's own line for each answer the proxy failed on purpose. */
-const unexpected = (page: { errors: string[] }) => page.errors.filter((line) => !line.includes('Failed to load resource'));
-
-/** The whole page from its top (the header is sticky). */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
 }
 
 describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) => {
@@ -113,7 +78,7 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
     expect(await dialog.getByRole('button', { name: 'Create Debt' }).isEnabled()).toBe(true);
     expect(await typedValues(page)).toEqual(TYPED);
     // Nothing on the server, nothing queued, no pending row behind the modal.
-    expect(await debtsOnServer(token)).toEqual([]);
+    expect(await debtsOnServer(app, token)).toEqual([]);
     expect(await syncState(page)).toBe('Synced');
     expect(await page.getByText('pending sync').count()).toBe(0);
     expect(await debtRows(page).count()).toBe(0);
@@ -126,16 +91,20 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
     await expect.poll(() => debtRows(page).count()).toBe(1);
     expect(await debtRows(page).first().innerText()).toMatch(/Visa\s+Chase\s+\$3,200\.55\s+\$150\.00\s+19\.99%\s+20/);
     await expect.poll(() => syncState(page)).toBe('Synced');
-    expect((await debtsOnServer(token)).map((d) => d.name)).toEqual(['Visa']);
+    expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
     // Both attempts went under one key: had the first been applied, the second would be its replay.
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    expect(unexpected(page)).toEqual([]);
+    // And nothing replays it after: past the outbox's first backoff (1 s), still two sends, one debt.
+    await page.waitForTimeout(1_500);
+    expect(keys).toHaveLength(2);
+    expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
+    expect(unexpectedErrors(page)).toEqual([]);
   });
 
   it('a delete answering 500 raises the alert and the row stays', async () => {
     const { page, token } = await signedInPage(app, context);
-    await call(token, 'POST', '/api/v1/debts', { debt: VISA });
+    await apiCall(app, token, 'POST', '/api/v1/debts', { debt: VISA });
     await page.reload();
     await openDebts(page);
     await expect.poll(() => debtRows(page).count()).toBe(1);
@@ -150,21 +119,21 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
     expect(await debtRows(page).count()).toBe(1);
     expect(await debtRows(page).first().innerText()).not.toContain('pending sync');
     expect(await syncState(page)).toBe('Synced');
-    expect((await debtsOnServer(token)).map((d) => d.name)).toEqual(['Visa']);
+    expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
     await shoot(page, `server-errors-delete-500-${name}`);
     await context.unroute(`${DEBTS}/*`, proxy);
-    expect(unexpected(page)).toEqual([]);
+    expect(unexpectedErrors(page)).toEqual([]);
   });
 
   it('a month edit answering 500 shows the message, and the month keeps its value', async () => {
     const { page, token } = await subscriber(context);
     await page.getByRole('tab', { name: 'Income Future', exact: true }).click();
-    await expect.poll(() => monthCells(page, planStart), { timeout: 20_000 }).toHaveLength(8);
-    const before = await monthCells(page, planStart);
+    await expect.poll(() => monthCells(page, INCOME, planStart), { timeout: 20_000 }).toHaveLength(8);
+    const before = await monthCells(page, INCOME, planStart);
     const proxy = failing('PUT', 500, JSON.stringify({ message: SERVER_MESSAGE }));
     await context.route('**/api/v1/income_months/*', proxy);
 
-    await monthRow(page, planStart).getByRole('button', { name: `Edit ${planStart}` }).click();
+    await monthRow(page, INCOME, planStart).getByRole('button', { name: `Edit ${planStart}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Actual End Balance', { exact: false }).fill('-1234.56');
     await dialog.getByRole('button', { name: 'Update Income Month' }).click();
@@ -177,11 +146,11 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(await monthCells(page, planStart)).toEqual(before);
-    const months = (await call(token, 'GET', '/api/v1/income_months')) as { income_months: { month: string; input_end_balance: number | null }[] };
+    expect(await monthCells(page, INCOME, planStart)).toEqual(before);
+    const months = (await apiCall(app, token, 'GET', '/api/v1/income_months')) as { income_months: { month: string; input_end_balance: number | null }[] };
     expect(months.income_months[0]).toMatchObject({ month: planStart, input_end_balance: null });
     await context.unroute('**/api/v1/income_months/*', proxy);
-    expect(unexpected(page)).toEqual([]);
+    expect(unexpectedErrors(page)).toEqual([]);
   });
 });
 
@@ -207,16 +176,16 @@ describe('online, a proxy answering after the server committed', () => {
     // No server message in a proxy's HTML page: the spec's default.
     await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Failed to create debt. Please try again.');
     expect(await typedValues(page)).toEqual(TYPED);
-    expect((await debtsOnServer(token)).map((d) => d.name)).toEqual(['Visa']);
+    expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
 
     await context.unroute(DEBTS, proxy);
     await dialog.getByRole('button', { name: 'Create Debt' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => syncState(page)).toBe('Synced');
     expect(keys).toEqual([keys[0], keys[0]]);
-    expect((await debtsOnServer(token)).map((d) => d.name)).toEqual(['Visa']);
+    expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
     await expect.poll(() => debtRows(page).count()).toBe(1);
-    expect(unexpected(page)).toEqual([]);
+    expect(unexpectedErrors(page)).toEqual([]);
     await context.close();
   });
 });
@@ -227,6 +196,7 @@ describe('online, a timeout', () => {
     const { page, token } = await signedInPage(app, context);
     await openDebts(page);
     await expect.poll(() => page.getByText('No debts found').isVisible()).toBe(true);
+    const keys = createKeys(page);
     const held: Route[] = [];
     const proxy = (route: Route) => (route.request().method() === 'POST' ? void held.push(route) : route.fallback());
     await context.route(DEBTS, proxy);
@@ -242,11 +212,19 @@ describe('online, a timeout', () => {
     expect(await typedValues(page)).toEqual(TYPED);
     expect(await syncState(page)).toBe('Synced');
     expect(await page.getByText('pending sync').count()).toBe(0);
-    expect(held).toHaveLength(1);
     await context.unroute(DEBTS, proxy);
     for (const route of held) await route.abort().catch(() => {});
-    expect(await debtsOnServer(token)).toEqual([]);
-    expect(unexpected(page)).toEqual([]);
+    // A queued entry would be replayed on reconnect or after the outbox's backoff (1 s, 2 s …):
+    // reconnect, then wait past both first steps before saying nothing was queued.
+    await goOffline(context, page);
+    await context.setOffline(false);
+    await page.waitForTimeout(3_000);
+    await expect.poll(() => syncState(page)).toBe('Synced');
+    expect(await page.getByText('pending sync').count()).toBe(0);
+    expect(held).toHaveLength(1);
+    expect(keys).toHaveLength(1);
+    expect(await debtsOnServer(app, token)).toEqual([]);
+    expect(unexpectedErrors(page)).toEqual([]);
     await context.close();
   });
 });
@@ -265,13 +243,13 @@ describe('no answer at all', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => debtRows(page).first().innerText()).toContain('pending sync');
     expect(await syncState(page)).toBe('Offline · 1 pending');
-    expect(await debtsOnServer(token)).toEqual([]);
+    expect(await debtsOnServer(app, token)).toEqual([]);
 
     await context.setOffline(false);
     await expect.poll(() => debtRows(page).first().innerText(), { timeout: 20_000 }).not.toContain('pending sync');
     await expect.poll(() => syncState(page)).toBe('Synced');
-    expect((await debtsOnServer(token)).map((d) => d.name)).toEqual(['Visa']);
-    expect(unexpected(page)).toEqual([]);
+    expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
+    expect(unexpectedErrors(page)).toEqual([]);
     await context.close();
   });
 
@@ -288,45 +266,27 @@ describe('no answer at all', () => {
     await page.getByRole('button', { name: 'Create Debt' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => debtRows(page).first().innerText()).toContain('pending sync');
-    expect(await debtsOnServer(token)).toEqual([]);
+    expect(await debtsOnServer(app, token)).toEqual([]);
 
     // The outbox retries on its own after the backoff.
     await context.unroute(DEBTS, proxy);
     await expect.poll(() => debtRows(page).first().innerText(), { timeout: 20_000 }).not.toContain('pending sync');
     await expect.poll(() => syncState(page)).toBe('Synced');
-    expect((await debtsOnServer(token)).map((d) => d.name)).toEqual(['Visa']);
-    expect(unexpected(page)).toEqual([]);
+    expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
+    expect(unexpectedErrors(page)).toEqual([]);
     await context.close();
   });
 });
 
 // ---- A subscriber with month tables ------------------------------------------------------------
 
-// Month 1 is the month the user signs up; the browser and the server run in the same zone here.
-const planStart = new Date().toISOString().slice(0, 7);
-
-const monthRow = (page: Page, month: string) =>
-  page.getByRole('table', { name: 'Income months', exact: true }).locator('tbody tr', { has: page.locator(`td:first-child:text-matches("^${month}")`) });
-const monthCells = async (page: Page, month: string) => (await monthRow(page, month).locator('td').allInnerTexts()).map((text) => text.trim());
-
+/** A subscriber with income and housing on the server, so Income Future has its months; on /analytics. */
 async function subscriber(context: BrowserContext): Promise<{ page: Page & { errors: string[] }; token: string }> {
   const email = uniqueEmail('errors');
   const token = await apiSignUp(app, email);
-  await call(token, 'POST', '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-05`, gross_pay: 5000, net_pay: 3800 } });
-  await call(token, 'POST', '/api/v1/housing', { housing: { housing_type: 'Rent', total_monthly_payment: 1450 } });
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/subscribe.ts', email, 'on'], { cwd: repoRoot, env: { ...process.env, ...app.server.environment }, encoding: 'utf8' });
-  if (cli.status !== 0) throw new Error(`subscribe failed: ${cli.stderr}`);
-  const page = await openPage(context, '/privacy-policy');
-  await page.evaluate(
-    ([t, e]) => {
-      localStorage.setItem('authToken', t);
-      localStorage.setItem('email', e);
-      localStorage.setItem('userEmail', e);
-      localStorage.setItem('isAuthenticated', 'true');
-      localStorage.setItem('subscribed', 'true');
-    },
-    [token, email] as const,
-  );
-  await page.goto('/analytics');
+  await apiCall(app, token, 'POST', '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-05`, gross_pay: 5000, net_pay: 3800 } });
+  await apiCall(app, token, 'POST', '/api/v1/housing', { housing: { housing_type: 'Rent', total_monthly_payment: 1450 } });
+  subscribeUser(app, email);
+  const { page } = await signedInPage(app, context, email, '/analytics', { token, subscribed: true });
   return { page, token };
 }

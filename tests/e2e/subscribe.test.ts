@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, openPage, screenshot, signedInPage, startApp, uniqueEmail, type App } from './harness.ts';
+import { expectNoAxeViolations, onPhone, openPage, screenshot, signedInPage, startApp, uniqueEmail, unexpectedErrors, type App } from './harness.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -16,11 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true };
 const TIMEOUT = { timeout: 15_000 };
 
-/** Chromium logs every 4xx answer as a console error; none is expected here, but they are not page errors. */
-const unexpectedErrors = (page: { errors: string[] }) => page.errors.filter((error) => !error.includes('Failed to load resource'));
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -220,7 +217,7 @@ describe('subscribing on the test-mode provider', () => {
 
 describe('on a phone (375 × 740)', () => {
   it('every subscribe screen and both test pages fit without sideways scrolling', async () => {
-    const context = await app.newContext(PHONE);
+    const context = await app.newContext(onPhone());
     const { page } = await signedInPage(app, context, uniqueEmail('phone'), '/subscribe');
     await heading(page, 'Choose Your Plan');
     expect(await fits(page)).toBe(true);
@@ -266,7 +263,7 @@ describe('on a phone (375 × 740)', () => {
   });
 
   it('a visitor is asked to log in on every subscribe route', async () => {
-    const context = await app.newContext(PHONE);
+    const context = await app.newContext(onPhone());
     const page = await openPage(context, '/subscribe');
     for (const url of ['/subscribe', '/subscribe/monthly', '/subscribe/yearly']) {
       await page.goto(url);
