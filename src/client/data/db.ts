@@ -6,26 +6,29 @@ import type { UpdateMessage } from '../../shared/cable.ts';
 import type { Fields } from './conflicts.ts';
 import type { Mutation } from './outbox/mutation.ts';
 import { fromV1, type OutboxEntryV1 } from './outbox/upgrade.ts';
-import { dexieStores, MIRROR_VERSION, type CollectionName } from './schema.ts';
+import { dexieStores, MIRROR_VERSION, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
 
 export type WireRecord = { id: number } & Record<string, unknown>;
 
 export interface SingleRow {
-  name: string;
+  name: SingleName;
   /** The record as the server answers it, or null when the user has none. */
   record: WireRecord | null;
 }
 
 export interface MonthsRow {
-  name: string;
+  name: MonthsName;
   /** The GET body of the month endpoint. */
   body: unknown;
   /** True while the table was computed locally from pending edits, until the server's arrives. */
   provisional: boolean;
 }
 
+/** What the sync engine fetches, each with its own status: the declared resources, and the rest. */
+export type SyncedName = CollectionName | SingleName | MonthsName | 'profile' | 'featureFlags';
+
 export interface SyncStatusRow {
-  name: string;
+  name: SyncedName;
   loading: boolean;
   error: string | null;
   /** Epoch milliseconds of the last successful fetch. */
@@ -43,6 +46,10 @@ export interface OutboxEntry {
   mutation: Mutation;
   /** The record as it was before the edit (null for a create or a month edit), to roll it back if the server refuses it. */
   before: Fields | null;
+  /** Indexed: the record the edit is about (outbox/mutation.ts `lookupKeys`). */
+  targetKey: string;
+  /** Indexed (multi-entry): the temporary ids the edit mentions, rewritten when their create lands. */
+  tempIds: number[];
   attempts: number;
   status: OutboxStatus;
   /** Why the server refused it (status 'failed'): its message, or the spec's default. */
@@ -61,7 +68,7 @@ export interface OutboxEntry {
 
 export interface ConflictRow {
   id?: number;
-  table: string;
+  table: CollectionName | SingleName;
   recordId: number | null;
   field: string;
   /** What the user's offline edit wrote over. */

@@ -6,6 +6,7 @@ import { createMutations } from './mutations.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { createTestServer } from './test-server.ts';
 import { toRequest } from './outbox/mutation.ts';
+import { withLookupKeys } from './pending.ts';
 
 const opened: { db: MirrorDb; outbox: Outbox }[] = [];
 
@@ -318,7 +319,7 @@ describe('atomicity', () => {
     const { db, mutations } = setup({ online: false });
     await db.monthlyExpenses.put({ id: 4, ...expense('Phone') });
     const taken = crypto.randomUUID();
-    await db.outbox.add({ uuid: taken, mutation: { kind: 'month', table: 'incomeMonths', rowId: 1, fields: {} }, before: null, attempts: 0, status: 'failed', createdAt: 0 });
+    await db.outbox.add(withLookupKeys({ uuid: taken, mutation: { kind: 'month', table: 'incomeMonths', rowId: 1, fields: {} }, before: null, attempts: 0, status: 'failed', createdAt: 0 }));
     // Every new entry gets the UUID already in the outbox: the unique index refuses the add.
     vi.spyOn(crypto, 'randomUUID').mockReturnValue(taken as ReturnType<typeof crypto.randomUUID>);
 

@@ -14,6 +14,7 @@ import type { Fields } from './conflicts.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { defaultFailureMessage, type EntryOutcome, type Outbox } from './outbox.ts';
 import type { Mutation } from './outbox/mutation.ts';
+import { lookupKeys } from './pending.ts';
 import { COLLECTIONS, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
 
 export type MutationResult =
@@ -97,6 +98,7 @@ export function createMutations(options: MutationsOptions): Mutations {
     uuid: key ?? crypto.randomUUID(),
     mutation,
     before,
+    ...lookupKeys(mutation, before),
     attempts: 0,
     status: 'pending',
     error: null,

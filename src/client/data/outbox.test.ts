@@ -8,6 +8,7 @@ import { backoffMs, createOutbox, defaultFailureMessage, failureMessage, type Ou
 import { patchMonthRow } from './outbox/month-rows.ts';
 import { remapMutation, toRequest } from './outbox/mutation.ts';
 import { createTestServer, type TestServer } from './test-server.ts';
+import { lookupKeys, withLookupKeys } from './pending.ts';
 
 const opened: { db: MirrorDb; outboxes: Outbox[] }[] = [];
 
@@ -105,6 +106,40 @@ describe('accepted edits and temporary ids', () => {
     // Another table's record with the same number is another record; its id fields are not.
     expect(remapMutation(entry.mutation, null, 'incomes', -3, 42)).toBeNull();
     expect(remapMutation({ kind: 'collection', op: 'update', table: 'incomes', id: 5, fields: { debt_id: -3 } }, null, 'debts', -3, 42)?.mutation).toMatchObject({ id: 5, fields: { debt_id: 42 } });
+  });
+});
+
+describe('the lookup keys an entry is indexed by', () => {
+  it('name the record and every temporary id the edit mentions, written out by hand', () => {
+    expect(lookupKeys({ kind: 'collection', op: 'update', table: 'debts', id: -3, fields: { name: 'x', amount: -3 } }, { id: -3, name: 'y' })).toEqual({
+      targetKey: 'collection debts -3',
+      // `amount` is no id field: -3 there is an amount.
+      tempIds: [-3],
+    });
+    expect(lookupKeys({ kind: 'collection', op: 'update', table: 'incomes', id: 5, fields: { debt_id: -7, nested: [{ account_id: -9 }] } }, { id: 5 })).toEqual({
+      targetKey: 'collection incomes 5',
+      tempIds: [-7, -9],
+    });
+    expect(lookupKeys({ kind: 'single', op: 'upsert', name: 'housing', fields: { total_monthly_payment: 1600 } }, { id: 4 })).toEqual({ targetKey: 'single housing', tempIds: [] });
+    expect(lookupKeys({ kind: 'month', table: 'incomeMonths', rowId: 24311, fields: { input_end_balance: -250.5 } }, null)).toEqual({ targetKey: 'months incomeMonths 24311', tempIds: [] });
+  });
+
+  it('follow a landed create: the entries that mentioned its temporary id, in any table, now name the server id', async () => {
+    const { db, server, outbox, mutations } = setup();
+    const created = await mutations.create('debts', debt('Visa'));
+    const tempId = (created as { record: WireRecord }).record.id;
+    await mutations.update('debts', tempId, { monthly_payment: 75 });
+    // An edit elsewhere that carries the temporary id in an id field.
+    await db.outbox.add(withLookupKeys({ uuid: crypto.randomUUID(), mutation: { kind: 'collection', op: 'update', table: 'incomes', id: 9, fields: { debt_id: tempId } }, before: null, attempts: 0, status: 'pending', createdAt: 0 }));
+    server.intercept = (request) => (request.method === 'PUT' ? { ok: false, kind: 'network', message: 'offline' } : undefined);
+
+    await outbox.flush();
+
+    const [update, other] = await entries(db);
+    expect(update).toMatchObject({ mutation: { table: 'debts', id: 100 }, targetKey: 'collection debts 100', tempIds: [] });
+    expect(other).toMatchObject({ mutation: { table: 'incomes', id: 9, fields: { debt_id: 100 } }, targetKey: 'collection incomes 9', tempIds: [] });
+    expect(await db.outbox.where('tempIds').equals(tempId).count()).toBe(0);
+    expect(await db.outbox.where('targetKey').equals('collection debts 100').count()).toBe(1);
   });
 });
 
@@ -356,7 +391,7 @@ describe('one flusher at a time', () => {
     const mutations = createMutations({ db, outbox: otherTab, isOnline: () => true, settleTimeoutMs: 60_000 });
     await db.debts.put({ id: 7, ...debt('Visa') });
     gated.server.collections.get('/api/v1/debts')?.set(7, { id: 7, ...debt('Visa') });
-    await db.outbox.add({ uuid: crypto.randomUUID(), mutation: { kind: 'collection', op: 'update', table: 'debts', id: 7, fields: { apr: 5 } }, attempts: 0, status: 'pending', before: { id: 7, ...debt('Visa') }, createdAt: 0 });
+    await db.outbox.add(withLookupKeys({ uuid: crypto.randomUUID(), mutation: { kind: 'collection', op: 'update', table: 'debts', id: 7, fields: { apr: 5 } }, attempts: 0, status: 'pending', before: { id: 7, ...debt('Visa') }, createdAt: 0 }));
 
     // The first tab holds the lock and finds the second tab's entry behind its own: it sends it,
     // and the outcome crosses over to the second tab, whose edit is waiting for it.

@@ -25,7 +25,7 @@ import { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
 import { withLock } from './outbox/lock.ts';
 import { patchMonthRow } from './outbox/month-rows.ts';
 import { remapMutation, toRequest, verbOf } from './outbox/mutation.ts';
-import { entryEdit, entryTarget, pendingEntries, sameTarget, type EntryTarget } from './pending.ts';
+import { entryEdit, entryTarget, laterEdits, withLookupKeys } from './pending.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName } from './schema.ts';
 
 export { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
@@ -171,8 +171,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (settled.length > 0) changed();
   };
 
-  const laterOf = (all: readonly OutboxEntry[], entry: OutboxEntry, target: EntryTarget) => all.filter((other) => other.seq > entry.seq && sameTarget(entryTarget(other), target));
-
   const editsOf = (entries: readonly OutboxEntry[]) => entries.map(entryEdit).filter((edit): edit is PendingEdit => edit !== null);
 
   /** The server accepted the entry: its answer goes into the mirror, the entry goes. */
@@ -195,12 +193,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const created = mutation.op === 'create' && mutation.id !== record.id;
         if (created) {
           await table.delete(mutation.id);
-          for (const later of await db.outbox.where('seq').above(seq).toArray()) {
-            const next = remapMutation(later.mutation, later.before, mutation.table, mutation.id, record.id);
-            if (next) await db.outbox.put({ ...later, ...next });
+          // Only the entries that mention the temporary id (the tempIds index), not the queue.
+          for (const later of await db.outbox.where('tempIds').equals(mutation.id).toArray()) {
+            const next = later.seq > seq ? remapMutation(later.mutation, later.before, mutation.table, mutation.id, record.id) : null;
+            if (next) await db.outbox.put(withLookupKeys({ ...later, ...next }));
           }
         }
-        const edits = editsOf(laterOf(await pendingEntries(db), entry, { kind: 'collection', table: mutation.table, id: record.id }));
+        const edits = editsOf(await laterEdits(db, seq, { kind: 'collection', table: mutation.table, id: record.id }));
         const merged = mergePending(record, edits).record;
         if (merged) await table.put(merged);
         else await table.delete(record.id);
@@ -215,7 +214,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return db.transaction('rw', [db.singles, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await db.outbox.delete(seq);
-        const edits = editsOf(laterOf(await pendingEntries(db), entry, target));
+        const edits = editsOf(await laterEdits(db, seq, target));
         await db.singles.put({ name: mutation.name, record: mergePending(record, edits).record });
         return done(record);
       });
@@ -245,13 +244,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return db.transaction('rw', [table, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await markFailed();
-        const pending = await pendingEntries(db);
         const settled: Settled[] = [failed];
         if (mutation.op === 'create') {
           await table.delete(mutation.id);
           // Later edits of a record that was never created cannot be sent: those that name it,
           // or carry its temporary id in a field.
-          const dependents = pending.filter((other) => other.seq > seq && (sameTarget(entryTarget(other), target) || remapMutation(other.mutation, other.before, mutation.table, mutation.id, 0) !== null));
+          const mentions = await db.outbox.where('tempIds').equals(mutation.id).sortBy('seq');
+          const dependents = mentions.filter((other) => other.seq > seq && other.status === 'pending');
           for (const dependent of dependents) {
             if (dependent.mutation.kind !== 'month' && dependent.mutation.op === 'delete') {
               // The user wanted it gone, and it never existed: nothing to send, nothing to report.
@@ -267,10 +266,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           // The server has no such record (deleted elsewhere): neither has the mirror now.
           await table.delete(mutation.id);
         } else if (mutation.op === 'update' && edit) {
-          const later = laterOf(pending, entry, target);
+          const later = await laterEdits(db, seq, target);
           const reverted = revertEdit({ current: (await table.get(mutation.id)) ?? null, edit, later: editsOf(later) });
           if (reverted.current) await table.put({ ...reverted.current, id: mutation.id });
-          for (const [i, other] of later.entries()) await db.outbox.put({ ...other, before: reverted.laterBefores[i] ?? null });
+          for (const [i, other] of later.entries()) await db.outbox.put(withLookupKeys({ ...other, before: reverted.laterBefores[i] ?? null }));
         } else if (mutation.op === 'delete' && entry.before) {
           await table.put({ ...entry.before, id: mutation.id });
         }
@@ -282,14 +281,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return db.transaction('rw', [db.singles, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
         await markFailed();
-        const later = laterOf(await pendingEntries(db), entry, target);
+        const later = await laterEdits(db, seq, target);
         const current = (await db.singles.get(mutation.name))?.record ?? null;
         if (mutation.op === 'delete') {
           if (later.length === 0 && entry.before) await db.singles.put({ name: mutation.name, record: entry.before as WireRecord });
         } else if (edit) {
           const reverted = revertEdit({ current, edit, later: editsOf(later) });
           await db.singles.put({ name: mutation.name, record: reverted.current as WireRecord | null });
-          for (const [i, other] of later.entries()) await db.outbox.put({ ...other, before: reverted.laterBefores[i] ?? null });
+          for (const [i, other] of later.entries()) await db.outbox.put(withLookupKeys({ ...other, before: reverted.laterBefores[i] ?? null }));
         }
         return [failed];
       });

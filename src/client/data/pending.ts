@@ -8,8 +8,9 @@
  * Call them inside the Dexie transaction that writes the result, with `outbox` and `conflicts` in
  * its scope: the entries read and the rows written then belong to one consistent moment.
  */
-import { mergePending, newConflicts, type FieldConflict, type PendingEdit } from './conflicts.ts';
+import { mergePending, newConflicts, type FieldConflict, type Fields, type PendingEdit } from './conflicts.ts';
 import type { ConflictRow, MirrorDb, OutboxEntry, WireRecord } from './db.ts';
+import { tempIdsOf, type Mutation } from './outbox/mutation.ts';
 import type { CollectionName, MonthsName, SingleName } from './schema.ts';
 
 /** What an outbox entry changes. */
@@ -25,11 +26,43 @@ export function entryTarget(entry: Pick<OutboxEntry, 'mutation'>): EntryTarget {
   return { kind: 'months', name: mutation.table, rowId: mutation.rowId };
 }
 
-export function sameTarget(a: EntryTarget, b: EntryTarget): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'collection' && b.kind === 'collection') return a.table === b.table && a.id === b.id;
-  if (a.kind === 'single' && b.kind === 'single') return a.name === b.name;
-  return a.kind === 'months' && b.kind === 'months' && a.name === b.name && a.rowId === b.rowId;
+/**
+ * One text per record, which the outbox indexes its entries by (`OutboxEntry.targetKey`):
+ * `targetKey({kind:'collection', table:'debts', id:-3})` → 'collection debts -3'; a single record
+ * 'single housing'; a month row 'months incomeMonths 24311'.
+ */
+export function targetKey(target: EntryTarget): string {
+  if (target.kind === 'collection') return `collection ${target.table} ${target.id}`;
+  if (target.kind === 'single') return `single ${target.name}`;
+  return `months ${target.name} ${target.rowId}`;
+}
+
+/**
+ * What the outbox indexes an entry by, so that settling one entry reads only the entries it
+ * concerns, never the whole queue (flushing n entries stays linear in n): the record it edits,
+ * and the temporary ids it mentions (outbox/mutation.ts `tempIdsOf`). Set whenever an entry's
+ * mutation or before-image is written.
+ */
+export function lookupKeys(mutation: Mutation, before: Fields | null): Pick<OutboxEntry, 'targetKey' | 'tempIds'> {
+  return { targetKey: targetKey(entryTarget({ mutation })), tempIds: tempIdsOf(mutation, before) };
+}
+
+/** The entry with its lookup keys brought up to date with its mutation and before-image. */
+export const withLookupKeys = <E extends Pick<OutboxEntry, 'mutation' | 'before'>>(entry: E): E & Pick<OutboxEntry, 'targetKey' | 'tempIds'> => ({
+  ...entry,
+  ...lookupKeys(entry.mutation, entry.before),
+});
+
+/**
+ * The pending entries after `seq` that edit `target`, in outbox order, read through the
+ * targetKey index. Call inside a transaction with `outbox` in its scope.
+ */
+export async function laterEdits(db: MirrorDb, seq: number, target: EntryTarget): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('targetKey')
+    .equals(targetKey(target))
+    .filter((entry) => entry.seq > seq && entry.status === 'pending')
+    .sortBy('seq');
 }
 
 /** An entry as conflicts.ts sees it; null for month edits, which change no mirrored record. */
@@ -52,7 +85,7 @@ export interface OverlayOptions {
   recordConflicts?: boolean;
 }
 
-async function recordConflicts(db: MirrorDb, table: string, recordId: number | null, conflicts: readonly FieldConflict[], now: () => number): Promise<void> {
+async function recordConflicts(db: MirrorDb, table: CollectionName | SingleName, recordId: number | null, conflicts: readonly FieldConflict[], now: () => number): Promise<void> {
   if (conflicts.length === 0) return;
   const existing = await db.conflicts.filter((row) => row.table === table && row.recordId === recordId).toArray();
   const createdAt = now();

@@ -10,7 +10,7 @@ import { actualsFromTables, planStartOf, projectionInput } from '../../shared/mo
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
 import { patchMonthRow } from './outbox/month-rows.ts';
-import type { MonthsName } from './schema.ts';
+import type { MonthsName, SingleName } from './schema.ts';
 
 const TABLES: Record<MonthKind, MonthsName> = {
   income: 'incomeMonths',
@@ -55,7 +55,7 @@ export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<bo
     });
     const planStart = planStartOf(bodies);
     if (!planStart) return false;
-    const single = async (name: string) => ((await db.singles.get(name))?.record ?? null) as WireRecord | null;
+    const single = async (name: SingleName) => ((await db.singles.get(name))?.record ?? null) as WireRecord | null;
     const input = projectionInput(
       {
         incomes: await db.incomes.toArray(),

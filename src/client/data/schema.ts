@@ -139,7 +139,7 @@ export function dexieStores(): Record<string, string> {
     profile: 'name',
     // Local tables: what the app knows about itself.
     syncStatus: 'name',
-    outbox: '++seq, &uuid, status',
+    outbox: '++seq, &uuid, status, targetKey, *tempIds',
     conflicts: '++id, createdAt',
   });
   return stores;

@@ -5,6 +5,7 @@ import { MemoryTransport, type ApiRequest, type ApiResult } from './api.ts';
 import { openMirror, type MirrorDb } from './db.ts';
 import { SIGNED_OUT, type Session } from './session.ts';
 import { createSync } from './sync.ts';
+import { withLookupKeys } from './pending.ts';
 
 let db: MirrorDb;
 beforeEach(async () => {
@@ -104,7 +105,7 @@ describe('a pull racing the outbox', () => {
       { id: 9, name: 'Gone', updated_at: 't1' },
       { id: -1, name: 'Made offline' },
     ]);
-    const create = await db.outbox.add({ uuid: 'c', mutation: { kind: 'collection', op: 'create', table: 'debts', id: -1, fields: { name: 'Made offline' } }, attempts: 0, status: 'pending', before: null, createdAt: 0 });
+    const create = await db.outbox.add(withLookupKeys({ uuid: 'c', mutation: { kind: 'collection', op: 'create', table: 'debts', id: -1, fields: { name: 'Made offline' } }, attempts: 0, status: 'pending', before: null, createdAt: 0 }));
     const transport = lateList('/api/v1/debts', { debts: [{ id: 2, name: 'Visa', updated_at: 't1' }, { id: 3, name: 'Loan', updated_at: 't1' }, { id: 4, name: 'Car, paid off elsewhere', updated_at: 't3' }] }, async () => {
       // What the outbox does as the server accepts an update of 2, a delete of 3 and the create.
       await db.transaction('rw', db.debts, db.outbox, async () => {
@@ -128,7 +129,7 @@ describe('a pull racing the outbox', () => {
   it('keeps a record deleted offline deleted when the delete is accepted while the list is on its way', async () => {
     await db.debts.put({ id: 2, name: 'Visa', updated_at: 't1' });
     // Deleted offline: gone from the mirror, its entry pending.
-    const remove = await db.outbox.add({ uuid: 'd', mutation: { kind: 'collection', op: 'delete', table: 'debts', id: 3, fields: null }, attempts: 0, status: 'pending', before: { id: 3, name: 'Loan', updated_at: 't1' }, createdAt: 0 });
+    const remove = await db.outbox.add(withLookupKeys({ uuid: 'd', mutation: { kind: 'collection', op: 'delete', table: 'debts', id: 3, fields: null }, attempts: 0, status: 'pending', before: { id: 3, name: 'Loan', updated_at: 't1' }, createdAt: 0 }));
     const transport = lateList('/api/v1/debts', { debts: [{ id: 2, name: 'Visa', updated_at: 't1' }, { id: 3, name: 'Loan', updated_at: 't1' }] }, async () => {
       await db.outbox.delete(remove);
     });
@@ -141,8 +142,8 @@ describe('a pull racing the outbox', () => {
   it('reports no conflict for a single record deleted and made again offline whose delete is accepted meanwhile', async () => {
     const old = { id: 3, interest_rate: 5, updated_at: 't1' };
     await db.singles.put({ name: 'retirementPlan', record: { id: 0, interest_rate: 6 } });
-    const remove = await db.outbox.add({ uuid: 'd', mutation: { kind: 'single', op: 'delete', name: 'retirementPlan', fields: null }, attempts: 0, status: 'pending', before: old, createdAt: 0 });
-    await db.outbox.add({ uuid: 'c', mutation: { kind: 'single', op: 'replace', name: 'retirementPlan', fields: { interest_rate: 6 } }, attempts: 0, status: 'pending', before: null, createdAt: 0 });
+    const remove = await db.outbox.add(withLookupKeys({ uuid: 'd', mutation: { kind: 'single', op: 'delete', name: 'retirementPlan', fields: null }, attempts: 0, status: 'pending', before: old, createdAt: 0 }));
+    await db.outbox.add(withLookupKeys({ uuid: 'c', mutation: { kind: 'single', op: 'replace', name: 'retirementPlan', fields: { interest_rate: 6 } }, attempts: 0, status: 'pending', before: null, createdAt: 0 }));
     const transport = lateList('/api/v1/retirement_plan', { retirement_plan: old }, async () => {
       await db.outbox.delete(remove);
     });
@@ -159,7 +160,7 @@ describe('a pull racing the outbox', () => {
       // An offline edit: the mirror and the outbox change, the server version does not.
       await db.transaction('rw', db.debts, db.outbox, async () => {
         await db.debts.put({ id: 2, name: 'Mine', apr: 20, updated_at: 't1' });
-        await db.outbox.add({ uuid: 'u', mutation: { kind: 'collection', op: 'update', table: 'debts', id: 2, fields: { name: 'Mine' } }, attempts: 0, status: 'pending', before: { id: 2, name: 'Visa', apr: 20, updated_at: 't1' }, createdAt: 0 });
+        await db.outbox.add(withLookupKeys({ uuid: 'u', mutation: { kind: 'collection', op: 'update', table: 'debts', id: 2, fields: { name: 'Mine' } }, attempts: 0, status: 'pending', before: { id: 2, name: 'Visa', apr: 20, updated_at: 't1' }, createdAt: 0 }));
       });
     });
 

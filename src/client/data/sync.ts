@@ -16,7 +16,7 @@
  * `updated_at` alone and stay pending, so they still go through the overlay.
  */
 import type { ApiResult, ApiTransport } from './api.ts';
-import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
+import type { MirrorDb, OutboxEntry, SyncedName, WireRecord } from './db.ts';
 import { entryTarget, overlayPending, overlayPendingSingle, pendingEntries, type EntryTarget } from './pending.ts';
 import { COLLECTIONS, FLAGS_FETCH_ERROR, MONTHS, PROFILE_FETCH_ERROR, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
 import type { Session } from './session.ts';
@@ -64,13 +64,13 @@ export function createSync(deps: SyncDeps) {
   const { db, transport } = deps;
   const now = deps.now ?? (() => Date.now());
 
-  const setStatus = (name: string, loading: boolean, error: string | null, fetched: boolean) =>
+  const setStatus = (name: SyncedName, loading: boolean, error: string | null, fetched: boolean) =>
     db.syncStatus.get(name).then((previous) =>
       db.syncStatus.put({ name, loading, error, lastFetched: fetched ? now() : (previous?.lastFetched ?? null) }),
     );
 
   /** Fetches one thing and hands its body to `write`; records loading, error and time. */
-  async function fetchInto(name: string, path: string, fallback: string, write: (data: unknown) => Promise<void>, anonymous = false): Promise<boolean> {
+  async function fetchInto(name: SyncedName, path: string, fallback: string, write: (data: unknown) => Promise<void>, anonymous = false): Promise<boolean> {
     await setStatus(name, true, null, false);
     const result = await transport.request({ method: 'GET', path, anonymous });
     if (!result.ok) {

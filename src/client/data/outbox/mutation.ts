@@ -54,6 +54,9 @@ export function verbOf(mutation: Mutation): FailureVerb {
   return mutation.op;
 }
 
+/** Where an id field or a mutation names a record: `id` itself, or a key ending in `_id`. */
+const isIdKey = (key: string) => key === 'id' || key.endsWith('_id');
+
 function remapIds(value: unknown, tempId: number, realId: number): unknown {
   if (Array.isArray(value)) {
     const mapped = value.map((item) => remapIds(item, tempId, realId));
@@ -63,7 +66,7 @@ function remapIds(value: unknown, tempId: number, realId: number): unknown {
   let changed = false;
   const out: Fields = {};
   for (const [key, item] of Object.entries(value)) {
-    const next = (key === 'id' || key.endsWith('_id')) && item === tempId ? realId : remapIds(item, tempId, realId);
+    const next = isIdKey(key) && item === tempId ? realId : remapIds(item, tempId, realId);
     if (next !== item) changed = true;
     out[key] = next;
   }
@@ -82,4 +85,29 @@ export function remapMutation(mutation: Mutation, before: Fields | null, table: 
   if (!named && fields === mutation.fields && nextBefore === before) return null;
   const next = { ...mutation, ...(named ? { id: realId } : {}), fields } as Mutation;
   return { mutation: next, before: nextBefore };
+}
+
+function collectTempIds(value: unknown, into: Set<number>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectTempIds(item, into);
+    return;
+  }
+  if (!isJsonObject(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (isIdKey(key) && typeof item === 'number' && item < 0) into.add(item);
+    else collectTempIds(item, into);
+  }
+}
+
+/**
+ * Every temporary (negative) id a mutation mentions, as its target or in an id field of its values
+ * or before-image: the ids `remapMutation` rewrites. An update of the debt made offline as -3 →
+ * `[-3]`; an edit of a server record → `[]`.
+ */
+export function tempIdsOf(mutation: Mutation, before: Fields | null): number[] {
+  const ids = new Set<number>();
+  if (mutation.kind === 'collection' && mutation.id < 0) ids.add(mutation.id);
+  collectTempIds(mutation.fields, ids);
+  collectTempIds(before, ids);
+  return [...ids];
 }

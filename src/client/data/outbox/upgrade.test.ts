@@ -38,31 +38,34 @@ const sent = (entry: OutboxEntryV1) => ({ method: entry.method, path: entry.path
 describe('fromV1: every entry version 1 could queue', () => {
   const fields = { name: 'x', amount: 12.5 };
   const before = { id: 7, name: 'old' };
-  const cases: [string, OutboxEntryV1, unknown][] = [
-    ...COLLECTIONS.flatMap(([table, path, key]): [string, OutboxEntryV1, unknown][] => [
-      [`${table} create`, v1({ method: 'POST', path, body: { [key]: fields }, target: { table, id: -4 }, before: null }), { kind: 'collection', op: 'create', table, id: -4, fields }],
-      [`${table} update`, v1({ method: 'PUT', path: `${path}/7`, body: { [key]: fields }, target: { table, id: 7 }, before }), { kind: 'collection', op: 'update', table, id: 7, fields }],
-      [`${table} delete`, v1({ method: 'DELETE', path: `${path}/7`, target: { table, id: 7 }, before }), { kind: 'collection', op: 'delete', table, id: 7, fields: null }],
+  // Each case: the v1 entry, its mutation, and the lookup keys the outbox indexes it by.
+  const cases: [string, OutboxEntryV1, unknown, { targetKey: string; tempIds: number[] }][] = [
+    ...COLLECTIONS.flatMap(([table, path, key]): (typeof cases)[number][] => [
+      [`${table} create`, v1({ method: 'POST', path, body: { [key]: fields }, target: { table, id: -4 }, before: null }), { kind: 'collection', op: 'create', table, id: -4, fields }, { targetKey: `collection ${table} -4`, tempIds: [-4] }],
+      [`${table} update`, v1({ method: 'PUT', path: `${path}/7`, body: { [key]: fields }, target: { table, id: 7 }, before }), { kind: 'collection', op: 'update', table, id: 7, fields }, { targetKey: `collection ${table} 7`, tempIds: [] }],
+      [`${table} delete`, v1({ method: 'DELETE', path: `${path}/7`, target: { table, id: 7 }, before }), { kind: 'collection', op: 'delete', table, id: 7, fields: null }, { targetKey: `collection ${table} 7`, tempIds: [] }],
     ]),
-    ...SINGLES.flatMap(([name, path, key]): [string, OutboxEntryV1, unknown][] => [
-      [`${name} POST`, v1({ method: 'POST', path, body: { [key]: fields }, target: { single: name }, before: null }), { kind: 'single', op: 'replace', name, fields }],
-      [`${name} PUT`, v1({ method: 'PUT', path, body: { [key]: fields }, target: { single: name }, before }), { kind: 'single', op: 'upsert', name, fields }],
-      [`${name} DELETE`, v1({ method: 'DELETE', path, target: { single: name }, before }), { kind: 'single', op: 'delete', name, fields: null }],
+    ...SINGLES.flatMap(([name, path, key]): (typeof cases)[number][] => [
+      [`${name} POST`, v1({ method: 'POST', path, body: { [key]: fields }, target: { single: name }, before: null }), { kind: 'single', op: 'replace', name, fields }, { targetKey: `single ${name}`, tempIds: [] }],
+      [`${name} PUT`, v1({ method: 'PUT', path, body: { [key]: fields }, target: { single: name }, before }), { kind: 'single', op: 'upsert', name, fields }, { targetKey: `single ${name}`, tempIds: [] }],
+      [`${name} DELETE`, v1({ method: 'DELETE', path, target: { single: name }, before }), { kind: 'single', op: 'delete', name, fields: null }, { targetKey: `single ${name}`, tempIds: [] }],
     ]),
-    ...MONTHS.map(([table, path, key]): [string, OutboxEntryV1, unknown] => [
+    ...MONTHS.map(([table, path, key]): (typeof cases)[number] => [
       `${table} edit`,
       v1({ method: 'PUT', path: `${path}/24311`, body: { [key]: { input_end_balance: -250.5 } }, target: null, before: null }),
       { kind: 'month', table, rowId: 24311, fields: { input_end_balance: -250.5 } },
+      { targetKey: `months ${table} 24311`, tempIds: [] },
     ]),
   ];
 
-  it.each(cases)('%s keeps its order, key and state, and sends the very request version 1 would have', (_name, entry, mutation) => {
+  it.each(cases)('%s keeps its order, key and state, is indexed by its record, and sends the very request version 1 would have', (_name, entry, mutation, keys) => {
     const next = fromV1(entry);
     expect(next).toEqual({
       seq: 12,
       uuid: 'key-12',
       mutation,
       before: entry.before ?? null,
+      ...keys,
       attempts: 2,
       status: 'pending',
       error: null,

@@ -10,6 +10,7 @@ import type { Fields } from '../conflicts.ts';
 import type { OutboxEntry } from '../db.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../schema.ts';
 import type { Mutation } from './mutation.ts';
+import { lookupKeys } from '../pending.ts';
 
 /** An outbox entry as mirror version 1 stored it. */
 export interface OutboxEntryV1 {
@@ -58,11 +59,13 @@ export function mutationOfV1(entry: OutboxEntryV1): Mutation | null {
 export function fromV1(entry: OutboxEntryV1): OutboxEntry | null {
   const mutation = mutationOfV1(entry);
   if (!mutation || entry.seq === undefined) return null;
+  const before = isJsonObject(entry.before) ? entry.before : null;
   return {
     seq: entry.seq,
     uuid: entry.uuid,
     mutation,
-    before: isJsonObject(entry.before) ? entry.before : null,
+    before,
+    ...lookupKeys(mutation, before),
     attempts: entry.attempts,
     status: entry.status,
     error: entry.error ?? null,
