@@ -11,11 +11,16 @@
  *   (b) applying 1,000 live-update messages of the eight record types (updates.applyUpdate), and
  *       for comparison 100 whole month tables;
  *   (c) flushing 500 edits queued offline to the server (outbox.flush), then checking that the
- *       server holds exactly what the edits say: zero loss, nothing twice.
+ *       server holds exactly what the edits say: zero loss, nothing twice;
+ *   (d) the same with 1,000 and with 2,000 queued edits, alternating: the outbox's flush must
+ *       not grow quadratically with the queue (2,000 in under 2× the time of 1,000, measured
+ *       against the in-process server twin so that only the outbox's work counts; the flush to
+ *       the real server and its bare-fetch share are printed beside it; BENCH_GROWTH_RUNS).
  * Beside each, the floor: writing the same rows into an empty mirror with one raw Dexie bulkPut
  * per table, in one transaction; for (a) also the same GETs with bare fetch, and for (c) the same
  * writes with bare fetch (the server's share). Targets: (a) under 1.5 s and within 3× its floor;
- * (b) under 1 s; (c) under 10 s with zero loss. BENCH_RUNS sets the number of measured runs.
+ * (b) under 1 s; (c) under 10 s with zero loss; (d) under 2×. BENCH_RUNS sets the number of
+ * measured runs.
  */
 import 'fake-indexeddb/auto';
 import { spawnSync } from 'node:child_process';
@@ -31,6 +36,7 @@ import { createOutbox } from '../src/client/data/outbox.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../src/client/data/schema.ts';
 import type { Session } from '../src/client/data/session.ts';
 import { createSync } from '../src/client/data/sync.ts';
+import { createTestServer } from '../src/client/data/test-server.ts';
 import { applyUpdate } from '../src/client/data/updates.ts';
 import type { UpdateMessage } from '../src/shared/cable.ts';
 import { content, Model, seeded, VALUES, type Random } from '../tests/server/chaos-model.ts';
@@ -39,6 +45,9 @@ import { ServerProcess } from '../tests/server/server-process.ts';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const MESSAGES = 1_000;
 const EDITS = 500;
+/** (d): the queue sizes compared, this and twice this, and how many runs of each. */
+const GROWTH_EDITS = 1_000;
+const GROWTH_RUNS = Number(process.env.BENCH_GROWTH_RUNS ?? 3);
 const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 const SINGLE_NAMES = Object.keys(SINGLES) as SingleName[];
 const MONTH_NAMES = Object.keys(MONTHS) as MonthsName[];
@@ -48,9 +57,10 @@ const quiet = { warn: () => undefined };
 /* Helpers                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 
-async function call(base: string, method: string, route: string, token: string | null, body?: unknown): Promise<any> {
+async function call(base: string, method: string, route: string, token: string | null, body?: unknown, idempotencyKey?: string): Promise<any> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(base + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
@@ -70,7 +80,7 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-const ratio = (value: number, floor: number) => `${(value / floor).toFixed(1)}×`;
+const ratio = (value: number, floor: number) => `${(value / floor).toFixed(2)}×`;
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 async function freshMirror(): Promise<MirrorDb> {
@@ -249,7 +259,10 @@ interface SentWrite {
   answerId: number | null;
 }
 
-/** The server's share of a flush: the same writes, one after another, with bare fetch. */
+/**
+ * The server's share of a flush: the same writes, one after another, with bare fetch, each under
+ * its own Idempotency-Key as the outbox sends them (the server stores each key and its answer).
+ */
 async function replayWithFetch(base: string, writes: readonly SentWrite[]): Promise<number> {
   const user = await signUp(base);
   // The first user's ids → this user's, per collection path.
@@ -257,13 +270,118 @@ async function replayWithFetch(base: string, writes: readonly SentWrite[]): Prom
   const started = performance.now();
   for (const write of writes) {
     const path = write.path.replace(/^(.*)\/(\d+)$/, (_, collection: string, id: string) => `${collection}/${ids.get(`${collection}/${id}`) ?? id}`);
-    const answer = await call(base, write.method, path, user.token, write.body);
+    const answer = await call(base, write.method, path, user.token, write.body, randomUUID());
     if (write.method === 'POST' && write.answerId !== null) {
       const record = Object.values(answer as Record<string, { id: number }>)[0];
       if (record) ids.set(`${write.path}/${write.answerId}`, record.id);
     }
   }
   return performance.now() - started;
+}
+
+/**
+ * Queues `edits` edits offline (about 60 % creates, 30 % updates, 10 % deletes in the five
+ * collections, from `seed`); answers the model of what the server must hold after the flush.
+ */
+async function queueEdits(mutations: ReturnType<typeof createMutations>, edits: number, seed: number): Promise<Model> {
+  const model = new Model(COLLECTION_NAMES);
+  const er = seeded(seed);
+  let tag = 0;
+  for (let i = 0; i < edits; i++) {
+    const name = er.pick(COLLECTION_NAMES);
+    const table = model.table(name);
+    const roll = er.next();
+    if (roll < 0.6 || table.size === 0) {
+      const fields = VALUES[name](er, `${seed}-${(tag += 1)}`);
+      const result = await mutations.create(name, fields);
+      if (result.status !== 'queued' || !result.record) throw new Error(`create not queued: ${JSON.stringify(result)}`);
+      model.create(name, result.record.id, null, fields, false);
+    } else if (roll < 0.9) {
+      const id = er.pick([...table.keys()]);
+      const patch = VALUES[name](er, `${seed}-${(tag += 1)}`);
+      if ((await mutations.update(name, id, patch)).status !== 'queued') throw new Error('update not queued');
+      model.update(name, id, null, patch, false);
+    } else {
+      const id = er.pick([...table.keys()]);
+      if ((await mutations.remove(name, id)).status !== 'queued') throw new Error('delete not queued');
+      model.remove(name, id);
+    }
+  }
+  return model;
+}
+
+/**
+ * The client's own share of a flush: the same queue flushed to the in-process server twin
+ * (src/client/data/test-server.ts, no HTTP, no database), so what grows is the outbox's work.
+ */
+async function flushQueuedInProcess(edits: number, seed: number): Promise<number> {
+  const twin = createTestServer();
+  const db = await freshMirror();
+  let online = false;
+  const outbox = createOutbox({ db, transport: twin.transport, isPaused: () => !online });
+  const mutations = createMutations({ db, outbox, isOnline: () => online });
+  const model = await queueEdits(mutations, edits, seed);
+  online = true;
+  const started = performance.now();
+  const result = await outbox.flush();
+  const elapsed = performance.now() - started;
+  if (result.stopped !== 'drained' || result.applied !== edits) throw new Error(`the flush stopped early: ${JSON.stringify(result)}`);
+  for (const name of COLLECTION_NAMES) {
+    const held = twin.collections.get(COLLECTIONS[name].path)?.size ?? 0;
+    if (held !== model.table(name).size) throw new Error(`the twin holds ${held} ${name}, the edits say ${model.table(name).size}`);
+  }
+  outbox.close();
+  await drop(db);
+  return elapsed;
+}
+
+/** A flushed queue: how long the flush took, what it sent, and the mirror it left. */
+interface Flushed {
+  ms: number;
+  /** The server holds exactly what the edits say, each create once. */
+  lossless: boolean;
+  sent: SentWrite[];
+  rows: Map<string, unknown[]>;
+}
+
+/** Queues `edits` edits offline for a new user (queueEdits), then times one outbox.flush to the server and checks it. */
+async function flushQueued(base: string, edits: number, seed: number): Promise<Flushed> {
+  const user = await signUp(base);
+  const sent: SentWrite[] = [];
+  const http = createHttpTransport({ baseUrl: base, getToken: () => user.token, onUnauthorized: () => undefined });
+  const recording: ApiTransport = {
+    async request(request) {
+      const answer = await http.request(request);
+      if (request.method !== 'GET') {
+        const record = answer.ok && answer.data ? Object.values(answer.data as Record<string, { id?: number }>)[0] : undefined;
+        sent.push({ method: request.method, path: request.path, body: request.body, answerId: typeof record?.id === 'number' ? record.id : null });
+      }
+      return answer;
+    },
+  };
+  const db = await freshMirror();
+  let online = false;
+  const outbox = createOutbox({ db, transport: recording, isPaused: () => !online });
+  const mutations = createMutations({ db, outbox, isOnline: () => online });
+  const model = await queueEdits(mutations, edits, seed);
+  if ((await outbox.pendingCount()) !== edits) throw new Error('the outbox does not hold every edit');
+  online = true;
+  const started = performance.now();
+  const result = await outbox.flush();
+  const ms = performance.now() - started;
+  if (result.stopped !== 'drained' || result.applied !== edits || result.failed !== 0) throw new Error(`the flush stopped early: ${JSON.stringify(result)}`);
+
+  let lossless = sent.length === edits;
+  for (const name of COLLECTION_NAMES) {
+    const onServer = (await call(base, 'GET', COLLECTIONS[name].path, user.token))[COLLECTIONS[name].listKey] as WireRecord[];
+    const expected = [...model.table(name)].map(([id, record]) => [outbox.resolveId(name, id), record.kept] as const);
+    const byId = new Map(onServer.map((row) => [row.id, JSON.stringify(content(row))]));
+    if (onServer.length !== expected.length || expected.some(([id, fields]) => byId.get(id) !== JSON.stringify(fields))) lossless = false;
+  }
+  const rows = await rowsOf(db);
+  outbox.close();
+  await drop(db);
+  return { ms, lossless, sent, rows };
 }
 
 async function main(): Promise<void> {
@@ -364,66 +482,11 @@ async function main(): Promise<void> {
     let lossless = true;
     let flushFloor = 0;
     for (let run = 0; run < RUNS; run++) {
-      const user = await signUp(server.url);
-      const sent: SentWrite[] = [];
-      const http = createHttpTransport({ baseUrl: server.url, getToken: () => user.token, onUnauthorized: () => undefined });
-      const recording: ApiTransport = {
-        async request(request) {
-          const answer = await http.request(request);
-          if (request.method !== 'GET') {
-            const record = answer.ok && answer.data ? Object.values(answer.data as Record<string, { id?: number }>)[0] : undefined;
-            sent.push({ method: request.method, path: request.path, body: request.body, answerId: typeof record?.id === 'number' ? record.id : null });
-          }
-          return answer;
-        },
-      };
-      const db = await freshMirror();
-      let online = false;
-      const outbox = createOutbox({ db, transport: recording, isPaused: () => !online });
-      const mutations = createMutations({ db, outbox, isOnline: () => online });
-      const model = new Model(COLLECTION_NAMES);
-      const er = seeded(1_000 + run);
-      let tag = 0;
-      // About 300 creates, 150 updates and 50 deletes, all made offline.
-      for (let i = 0; i < EDITS; i++) {
-        const name = er.pick(COLLECTION_NAMES);
-        const table = model.table(name);
-        const roll = er.next();
-        if (roll < 0.6 || table.size === 0) {
-          const fields = VALUES[name](er, `${run}-${(tag += 1)}`);
-          const result = await mutations.create(name, fields);
-          if (result.status !== 'queued' || !result.record) throw new Error(`create not queued: ${JSON.stringify(result)}`);
-          model.create(name, result.record.id, null, fields, false);
-        } else if (roll < 0.9) {
-          const id = er.pick([...table.keys()]);
-          const patch = VALUES[name](er, `${run}-${(tag += 1)}`);
-          if ((await mutations.update(name, id, patch)).status !== 'queued') throw new Error('update not queued');
-          model.update(name, id, null, patch, false);
-        } else {
-          const id = er.pick([...table.keys()]);
-          if ((await mutations.remove(name, id)).status !== 'queued') throw new Error('delete not queued');
-          model.remove(name, id);
-        }
-      }
-      if ((await outbox.pendingCount()) !== EDITS) throw new Error('the outbox does not hold every edit');
-      online = true;
-      const started = performance.now();
-      const result = await outbox.flush();
-      flushTimes.push(performance.now() - started);
-      if (result.stopped !== 'drained' || result.applied !== EDITS || result.failed !== 0) throw new Error(`the flush stopped early: ${JSON.stringify(result)}`);
-
-      // Zero loss: the server holds exactly what the edits say, each create once.
-      for (const name of COLLECTION_NAMES) {
-        const onServer = (await call(server.url, 'GET', COLLECTIONS[name].path, user.token))[COLLECTIONS[name].listKey] as WireRecord[];
-        const expected = [...model.table(name)].map(([id, record]) => [outbox.resolveId(name, id), record.kept] as const);
-        const byId = new Map(onServer.map((row) => [row.id, JSON.stringify(content(row))]));
-        if (onServer.length !== expected.length || expected.some(([id, fields]) => byId.get(id) !== JSON.stringify(fields))) lossless = false;
-      }
-      if (sent.length !== EDITS) lossless = false;
-      if (run === 0) flushFloor = await floorOf(await rowsOf(db));
-      outbox.close();
-      await drop(db);
-      replayTimes.push(await replayWithFetch(server.url, sent));
+      const flushed = await flushQueued(server.url, EDITS, 1_000 + run);
+      flushTimes.push(flushed.ms);
+      lossless &&= flushed.lossless;
+      if (run === 0) flushFloor = await floorOf(flushed.rows);
+      replayTimes.push(await replayWithFetch(server.url, flushed.sent));
     }
     const flushMs = median(flushTimes);
     const replayMs = median(replayTimes);
@@ -436,6 +499,43 @@ async function main(): Promise<void> {
     console.log(`    floor: the resulting rows, raw Dexie bulkPut: ${ms(flushFloor)}   (ratio ${ratio(flushMs, flushFloor)}: a flush waits for the server)`);
     console.log(`    every edit on the server, exactly once: ${lossless ? 'yes' : 'NO'}`);
     console.log(`    target: under 10,000 ms with zero loss — ${verdict(cMet)}`);
+
+    /* ---- (d) how the flush grows with the queue ------------------------------------------ */
+    // Settling one entry reads only the entries it concerns (the outbox's targetKey and tempIds
+    // indexes), so twice the queue takes about twice the time, the server's share included.
+    // Each size's writes are also replayed with bare fetch, for the server's share: the server's
+    // own tables grow through the run, which is no part of the flush.
+    const growth: { edits: number; times: number[]; replays: number[]; inProcess: number[] }[] = [
+      { edits: GROWTH_EDITS, times: [], replays: [], inProcess: [] },
+      { edits: 2 * GROWTH_EDITS, times: [], replays: [], inProcess: [] },
+    ];
+    let growthLossless = true;
+    for (let run = 0; run < GROWTH_RUNS; run++) {
+      // The order alternates too, so neither size always meets the fuller database.
+      for (const size of run % 2 === 0 ? growth : [...growth].reverse()) {
+        const flushed = await flushQueued(server.url, size.edits, 5_000 + run);
+        size.times.push(flushed.ms);
+        size.replays.push(await replayWithFetch(server.url, flushed.sent));
+        size.inProcess.push(await flushQueuedInProcess(size.edits, 5_000 + run));
+        growthLossless &&= flushed.lossless;
+      }
+    }
+    const [single, double] = growth.map((size) => median(size.times)) as [number, number];
+    const [singleReplay, doubleReplay] = growth.map((size) => median(size.replays)) as [number, number];
+    const [singleOwn, doubleOwn] = growth.map((size) => median(size.inProcess)) as [number, number];
+    const dMet = doubleOwn < 2 * singleOwn && growthLossless;
+    if (!dMet) missed.push('(d)');
+    console.log('');
+    console.log(`(d) The flush as the queue doubles (medians of ${GROWTH_RUNS} runs, the two sizes alternating):`);
+    for (const size of growth) {
+      console.log(
+        `    ${size.edits.toLocaleString('en-US')} edits: flush to the server ${ms(median(size.times))}, its writes with bare fetch ${ms(median(size.replays))}; the outbox alone (in-process server twin) ${ms(median(size.inProcess))}   (runs ${size.inProcess.map((t) => t.toFixed(0)).join(', ')})`,
+      );
+    }
+    const pair = `${(2 * GROWTH_EDITS).toLocaleString('en-US')} / ${GROWTH_EDITS.toLocaleString('en-US')}`;
+    console.log(`    ratio ${pair}: the outbox alone ${ratio(doubleOwn, singleOwn)}; to the server ${ratio(double, single)} (bare fetch alone ${ratio(doubleReplay, singleReplay)}: the server's tables grow)`);
+    console.log(`    every edit on the server, exactly once: ${growthLossless ? 'yes' : 'NO'}`);
+    console.log(`    target: the outbox's flush under 2× (no quadratic growth), zero loss — ${verdict(dMet)}`);
     console.log('');
     console.log(missed.length === 0 ? 'All targets met.' : `Targets missed: ${missed.join(', ')}`);
     if (missed.length > 0) process.exitCode = 1;
