@@ -115,6 +115,8 @@ describe('Debts tab', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('tab', { name: 'Debts', selected: true }).count()).toBe(1);
     await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    // The reload's fetch is over: the tab shows the user's (empty) list, not its skeleton.
+    await expect.poll(() => page.getByText('No debts found').isVisible()).toBe(true);
     await screenshot(page, 'dashboard-debts-dark');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
