@@ -83,15 +83,3 @@ export function createHttpTransport(options: HttpTransportOptions): ApiTransport
     },
   };
 }
-
-/** The in-memory twin for tests: answers from a handler, records every request. */
-export class MemoryTransport implements ApiTransport {
-  readonly requests: ApiRequest[] = [];
-
-  constructor(private readonly handler: (request: ApiRequest) => ApiResult | Promise<ApiResult>) {}
-
-  async request(request: ApiRequest): Promise<ApiResult> {
-    this.requests.push(request);
-    return this.handler(request);
-  }
-}

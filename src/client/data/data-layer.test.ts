@@ -7,7 +7,7 @@ import { createDataLayer, SESSION_EXPIRED, SIGN_OUT_PATH, type DataLayer } from 
 import type { WireRecord } from './db.ts';
 import { COLLECTIONS, MONTHS, SINGLES } from './schema.ts';
 import { readSession, STORAGE_KEYS, writeSession, type KeyValueStorage, type Session } from './session.ts';
-import { createTestServer } from './test-server.ts';
+import { createTestServer } from './test-server.testing.ts';
 
 const ANN = 'ann@example.com';
 const BOB = 'bob@example.com';

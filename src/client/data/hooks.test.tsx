@@ -8,7 +8,7 @@ import type { LiveChannelOptions } from './cable.ts';
 import { createDataLayer, type DataLayer } from './data-layer.ts';
 import { DataLayerProvider, useChannelState, useCollection, useMonths, useOutboxStatus, useSession, useSingle } from './hooks.ts';
 import { writeSession } from './session.ts';
-import { createTestServer } from './test-server.ts';
+import { createTestServer } from './test-server.testing.ts';
 
 const EXTRA_GETS: Record<string, unknown> = {
   '/api/v1/feature_flags': { feature_flags: [] },

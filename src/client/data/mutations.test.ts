@@ -4,7 +4,7 @@ import type { ApiResult } from './api.ts';
 import { openMirror, type MirrorDb, type WireRecord } from './db.ts';
 import { createMutations } from './mutations.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
-import { createTestServer } from './test-server.ts';
+import { createTestServer } from './test-server.testing.ts';
 import { toRequest } from './outbox/mutation.ts';
 import { withLookupKeys } from './pending.ts';
 

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from './api.ts';
-import { MemoryTransport } from './api.ts';
+import { MemoryTransport } from './api.testing.ts';
 import { openMirror, type MirrorDb, type OutboxEntry, type WireRecord } from './db.ts';
 import { createMutations } from './mutations.ts';
 import { backoffMs, createOutbox, defaultFailureMessage, failureMessage, type Outbox, type OutboxOptions } from './outbox.ts';
 import { patchMonthRow } from './outbox/month-rows.ts';
 import { remapMutation, toRequest } from './outbox/mutation.ts';
-import { createTestServer, type TestServer } from './test-server.ts';
+import { createTestServer, type TestServer } from './test-server.testing.ts';
 import { lookupKeys, withLookupKeys } from './pending.ts';
 
 const opened: { db: MirrorDb; outboxes: Outbox[] }[] = [];

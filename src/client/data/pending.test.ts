@@ -4,7 +4,7 @@ import { openMirror, type MirrorDb, type WireRecord } from './db.ts';
 import { createMutations } from './mutations.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { overlayPending, overlayPendingSingle } from './pending.ts';
-import { createTestServer } from './test-server.ts';
+import { createTestServer } from './test-server.testing.ts';
 
 const opened: { db: MirrorDb; outbox: Outbox }[] = [];
 

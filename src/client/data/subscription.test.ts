@@ -10,7 +10,7 @@ import type { ApiResult } from './api.ts';
 import type { LiveChannelOptions } from './cable.ts';
 import { createDataLayer, type DataLayer } from './data-layer.ts';
 import { STORAGE_KEYS, writeSession } from './session.ts';
-import { createTestServer } from './test-server.ts';
+import { createTestServer } from './test-server.testing.ts';
 import { subscriptionUpdate } from './updates.ts';
 
 const ANN = 'ann@example.com';

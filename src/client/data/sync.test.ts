@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryTransport, type ApiRequest, type ApiResult } from './api.ts';
+import { type ApiRequest, type ApiResult } from './api.ts';
+import { MemoryTransport } from './api.testing.ts';
 import { openMirror, type MirrorDb } from './db.ts';
 import { SIGNED_OUT, type Session } from './session.ts';
 import { createSync } from './sync.ts';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../test-support/render.tsx';
+import { renderScreen } from '../test-support/render.testing.tsx';
 import { createPwaController, PERSIST_ASKED_KEY, type PwaEnvironment } from './controller.ts';
 import { PwaProvider } from './hooks.ts';
 import { InstallButton } from './InstallButton.tsx';

@@ -4,7 +4,7 @@ import type { ApiResult } from '../data/api.ts';
 import { openMirror, type MirrorDb } from '../data/db.ts';
 import { createMutations } from '../data/mutations.ts';
 import { createOutbox, type Outbox } from '../data/outbox.ts';
-import { createTestServer } from '../data/test-server.ts';
+import { createTestServer } from '../data/test-server.testing.ts';
 import { newRecord, saveCollectionRecord } from './save-record.ts';
 
 const opened: { db: MirrorDb; outbox: Outbox }[] = [];

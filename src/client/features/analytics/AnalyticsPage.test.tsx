@@ -3,11 +3,11 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../data/session.ts';
-import type { makeLayer } from '../../test-support/render.tsx';
-import { renderRoutes } from '../auth/test-routes.tsx';
+import type { makeLayer } from '../../test-support/render.testing.tsx';
+import { renderRoutes } from '../auth/test-routes.testing.tsx';
 import { AnalyticsPage } from './AnalyticsPage.tsx';
-import { INCOME_BODY, MARCH_1, serveMonths } from './fixtures.ts';
-import './test-helpers.tsx';
+import { INCOME_BODY, MARCH_1, serveMonths } from './fixtures.testing.ts';
+import './test-helpers.testing.tsx';
 
 function renderPage(options: Parameters<typeof makeLayer>[0] = {}, storedTab?: string) {
   window.localStorage.clear();

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
 import { AUTH_ERROR_FALLBACK } from './account-calls.ts';
 import { CHANGE_SUCCESS, ChangePasswordPage } from './ChangePasswordPage.tsx';
-import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.tsx';
+import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.testing.tsx';
 
 const isChange = (request: ApiRequest) => request.method === 'PUT' && request.path === '/users';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
 import { AUTH_ERROR_FALLBACK } from './account-calls.ts';
 import { ForgotPasswordPage, RESET_REQUESTED } from './ForgotPasswordPage.tsx';
-import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.tsx';
+import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.testing.tsx';
 
 const isRequest = (request: ApiRequest) => request.method === 'POST' && request.path === '/users/password';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
 import { AUTH_ERROR_FALLBACK } from './account-calls.ts';
 import { RESET_SUCCESS, ResetPasswordPage } from './ResetPasswordPage.tsx';
-import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.tsx';
+import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.testing.tsx';
 
 const EDIT = '/users/password/edit';
 const isReset = (request: ApiRequest) => request.method === 'PUT' && request.path === '/users/password';

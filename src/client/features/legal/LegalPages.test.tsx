@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../auth/test-routes.tsx';
+import { renderRoutes } from '../auth/test-routes.testing.tsx';
 import { SUPPORT_EMAIL } from '../shell/Layout.tsx';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage.tsx';
 import { TermsOfServicePage } from './TermsOfServicePage.tsx';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
-import { renderRoutes, type Routed, type RoutedOptions } from '../auth/test-routes.tsx';
+import { renderRoutes, type Routed, type RoutedOptions } from '../auth/test-routes.testing.tsx';
 import { PROFILE_UPDATED, ProfilePage } from './ProfilePage.tsx';
 
 const NOW = new Date(2030, 0, 10, 12);

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '../../test-support/render.tsx';
+import { renderScreen } from '../../test-support/render.testing.tsx';
 import { SyncIndicator } from './SyncIndicator.tsx';
 
 const income = { name: 'Job', pay_cycle: 'monthly', next_pay_date: '2026-12-01', gross_pay: 5000, net_pay: 4000 };

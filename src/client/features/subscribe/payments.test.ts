@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryTransport, type ApiRequest, type ApiResult } from '../../data/api.ts';
+import { type ApiRequest, type ApiResult } from '../../data/api.ts';
+import { MemoryTransport } from '../../data/api.testing.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import { confirmCheckout, loadPaymentConfig, refreshSubscription, startCheckout } from './payments.ts';
 import { openPortal } from './portal.ts';

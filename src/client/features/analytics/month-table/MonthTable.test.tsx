@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { addMonths, monthKey, type MonthKey } from '../../../../engine/months.ts';
-import { renderScreen } from '../../../test-support/render.tsx';
-import { bodyRows, monthsOf, SCROLLER_HEIGHT } from '../test-helpers.tsx';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
+import { bodyRows, monthsOf, SCROLLER_HEIGHT } from '../test-helpers.testing.tsx';
 import { MonthTable, ROW_HEIGHT, VIRTUALIZE_ABOVE } from './MonthTable.tsx';
 import type { Column } from '../../../ui/column.ts';
 

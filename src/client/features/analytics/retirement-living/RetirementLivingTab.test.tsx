@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { monthRowId } from '../../../../shared/months/ids.ts';
-import { MARCH_1, RETIREMENT_BODY, RETIREMENT_PLAN, serveMonths } from '../fixtures.ts';
-import { card, cellsOf, monthsOf, renderTab } from '../test-helpers.tsx';
+import { MARCH_1, RETIREMENT_BODY, RETIREMENT_PLAN, serveMonths } from '../fixtures.testing.ts';
+import { card, cellsOf, monthsOf, renderTab } from '../test-helpers.testing.tsx';
 import { RetirementLivingTab } from './RetirementLivingTab.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(label, { exact: false }), { target: { value } });

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../data/test-server.ts';
-import { renderScreen } from '../../../test-support/render.tsx';
+import type { TestServer } from '../../../data/test-server.testing.ts';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { DebtPlanTab } from './DebtPlanTab.tsx';
 
 const PLAN = '/api/v1/debt_plan';

@@ -2,14 +2,14 @@
  * The Debt Plan tab (spec section 2): the user's one plan, its strategy and extra payment with an
  * Edit button, or an empty state offering to create it.
  */
-import { Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, DataList, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PLAN_TYPE_LABELS } from '../../../../shared/records.ts';
 import type { WireRecord } from '../../../data/db.ts';
 import { useSingle } from '../../../data/hooks.ts';
 import { EmptyState, LoadError, TableSkeleton } from '../../../ui/ListStatus.tsx';
 import { formatUsd } from '../../../ui/money.ts';
-import { PendingMark } from '../../../ui/PendingMark.tsx';
+import { RecordCard } from '../RecordCard.tsx';
 import { DebtPlanForm } from './DebtPlanForm.tsx';
 import { isPlanType, PLAN_TYPE_NAMES } from './plan-types.ts';
 
@@ -36,18 +36,7 @@ export function DebtPlanTab() {
       <Title order={2}>Debt Plan</Title>
       {error && <LoadError message={error} />}
       {record ? (
-        <Card withBorder padding="lg" maw={640}>
-          <Group justify="space-between" mb="sm">
-            <Group gap={0}>
-              <Title order={3} size="h4">
-                Your Debt Plan
-              </Title>
-              <PendingMark pending={pending} />
-            </Group>
-            <Button variant="outline" onClick={() => setEditing(record)} aria-label="Edit debt plan">
-              Edit
-            </Button>
-          </Group>
+        <RecordCard title="Your Debt Plan" editLabel="Edit debt plan" pending={pending} onEdit={() => setEditing(record)}>
           <DataList aria-label="Debt plan" labelWidth="10rem" withDivider>
             <DataList.Item>
               <DataList.ItemLabel>Plan Type</DataList.ItemLabel>
@@ -62,7 +51,7 @@ export function DebtPlanTab() {
               </DataList.ItemValue>
             </DataList.Item>
           </DataList>
-        </Card>
+        </RecordCard>
       ) : loading ? (
         <TableSkeleton rows={2} />
       ) : (

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../data/api.ts';
-import { renderScreen } from '../../../test-support/render.tsx';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { DebtsTab } from './DebtsTab.tsx';
 
 const visa = { id: 1, name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 3200.55, apr: 19.99, monthly_payment: 150, original_term: 36, due_day: 20 };

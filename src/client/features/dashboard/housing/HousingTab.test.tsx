@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../data/api.ts';
-import type { TestServer } from '../../../data/test-server.ts';
-import { renderScreen } from '../../../test-support/render.tsx';
+import type { TestServer } from '../../../data/test-server.testing.ts';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { HousingTab } from './HousingTab.tsx';
 
 const HOUSING = '/api/v1/housing';

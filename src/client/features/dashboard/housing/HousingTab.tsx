@@ -2,13 +2,13 @@
  * The Housing tab (spec section 2): the user's one housing record as a details card, or an empty
  * state offering to add it; a loading indicator and the load error as every list has.
  */
-import { Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, DataList, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { WireRecord } from '../../../data/db.ts';
 import { useSingle } from '../../../data/hooks.ts';
 import { EmptyState, LoadError, TableSkeleton } from '../../../ui/ListStatus.tsx';
 import { formatPercent, formatUsd } from '../../../ui/money.ts';
-import { PendingMark } from '../../../ui/PendingMark.tsx';
+import { RecordCard } from '../RecordCard.tsx';
 import { HousingForm } from './HousingForm.tsx';
 import { isMortgage } from './housing-fields.ts';
 
@@ -50,18 +50,7 @@ export function HousingTab() {
       <Title order={2}>Housing</Title>
       {error && <LoadError message={error} />}
       {record ? (
-        <Card withBorder padding="lg" maw={640}>
-          <Group justify="space-between" mb="sm">
-            <Group gap={0}>
-              <Title order={3} size="h4">
-                Housing Details
-              </Title>
-              <PendingMark pending={pending} />
-            </Group>
-            <Button variant="outline" onClick={() => setEditing(record)} aria-label="Edit housing">
-              Edit
-            </Button>
-          </Group>
+        <RecordCard title="Housing Details" editLabel="Edit housing" pending={pending} onEdit={() => setEditing(record)}>
           <DataList aria-label="Housing details" labelWidth="12rem" withDivider>
             {details(record).map(([label, value]) => (
               <DataList.Item key={label}>
@@ -70,7 +59,7 @@ export function HousingTab() {
               </DataList.Item>
             ))}
           </DataList>
-        </Card>
+        </RecordCard>
       ) : loading ? (
         <TableSkeleton rows={3} />
       ) : (

@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TestServer } from '../../../data/test-server.ts';
-import { renderScreen } from '../../../test-support/render.tsx';
-import { consulting, rental, salary, sideGig } from './fixtures.ts';
+import type { TestServer } from '../../../data/test-server.testing.ts';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
+import { consulting, rental, salary, sideGig } from './fixtures.testing.ts';
 import { IncomeTab } from './IncomeTab.tsx';
 
 const rowTexts = () =>

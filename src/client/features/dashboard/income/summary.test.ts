@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consulting, rental, salary, sideGig } from './fixtures.ts';
+import { consulting, rental, salary, sideGig } from './fixtures.testing.ts';
 import { incomeSummary, monthlyPay, sortByMonthlyGross } from './summary.ts';
 
 describe('monthlyPay', () => {

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../test-support/render.tsx';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { OtherExpensesTab } from './OtherExpensesTab.tsx';
 
 const PATH = '/api/v1/other_expenses';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../test-support/render.tsx';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 
 const debt = (id: number, remaining: number) => ({ id, name: `Debt ${id}`, creditor: 'Bank', original_amount: 5000, remaining_amount: remaining, apr: 5, monthly_payment: 100, original_term: 36, due_day: 1 });

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '../../../test-support/render.tsx';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { RetirementAccountsTab } from './RetirementAccountsTab.tsx';
 
 const PATH = '/api/v1/retirement_accounts';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../../data/api.ts';
-import { renderScreen } from '../../../test-support/render.tsx';
+import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { RetirementPlanTab } from './RetirementPlanTab.tsx';
 
 const PATH = '/api/v1/retirement_plan';

@@ -5,9 +5,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { ApiRequest } from '../../data/api.ts';
-import type { TestServer } from '../../data/test-server.ts';
-import { makeLayer, type SetupOptions } from '../../test-support/render.tsx';
-import { renderRoutes } from '../auth/test-routes.tsx';
+import type { TestServer } from '../../data/test-server.testing.ts';
+import { makeLayer, type SetupOptions } from '../../test-support/render.testing.tsx';
+import { renderRoutes } from '../auth/test-routes.testing.tsx';
 
 // Two shared cores run these screens over a real mirror: give each wait room.
 configure({ asyncUtilTimeout: 5_000 });

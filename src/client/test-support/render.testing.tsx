@@ -13,7 +13,7 @@ import { createDataLayer, type DataLayer } from '../data/data-layer.ts';
 import type { WireRecord } from '../data/db.ts';
 import { DataLayerProvider } from '../data/hooks.ts';
 import { writeSession } from '../data/session.ts';
-import { createTestServer, type TestServer } from '../data/test-server.ts';
+import { createTestServer, type TestServer } from '../data/test-server.testing.ts';
 import { ClockProvider } from '../ui/clock.tsx';
 import { cssVariablesResolver, theme } from '../theme.ts';
 import { NotificationsHost } from '../ui/NotificationsHost.tsx';

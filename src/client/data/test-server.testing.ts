@@ -5,7 +5,8 @@
  * `name` is blank, and stored responses replayed for a repeated Idempotency-Key (a 422 when the key
  * comes back with another method, path or body, as the real server answers).
  */
-import { MemoryTransport, type ApiRequest, type ApiResult } from './api.ts';
+import { type ApiRequest, type ApiResult } from './api.ts';
+import { MemoryTransport } from './api.testing.ts';
 import type { WireRecord } from './db.ts';
 import { COLLECTIONS, MONTHS, SINGLES } from './schema.ts';
 

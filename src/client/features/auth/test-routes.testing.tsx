@@ -9,7 +9,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import type { FunctionComponent } from 'react';
 import { expect, vi } from 'vitest';
 import type { DataLayer } from '../../data/data-layer.ts';
-import { makeLayer, Providers, type SetupOptions } from '../../test-support/render.tsx';
+import { makeLayer, Providers, type SetupOptions } from '../../test-support/render.testing.tsx';
 
 const STUB_PATHS = ['/', '/dashboard', '/login', '/signup', '/forgot-password', '/change-password', '/profile', '/terms-of-service', '/privacy-policy'];
 
