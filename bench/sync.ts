@@ -36,7 +36,7 @@ import { createOutbox } from '../src/client/data/outbox.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../src/client/data/schema.ts';
 import type { Session } from '../src/client/data/session.ts';
 import { createSync } from '../src/client/data/sync.ts';
-import { createTestServer } from '../src/client/data/test-server.ts';
+import { createTestServer } from '../src/client/data/test-server.testing.ts';
 import { applyUpdate } from '../src/client/data/updates.ts';
 import type { UpdateMessage } from '../src/shared/cable.ts';
 import { content, Model, seeded, VALUES, type Random } from '../tests/server/chaos-model.ts';
