@@ -177,16 +177,26 @@ describe('sign-up and password reset: requests per address', () => {
 describe('windows', () => {
   it('a minute after its first failure a locked account signs in again, and pruning deletes the ended windows', async () => {
     const person = await newUser();
-    const desk = from();
+    const address = loopbackAddress();
+    const desk = client(server.url, address);
     for (let i = 0; i < 3; i++) expect((await signIn(desk, person.email, 'typo')).status).toBe(401);
     expectLimited(await signIn(desk, person.email, person.password));
-    // The keys name the rule, the account and the address (rate-limits.ts).
-    expect(await storedKeys()).toContain(`sign-in failures account ${person.email}`);
-    expect((await storedKeys()).some((key) => key.startsWith(`sign-in failures account ${person.email} address `))).toBe(true);
+    // The keys name the rule, the account and the address (rate-limits.ts). On PostgreSQL the
+    // table is shared with the other test files' servers, whose clocks differ: only this test's
+    // keys are looked at.
+    const ours = async () => (await storedKeys()).filter((key) => key.includes(person.email) || key.endsWith(` ${address}`)).sort();
+    expect(await ours()).toEqual(
+      [
+        `sign-in attempts address ${address}`,
+        `sign-in failures account ${person.email}`,
+        `sign-in failures account ${person.email} address ${address}`,
+        `sign-in failures address ${address}`,
+      ].sort(),
+    );
 
     now += 60_000;
     await server.server.ctx.rateLimits.store.prune();
-    expect(await storedKeys()).toEqual([]);
+    expect(await ours()).toEqual([]);
     expect((await signIn(desk, person.email, person.password)).status).toBe(200);
   });
 });
