@@ -28,7 +28,7 @@ import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
 import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
-import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
+import { createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
 import { MONTHS, type MonthsName } from './schema.ts';
 import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type KeyValueStorage, type Session } from './session.ts';
 import { createSync, type SyncEngine } from './sync.ts';
@@ -309,16 +309,12 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   }
 
   /*
-   * An edit made online flushes at once (mutations.ts); when that send got no answer, the edit is
-   * queued and nothing else would send it before the next trigger: retry it with backoff.
+   * An edit made online is sent at once through the one flusher, `flushNow`: when that send got no
+   * answer, it schedules the retries itself; a 401 there signs out.
    */
-  const raw = createMutations({ db, outbox, isOnline: () => state.online });
+  const raw = createMutations({ db, outbox, isOnline: () => state.online, flush: flushNow });
   const afterEdit = async (result: MutationResult): Promise<MutationResult> => {
     if (result.status === 'queued') for (const listener of [...queuedListeners]) listener();
-    if (result.status === 'queued' && state.online) {
-      const head = await db.outbox.where('status').equals('pending').first();
-      if (head && head.attempts > 0) retryLater(backoffMs(head.attempts));
-    }
     // While the edit waits, analytics shows tables recomputed from the mirror (provisional).
     if (result.status === 'queued' && state.session.subscribed) {
       const now = (options.now ?? (() => new Date()))();

@@ -31,6 +31,12 @@ export interface MutationsOptions {
   db: MirrorDb;
   outbox: Outbox;
   isOnline: () => boolean;
+  /**
+   * Sends the queue now; an online edit waits for it (default: `outbox.flush`). The data layer
+   * passes its one flusher (`flushNow`), which also owns what follows a stop: a 401 signs out,
+   * no answer retries with backoff.
+   */
+  flush?: () => Promise<unknown>;
   now?: () => number;
   /**
    * How long to wait for the outcome of an entry another tab sent (it arrives over a
@@ -90,6 +96,7 @@ async function nextTempId(db: MirrorDb, floor: number): Promise<number> {
 
 export function createMutations(options: MutationsOptions): Mutations {
   const { db, outbox, isOnline } = options;
+  const flush = options.flush ?? (() => outbox.flush());
   const now = options.now ?? (() => Date.now());
   const settleTimeoutMs = options.settleTimeoutMs ?? 2_000;
 
@@ -113,7 +120,7 @@ export function createMutations(options: MutationsOptions): Mutations {
     if (!isOnline()) return { status: 'queued', record: optimistic };
     const outcome = outbox.waitFor(uuid);
     try {
-      await outbox.flush();
+      await flush();
       const row = await db.outbox.where('uuid').equals(uuid).first();
       if (row?.status === 'pending') return { status: 'queued', record: optimistic };
       if (row?.status === 'failed') {
