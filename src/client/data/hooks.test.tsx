@@ -99,6 +99,29 @@ describe('useCollection', () => {
     await waitFor(() => expect(items()).toEqual(['Alimony', 'Bonus (pending sync)', 'Wages']));
   });
 
+  it('is loading only until its first fetch: an empty list fetched before stays shown while fetched again', async () => {
+    const { layer } = setup();
+    await layer.ready;
+    render(
+      <DataLayerProvider layer={layer}>
+        <Incomes />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('list', { name: 'incomes' }).childElementCount).toBe(0));
+    const fetched = (await layer.db.syncStatus.get('incomes'))?.lastFetched;
+    expect(fetched).toEqual(expect.any(Number));
+
+    // A later fetch under way (a reconnect's pull): the empty list stays, no skeleton.
+    await act(() => layer.db.syncStatus.put({ name: 'incomes', loading: true, error: null, lastFetched: fetched ?? null }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByRole('list', { name: 'incomes' }).childElementCount).toBe(0);
+
+    // Never fetched (a new user's first pull): loading.
+    await act(() => layer.db.syncStatus.put({ name: 'incomes', loading: true, error: null, lastFetched: null }));
+    expect(await screen.findByText('loading')).toBeTruthy();
+  });
+
   it("shows the fetch's error from syncStatus", async () => {
     const { server, layer } = setup();
     server.intercept = (request) =>

@@ -9,7 +9,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
-import type { ConflictRow, OutboxEntry, WireRecord } from './db.ts';
+import type { ConflictRow, OutboxEntry, SyncStatusRow, WireRecord } from './db.ts';
 import { entryTarget } from './pending.ts';
 import type { CollectionName, MonthsName, SingleName } from './schema.ts';
 import type { Session } from './session.ts';
@@ -52,11 +52,18 @@ export interface CollectionOptions {
   descending?: boolean;
 }
 
+/** Its first fetch is under way: nothing was ever fetched (a later fetch keeps what is shown). */
+const firstFetch = (status: SyncStatusRow | undefined) => status?.loading === true && status.lastFetched === null;
+
 export interface CollectionView {
   rows: WireRecord[];
   /** Ids of rows with edits not yet accepted by the server: shown as "pending sync". */
   pendingIds: ReadonlySet<number>;
-  /** True until the mirror answers, and while the collection is being fetched. */
+  /**
+   * True while nothing is known of the collection: until the mirror answers, and during its first
+   * fetch. A later fetch (a reconnect's pull) is not loading: the screen keeps what the mirror
+   * holds, an empty list included, instead of flashing a skeleton.
+   */
   loading: boolean;
   /** The fetch's error (the server's message or the spec's default), or the mirror's. */
   error: string | null;
@@ -94,7 +101,7 @@ export function useCollection(name: CollectionName, { sort, descending = false }
   return {
     rows: result?.ok ? result.value.rows : [],
     pendingIds: result?.ok ? result.value.pendingIds : new Set(),
-    loading: result === undefined || status?.loading === true,
+    loading: result === undefined || firstFetch(status),
     error: result && !result.ok ? result.error : (status?.error ?? null),
     lastFetched: status?.lastFetched ?? null,
   };
@@ -105,6 +112,7 @@ export interface SingleView {
   record: WireRecord | null;
   /** True while an edit of it is not yet accepted by the server. */
   pending: boolean;
+  /** As `CollectionView.loading`: nothing known yet, the mirror unanswered or the first fetch under way. */
   loading: boolean;
   error: string | null;
 }
@@ -124,7 +132,7 @@ export function useSingle(name: SingleName): SingleView {
   return {
     record: result?.ok ? result.value.record : null,
     pending: result?.ok ? result.value.pending : false,
-    loading: result === undefined || status?.loading === true,
+    loading: result === undefined || firstFetch(status),
     error: result && !result.ok ? result.error : (status?.error ?? null),
   };
 }
