@@ -33,7 +33,7 @@ import type { Fields } from '../src/client/data/conflicts.ts';
 import { openMirror, type MirrorDb, type WireRecord } from '../src/client/data/db.ts';
 import { createMutations } from '../src/client/data/mutations.ts';
 import { createOutbox } from '../src/client/data/outbox.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../src/client/data/schema.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../src/shared/resources.ts';
 import type { Session } from '../src/client/data/session.ts';
 import { createSync } from '../src/client/data/sync.ts';
 import { createTestServer } from '../src/client/data/test-server.testing.ts';

@@ -3,8 +3,6 @@
  * (`actioncable-v1-json`) and the UpdatesChannel messages of spec section 4.
  */
 
-import type { RecordName } from './records.ts';
-
 export const CABLE_PATH = '/cable';
 export const CABLE_PROTOCOL = 'actioncable-v1-json';
 export const UPDATES_CHANNEL = 'UpdatesChannel';
@@ -117,15 +115,3 @@ export interface SubscriptionData {
   current_period_end: string | null;
   cancel_at_period_end: boolean;
 }
-
-/** The update type of each record of src/shared/records.ts. */
-export const RECORD_UPDATE_TYPES: Record<RecordName, RecordType> = {
-  income: 'Income',
-  housing: 'Housing',
-  debt: 'Debt',
-  debt_plan: 'DebtPlan',
-  monthly_expense: 'MonthlyExpense',
-  other_expense: 'OtherExpense',
-  retirement_account: 'RetirementAccount',
-  retirement_plan: 'RetirementPlan',
-};

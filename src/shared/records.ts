@@ -33,12 +33,14 @@ export type FieldKind = 'text' | 'money' | 'percent' | 'integer' | 'date' | 'mon
 export interface FieldDecl {
   readonly kind: FieldKind;
   readonly nullable?: boolean;
+  /** An enum's values. */
+  readonly values?: readonly string[];
 }
 
 export const RECORD_FIELDS = {
   income: {
     name: { kind: 'text' },
-    pay_cycle: { kind: 'enum' },
+    pay_cycle: { kind: 'enum', values: PAY_CYCLES },
     next_pay_date: { kind: 'date' },
     gross_pay: { kind: 'money' },
     net_pay: { kind: 'money' },
@@ -54,7 +56,7 @@ export const RECORD_FIELDS = {
     due_day: { kind: 'integer' },
   },
   debt_plan: {
-    plan_type: { kind: 'enum' },
+    plan_type: { kind: 'enum', values: PLAN_TYPES },
     extra_payment: { kind: 'money' },
   },
   monthly_expense: {
@@ -69,13 +71,13 @@ export const RECORD_FIELDS = {
   },
   retirement_account: {
     name: { kind: 'text' },
-    account_type: { kind: 'enum' },
+    account_type: { kind: 'enum', values: ACCOUNT_TYPES },
     contribution_amount: { kind: 'money' },
     employer_match: { kind: 'percent' },
     employer_contribution_amount: { kind: 'money' },
     starting_balance: { kind: 'money' },
     expected_return_rate: { kind: 'percent' },
-    contribution_cycle: { kind: 'enum' },
+    contribution_cycle: { kind: 'enum', values: PAY_CYCLES },
     next_deposit_date: { kind: 'date' },
   },
   retirement_plan: {
@@ -87,7 +89,7 @@ export const RECORD_FIELDS = {
     years_of_retirement: { kind: 'integer' },
   },
   housing: {
-    housing_type: { kind: 'enum' },
+    housing_type: { kind: 'enum', values: HOUSING_TYPES },
     total_monthly_payment: { kind: 'money' },
     original_purchase_price: { kind: 'money', nullable: true },
     down_payment: { kind: 'money', nullable: true },

@@ -6,7 +6,7 @@
 import type { ApiRequest, ApiResult, ApiTransport } from '../../src/client/data/api.ts';
 import type { Fields } from '../../src/client/data/conflicts.ts';
 import type { WireRecord } from '../../src/client/data/db.ts';
-import { COLLECTIONS, SINGLES, type CollectionName, type SingleName } from '../../src/client/data/schema.ts';
+import { COLLECTIONS, SINGLES, type CollectionName, type SingleName } from '../../src/shared/resources.ts';
 
 /* ------------------------------------------------------------------------------------------ */
 /* Randomness                                                                                 */
@@ -236,7 +236,7 @@ export class Model {
   /** POST when there is none (the fields replace), else PUT (the fields are merged). */
   saveSingle(name: SingleName, fields: Fields): void {
     const current = this.singles.get(name) ?? null;
-    this.logged(current ? 'PUT' : 'POST', SINGLES[name].path, { [SINGLES[name].bodyKey]: fields });
+    this.logged(current ? 'PUT' : 'POST', SINGLES[name].path, { [SINGLES[name].record]: fields });
     this.singles.set(name, current ? { ...current, ...fields } : { ...fields });
   }
 

@@ -41,7 +41,7 @@ import { openMirror, type MirrorDb, type WireRecord } from '../../src/client/dat
 import { createMutations, type MutationResult, type Mutations } from '../../src/client/data/mutations.ts';
 import { createOutbox, type Outbox } from '../../src/client/data/outbox.ts';
 import { toRequest } from '../../src/client/data/outbox/mutation.ts';
-import { COLLECTIONS, SINGLES, type CollectionName, type SingleName } from '../../src/client/data/schema.ts';
+import { COLLECTIONS, SINGLES, type CollectionName, type SingleName } from '../../src/shared/resources.ts';
 import type { Session } from '../../src/client/data/session.ts';
 import { createSync, type SyncEngine } from '../../src/client/data/sync.ts';
 import {
@@ -154,7 +154,7 @@ async function scenario(seed: number): Promise<void> {
   const tag = () => `${seed}-${(tags += 1)}`;
   for (const name of COLLECTION_NAMES) {
     for (let i = 0; i < 3; i++) {
-      const made = await api('POST', COLLECTIONS[name].path, { token: user.token, body: { [COLLECTIONS[name].bodyKey]: VALUES[name](random, tag()) } });
+      const made = await api('POST', COLLECTIONS[name].path, { token: user.token, body: { [COLLECTIONS[name].record]: VALUES[name](random, tag()) } });
       expect(made.status).toBe(201);
     }
   }
@@ -169,7 +169,7 @@ async function scenario(seed: number): Promise<void> {
   const openTab = (label: string): Tab => {
     const db = openMirror(dbName);
     const tabTransport = transport();
-    const outbox = createOutbox({ db, transport: tabTransport, isPaused: () => false, sleep: fastSleep });
+    const outbox = createOutbox({ db, transport: tabTransport, isPaused: () => false });
     const mutations = createMutations({ db, outbox, isOnline: () => net.online });
     const tab = { label, db, outbox, mutations, sync: createSync({ db, transport: tabTransport, getSession: () => session }) };
     opened.push(tab);
@@ -190,7 +190,7 @@ async function scenario(seed: number): Promise<void> {
 
     const create = async (tab: Tab, name: CollectionName, fields: Fields, refused: boolean) => {
       const record = queued(await tab.mutations.create(name, fields));
-      model.create(name, record?.id ?? 0, { [COLLECTIONS[name].bodyKey]: fields }, fields, refused);
+      model.create(name, record?.id ?? 0, { [COLLECTIONS[name].record]: fields }, fields, refused);
     };
     const newRecord = (r: Random) => {
       const name = r.pick(COLLECTION_NAMES);
@@ -210,7 +210,7 @@ async function scenario(seed: number): Promise<void> {
         const refused = random.chance(0.05);
         const patch = refused ? INVALID[name] : patchOf(random, name, tag());
         queued(await tab.mutations.update(name, id, patch));
-        model.update(name, id, { [COLLECTIONS[name].bodyKey]: patch }, patch, refused);
+        model.update(name, id, { [COLLECTIONS[name].record]: patch }, patch, refused);
       } else if (roll < 0.77) {
         const name = random.pick(filled);
         const id = random.pick([...model.table(name).keys()]);
@@ -293,7 +293,12 @@ async function scenario(seed: number): Promise<void> {
     const drain = async (tab: Tab) => {
       while (flushing && (await tab.outbox.pendingCount()) > 0) {
         if (Date.now() > deadline) throw new Error(`tab ${tab.label}: the outbox did not drain in time (${JSON.stringify(net.stats)})\n${server.logs()}`);
-        const result = await tab.outbox.flushWithRetry({ maxRounds: 10 });
+        // As the data layer's retry loop does, with its backoff shortened by fastSleep.
+        let result = await tab.outbox.flush();
+        for (let round = 1; result.stopped === 'network' && round < 10; round += 1) {
+          await fastSleep(result.retryInMs ?? 0);
+          result = await tab.outbox.flush();
+        }
         expect(['drained', 'network'], tab.label).toContain(result.stopped);
       }
     };

@@ -5,7 +5,7 @@ import type { ApiResult } from './api.ts';
 import type { LiveChannelOptions } from './cable.ts';
 import { createDataLayer, SESSION_EXPIRED, SIGN_OUT_PATH, type DataLayer } from './data-layer.ts';
 import type { WireRecord } from './db.ts';
-import { COLLECTIONS, MONTHS, SINGLES } from './schema.ts';
+import { COLLECTIONS, MONTHS, SINGLES } from '../../shared/resources.ts';
 import { readSession, STORAGE_KEYS, writeSession, type KeyValueStorage, type Session } from './session.ts';
 import { createTestServer } from './test-server.testing.ts';
 
@@ -99,7 +99,7 @@ afterEach(async () => {
   }
 });
 
-function setup({ signedIn = null as Session | null, online = true } = {}) {
+function setup({ signedIn = null as Session | null, online = true, wait = undefined as ((ms: number) => Promise<void>) | undefined } = {}) {
   const api = fakeApi();
   const channels = fakeChannels();
   const storage = memoryStorage();
@@ -117,6 +117,7 @@ function setup({ signedIn = null as Session | null, online = true } = {}) {
     connectChannel: channels.connect,
     transport: api.server.transport,
     log,
+    wait,
   });
   layers.push({ layer, dbName });
   const goOnline = () => events.dispatchEvent(new Event('online'));
@@ -374,6 +375,26 @@ describe('online and offline', () => {
 
     await vi.waitFor(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']), { timeout: 2_500 });
     await vi.waitFor(async () => expect(await layer.db.outbox.count()).toBe(0));
+  });
+
+  it('keeps retrying with a growing backoff, a queued edit\'s 5xx counting as no answer, until the edit lands', async () => {
+    const waits: number[] = [];
+    const { api, server, layer } = setup({ signedIn: session(ANN), wait: async (ms) => void waits.push(ms) });
+    await layer.ready;
+    api.failWrites = true;
+    expect((await layer.mutations.create('debts', debt('Visa'))).status).toBe('queued');
+    api.failWrites = false;
+    const answers: ApiResult[] = [
+      { ok: false, kind: 'network', message: 'offline' },
+      { ok: false, kind: 'http', status: 503, message: 'Unavailable', errors: null },
+    ];
+    server.intercept = () => answers.shift();
+
+    await vi.waitFor(async () => expect(await layer.db.outbox.count()).toBe(0));
+    // backoffMs of 1, 2 and 3 failed attempts: the first send, the lost retry, the 503.
+    expect(waits).toEqual([1_000, 2_000, 4_000]);
+    expect(server.seen().filter((line) => line === 'POST /api/v1/debts')).toHaveLength(4);
+    expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']);
   });
 
   it.each([

@@ -28,8 +28,8 @@ import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
 import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
-import { createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
-import { MONTHS, type MonthsName } from './schema.ts';
+import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
+import { MONTHS, type MonthsName } from '../../shared/resources.ts';
 import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type KeyValueStorage, type Session } from './session.ts';
 import { createSync, type SyncEngine } from './sync.ts';
 import { applyUpdate, subscriptionUpdate } from './updates.ts';
@@ -88,6 +88,8 @@ export interface DataLayerOptions {
   log?: DataLayerLog;
   /** The clock (tests pin it): today's month for the tables recomputed offline. */
   now?: () => Date;
+  /** How a retry waits `ms` before sending again (tests record the backoff); a timer otherwise. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 export interface ChannelStatus {
@@ -238,7 +240,6 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     isPaused,
     // One flusher per database across tabs; another database (another test) has its own.
     lockName: `${OUTBOX_LOCK}:${dbName}`,
-    sleep: (ms) => sleepUnlessStopped(ms),
   });
 
   /* In-flight work, so logout can let it finish before emptying the mirror. */
@@ -270,6 +271,10 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     const signal = flushStop.signal;
     return new Promise((resolve) => {
       if (signal.aborted) return resolve();
+      if (options.wait) {
+        signal.addEventListener('abort', () => resolve(), { once: true });
+        return void options.wait(ms).then(() => resolve());
+      }
       const done = () => {
         clearTimeout(timer);
         signal.removeEventListener('abort', done);
@@ -287,13 +292,25 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     return result;
   };
 
-  /** After a network stop: wait `ms`, then `flushWithRetry` with backoff until another stop. */
+  /**
+   * The one retry loop, after a network stop: wait `ms`, flush, and while the flush stops on the
+   * network again wait its entry's `backoffMs(attempts)` (1 s, 2 s, 4 s… up to a minute) and flush
+   * again. Going offline, signing out or disposing ends the wait and the loop.
+   */
   function retryLater(ms: number) {
     if (retrying || isPaused()) return;
     const signal = flushStop.signal;
+    const loop = async () => {
+      for (let wait = ms; ; ) {
+        await sleepUnlessStopped(wait);
+        if (signal.aborted) return;
+        const result = onFlushed(await outbox.flush());
+        if (result.stopped !== 'network') return;
+        wait = result.retryInMs ?? backoffMs(1);
+      }
+    };
     retrying = track(
-      sleepUnlessStopped(ms)
-        .then(() => (signal.aborted ? null : outbox.flushWithRetry({ signal }).then(onFlushed)))
+      loop()
         .catch(logFailure('The outbox could not be flushed'))
         .finally(() => {
           retrying = null;

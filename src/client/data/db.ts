@@ -6,7 +6,8 @@ import type { UpdateMessage } from '../../shared/cable.ts';
 import type { Fields } from './conflicts.ts';
 import type { Mutation } from './outbox/mutation.ts';
 import { fromV1, type OutboxEntryV1 } from './outbox/upgrade.ts';
-import { dexieStores, MIRROR_VERSION, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+import { dexieStores, MIRROR_VERSION } from './schema.ts';
+import { type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 
 export type WireRecord = { id: number } & Record<string, unknown>;
 

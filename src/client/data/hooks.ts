@@ -11,7 +11,7 @@ import { createContext, createElement, useContext, useSyncExternalStore, type Re
 import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
 import type { ConflictRow, OutboxEntry, SyncStatusRow, WireRecord } from './db.ts';
 import { entryTarget } from './pending.ts';
-import type { CollectionName, MonthsName, SingleName } from './schema.ts';
+import type { CollectionName, MonthsName, SingleName, WireRecordOf } from '../../shared/resources.ts';
 import type { Session } from './session.ts';
 
 const DataLayerContext = createContext<DataLayer | null>(null);
@@ -55,8 +55,8 @@ export interface CollectionOptions {
 /** Its first fetch is under way: nothing was ever fetched (a later fetch keeps what is shown). */
 const firstFetch = (status: SyncStatusRow | undefined) => status?.loading === true && status.lastFetched === null;
 
-export interface CollectionView {
-  rows: WireRecord[];
+export interface CollectionView<R extends WireRecord = WireRecord> {
+  rows: R[];
   /** Ids of rows with edits not yet accepted by the server: shown as "pending sync". */
   pendingIds: ReadonlySet<number>;
   /**
@@ -84,7 +84,8 @@ function compareBy(field: string, descending: boolean) {
   };
 }
 
-export function useCollection(name: CollectionName, { sort, descending = false }: CollectionOptions = {}): CollectionView {
+/** The collection's records as the mirror holds them: what the server answered, or the device's pending edits of it. */
+export function useCollection<N extends CollectionName>(name: N, { sort, descending = false }: CollectionOptions = {}): CollectionView<WireRecordOf<N>> {
   const layer = useDataLayer();
   const { db } = layer;
   const result = useLive(async () => {
@@ -99,7 +100,7 @@ export function useCollection(name: CollectionName, { sort, descending = false }
   }, [layer, name, sort, descending]);
   const status = result?.ok ? result.value.status : undefined;
   return {
-    rows: result?.ok ? result.value.rows : [],
+    rows: result?.ok ? (result.value.rows as WireRecordOf<N>[]) : [],
     pendingIds: result?.ok ? result.value.pendingIds : new Set(),
     loading: result === undefined || firstFetch(status),
     error: result && !result.ok ? result.error : (status?.error ?? null),
@@ -107,9 +108,9 @@ export function useCollection(name: CollectionName, { sort, descending = false }
   };
 }
 
-export interface SingleView {
+export interface SingleView<R extends WireRecord = WireRecord> {
   /** The record, or null when the user has none. */
-  record: WireRecord | null;
+  record: R | null;
   /** True while an edit of it is not yet accepted by the server. */
   pending: boolean;
   /** As `CollectionView.loading`: nothing known yet, the mirror unanswered or the first fetch under way. */
@@ -117,7 +118,7 @@ export interface SingleView {
   error: string | null;
 }
 
-export function useSingle(name: SingleName): SingleView {
+export function useSingle<N extends SingleName>(name: N): SingleView<WireRecordOf<N>> {
   const layer = useDataLayer();
   const { db } = layer;
   const result = useLive(async () => {
@@ -130,7 +131,7 @@ export function useSingle(name: SingleName): SingleView {
   }, [layer, name]);
   const status = result?.ok ? result.value.status : undefined;
   return {
-    record: result?.ok ? result.value.record : null,
+    record: result?.ok ? (result.value.record as WireRecordOf<N> | null) : null,
     pending: result?.ok ? result.value.pending : false,
     loading: result === undefined || firstFetch(status),
     error: result && !result.ok ? result.error : (status?.error ?? null),

@@ -15,7 +15,7 @@ import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { defaultFailureMessage, type EntryOutcome, type Outbox } from './outbox.ts';
 import type { Mutation } from './outbox/mutation.ts';
 import { lookupKeys } from './pending.ts';
-import { COLLECTIONS, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+import { COLLECTIONS, type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 
 export type MutationResult =
   | { status: 'done'; record: WireRecord | null }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiRequest, ApiResult } from './api.ts';
+import type { ApiRequest } from './api.ts';
 import { MemoryTransport } from './api.testing.ts';
 import { openMirror, type MirrorDb, type OutboxEntry, type WireRecord } from './db.ts';
 import { createMutations } from './mutations.ts';
@@ -302,37 +302,6 @@ describe('retries', () => {
 
   it('backs off exponentially up to a cap, deterministically', () => {
     expect([0, 1, 2, 3, 4, 6, 7, 50].map(backoffMs)).toEqual([0, 1000, 2000, 4000, 8000, 32000, 60000, 60000]);
-  });
-
-  it('flushWithRetry waits backoffMs between rounds and treats 5xx like a lost connection', async () => {
-    const delays: number[] = [];
-    const { db, server, outbox, mutations } = setup({ sleep: async (ms) => void delays.push(ms) });
-    await mutations.create('debts', debt('Visa'));
-    const failures: ApiResult[] = [
-      { ok: false, kind: 'network', message: 'offline' },
-      { ok: false, kind: 'http', status: 503, message: 'Unavailable', errors: null },
-    ];
-    server.intercept = () => failures.shift();
-
-    const result = await outbox.flushWithRetry();
-
-    expect(delays).toEqual([1000, 2000]);
-    expect(result).toMatchObject({ stopped: 'drained', applied: 1 });
-    expect(server.transport.requests).toHaveLength(3);
-    expect(await db.outbox.count()).toBe(0);
-  });
-
-  it('flushWithRetry stops after maxRounds and leaves the entry queued', async () => {
-    const delays: number[] = [];
-    const { db, server, outbox, mutations } = setup({ sleep: async (ms) => void delays.push(ms) });
-    await mutations.create('debts', debt('Visa'));
-    server.intercept = () => ({ ok: false, kind: 'network', message: 'offline' });
-
-    const result = await outbox.flushWithRetry({ maxRounds: 3 });
-
-    expect(result).toMatchObject({ stopped: 'network', retryInMs: 4000 });
-    expect(delays).toEqual([1000, 2000]);
-    expect((await entries(db))[0]?.attempts).toBe(3);
   });
 });
 

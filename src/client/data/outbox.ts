@@ -7,7 +7,7 @@
  * - 2xx: the server's record replaces the optimistic one (pending later edits stay on top); a
  *   create's temporary negative id becomes the server's id in the mirror and in every later entry.
  * - no answer, 5xx, 408, 429: the entry stays queued with one more attempt; the flush stops and the
- *   caller retries after `backoffMs(attempts)` (or uses `flushWithRetry`). But a form in this tab
+ *   caller retries after `backoffMs(attempts)` (the data layer's `retryLater`). But a form in this tab
  *   waiting for the entry (`waitFor`) gets a 5xx or a timeout as a refusal (below): it shows the
  *   error and keeps the user's input, and the edit is not replayed later behind the user's back.
  *   Only no answer at all (offline, the connection dropped) keeps a waited-for entry queued.
@@ -26,7 +26,7 @@ import { withLock } from './outbox/lock.ts';
 import { patchMonthRow } from './outbox/month-rows.ts';
 import { remapMutation, toRequest, verbOf } from './outbox/mutation.ts';
 import { entryEdit, entryTarget, laterEdits, withLookupKeys } from './pending.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionName } from './schema.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName } from '../../shared/resources.ts';
 
 export { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
 
@@ -79,7 +79,6 @@ export interface OutboxOptions {
   /** Called after every change the flusher makes to the outbox. */
   onChange?: () => void;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
   /** The Web Lock (or in-process lock) name; one per origin. */
   lockName?: string;
 }
@@ -87,8 +86,6 @@ export interface OutboxOptions {
 export interface Outbox {
   /** Sends what is pending, in order, until drained or stopped. One flusher at a time. */
   flush(): Promise<FlushResult>;
-  /** `flush`, and after a network stop waits `backoffMs` and flushes again, until another stop. */
-  flushWithRetry(options?: { maxRounds?: number; signal?: AbortSignal }): Promise<FlushResult>;
   /** Entries not yet accepted by the server (refused ones not counted). */
   pendingCount(): Promise<number>;
   /**
@@ -140,7 +137,6 @@ interface Settled {
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, transport, isPaused } = options;
   const now = options.now ?? (() => Date.now());
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const lockName = options.lockName ?? OUTBOX_LOCK;
   const changed = () => options.onChange?.();
 
@@ -181,7 +177,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
     if (mutation.kind === 'collection') {
       const table = db[mutation.table];
-      const record = answerRecord(data, COLLECTIONS[mutation.table].bodyKey);
+      const record = answerRecord(data, COLLECTIONS[mutation.table].record);
       if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null, true);
       return db.transaction('rw', [table, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
@@ -209,7 +205,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
 
     if (mutation.kind === 'single') {
-      const record = mutation.op === 'delete' ? null : answerRecord(data, SINGLES[mutation.name].bodyKey);
+      const record = mutation.op === 'delete' ? null : answerRecord(data, SINGLES[mutation.name].record);
       if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null, true);
       return db.transaction('rw', [db.singles, db.outbox], async () => {
         if ((await db.outbox.get(seq))?.status !== 'pending') return [];
@@ -359,15 +355,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   return {
     flush,
-    async flushWithRetry({ maxRounds = Number.POSITIVE_INFINITY, signal } = {}) {
-      let result = await flush();
-      for (let round = 1; result.stopped === 'network' && round < maxRounds && !signal?.aborted; round += 1) {
-        await sleep(result.retryInMs ?? backoffMs(1));
-        if (signal?.aborted) break;
-        result = await flush();
-      }
-      return result;
-    },
     pendingCount: () => db.outbox.where('status').equals('pending').count(),
     waitFor(uuid) {
       let promise = promises.get(uuid);

@@ -11,7 +11,7 @@
 import { mergePending, newConflicts, type FieldConflict, type Fields, type PendingEdit } from './conflicts.ts';
 import type { ConflictRow, MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { tempIdsOf, type Mutation } from './outbox/mutation.ts';
-import type { CollectionName, MonthsName, SingleName } from './schema.ts';
+import type { CollectionName, MonthsName, SingleName } from '../../shared/resources.ts';
 
 /** What an outbox entry changes. */
 export type EntryTarget =

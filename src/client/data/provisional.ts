@@ -10,14 +10,8 @@ import { actualsFromTables, planStartOf, projectionInput } from '../../shared/mo
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
 import { patchMonthRow } from './outbox/month-rows.ts';
-import type { MonthsName, SingleName } from './schema.ts';
+import { MONTHS, MONTHS_OF_KIND, type SingleName } from '../../shared/resources.ts';
 
-const TABLES: Record<MonthKind, MonthsName> = {
-  income: 'incomeMonths',
-  debt: 'debtMonths',
-  retirement: 'retirementMonths',
-  contribution: 'contributionMonths',
-};
 
 /** The row field a month PUT's body field is stored under (the retirement row keeps `input_balance`). */
 const STORED_INPUT: Record<string, string> = { balance: 'input_balance' };
@@ -32,8 +26,8 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
   for (const entry of pending) {
     const { mutation } = entry;
     if (mutation.kind !== 'month') continue;
-    const kind = (Object.keys(TABLES) as MonthKind[]).find((k) => TABLES[k] === mutation.table);
-    if (!kind || out[kind] === undefined) continue;
+    const kind = MONTHS[mutation.table].monthKind;
+    if (out[kind] === undefined) continue;
     const row: WireRecord = { id: mutation.rowId };
     for (const [field, value] of Object.entries(mutation.fields)) row[STORED_INPUT[field] ?? field] = value;
     out[kind] = patchMonthRow(out[kind], row);
@@ -48,9 +42,9 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
  */
 export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<boolean> {
   return db.transaction('rw', [db.months, db.outbox, db.singles, db.incomes, db.debts, db.monthlyExpenses, db.otherExpenses, db.retirementAccounts], async () => {
-    const stored = await db.months.bulkGet(Object.values(TABLES));
+    const stored = await db.months.bulkGet(Object.values(MONTHS_OF_KIND));
     const bodies: Partial<Record<MonthKind, unknown>> = {};
-    (Object.keys(TABLES) as MonthKind[]).forEach((kind, i) => {
+    (Object.keys(MONTHS_OF_KIND) as MonthKind[]).forEach((kind, i) => {
       if (stored[i]) bodies[kind] = stored[i]!.body;
     });
     const planStart = planStartOf(bodies);
@@ -72,7 +66,7 @@ export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<bo
       today,
     );
     const projection = project(input);
-    await db.months.bulkPut((Object.keys(TABLES) as MonthKind[]).map((kind) => ({ name: TABLES[kind], body: monthTableBody(kind, projection), provisional: true })));
+    await db.months.bulkPut((Object.keys(MONTHS_OF_KIND) as MonthKind[]).map((kind) => ({ name: MONTHS_OF_KIND[kind], body: monthTableBody(kind, projection), provisional: true })));
     return true;
   });
 }

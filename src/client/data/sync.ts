@@ -18,7 +18,8 @@
 import type { ApiResult, ApiTransport } from './api.ts';
 import type { MirrorDb, OutboxEntry, SyncedName, WireRecord } from './db.ts';
 import { entryTarget, overlayPending, overlayPendingSingle, pendingEntries, type EntryTarget } from './pending.ts';
-import { COLLECTIONS, FLAGS_FETCH_ERROR, MONTHS, PROFILE_FETCH_ERROR, SINGLES, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+import { FLAGS_FETCH_ERROR, PROFILE_FETCH_ERROR } from './schema.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 import type { Session } from './session.ts';
 
 export interface SyncDeps {

@@ -8,7 +8,7 @@
 import { type ApiRequest, type ApiResult } from './api.ts';
 import { MemoryTransport } from './api.testing.ts';
 import type { WireRecord } from './db.ts';
-import { COLLECTIONS, MONTHS, SINGLES } from './schema.ts';
+import { COLLECTIONS, MONTHS, SINGLES } from '../../shared/resources.ts';
 
 export interface TestServer {
   transport: MemoryTransport;
@@ -50,11 +50,11 @@ export function createTestServer(firstId = 100): TestServer {
       const rows = collections.get(decl.path) as Map<number, WireRecord>;
       if (request.method === 'GET' && request.path === decl.path) return { ok: true, status: 200, data: { [decl.listKey]: [...rows.values()] } };
       if (request.method === 'POST' && request.path === decl.path) {
-        const fields = fieldsOf(request, decl.bodyKey);
+        const fields = fieldsOf(request, decl.record);
         if (fields.name === '') return invalid('Name is required', 'name');
         const record = { ...fields, id: nextId++ };
         rows.set(record.id, record);
-        return { ok: true, status: 201, data: { [decl.bodyKey]: record } };
+        return { ok: true, status: 201, data: { [decl.record]: record } };
       }
       if (request.path.startsWith(`${decl.path}/`)) {
         const id = Number(request.path.slice(decl.path.length + 1));
@@ -64,11 +64,11 @@ export function createTestServer(firstId = 100): TestServer {
           rows.delete(id);
           return { ok: true, status: 204, data: null };
         }
-        const fields = fieldsOf(request, decl.bodyKey);
+        const fields = fieldsOf(request, decl.record);
         if (fields.name === '') return invalid('Name is required', 'name');
         const record = { ...existing, ...fields, id };
         rows.set(id, record);
-        return { ok: true, status: 200, data: { [decl.bodyKey]: record } };
+        return { ok: true, status: 200, data: { [decl.record]: record } };
       }
     }
     for (const decl of Object.values(SINGLES)) {
@@ -80,11 +80,11 @@ export function createTestServer(firstId = 100): TestServer {
         singles.set(decl.path, null);
         return { ok: true, status: 204, data: null };
       }
-      const fields = fieldsOf(request, decl.bodyKey);
+      const fields = fieldsOf(request, decl.record);
       const base = request.method === 'PUT' && existing ? existing : {};
       const record = { ...base, ...fields, id: existing?.id ?? nextId++ };
       singles.set(decl.path, record);
-      return { ok: true, status: existing ? 200 : 201, data: { [decl.bodyKey]: record } };
+      return { ok: true, status: existing ? 200 : 201, data: { [decl.record]: record } };
     }
     for (const decl of Object.values(MONTHS)) {
       if (request.method === 'PUT' && request.path.startsWith(`${decl.path}/`)) {

@@ -11,7 +11,7 @@
 import { SUBSCRIPTION_TYPE, UPDATE_ACTIONS, type SubscriptionData, type UpdateMessage } from '../../shared/cable.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
 import { overlayPending, overlayPendingSingle } from './pending.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionDecl, type CollectionName, type MonthsName, type SingleName } from './schema.ts';
+import { COLLECTIONS, entriesOf, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 
 export type ApplyOutcome = 'applied' | 'ignored';
 
@@ -20,9 +20,9 @@ export interface Logger {
 }
 
 const byUpdateType = new Map<string, { kind: 'collection'; name: CollectionName } | { kind: 'single'; name: SingleName } | { kind: 'months'; name: MonthsName }>([
-  ...(Object.entries(COLLECTIONS) as [CollectionName, CollectionDecl][]).map(([name, decl]) => [decl.updateType, { kind: 'collection' as const, name }] as const),
-  ...(Object.entries(SINGLES) as [SingleName, (typeof SINGLES)[SingleName]][]).map(([name, decl]) => [decl.updateType, { kind: 'single' as const, name }] as const),
-  ...(Object.entries(MONTHS) as [MonthsName, (typeof MONTHS)[MonthsName]][]).map(([name, decl]) => [decl.updateType, { kind: 'months' as const, name }] as const),
+  ...entriesOf(COLLECTIONS).map(([name, decl]) => [decl.updateType, { kind: 'collection' as const, name }] as const),
+  ...entriesOf(SINGLES).map(([name, decl]) => [decl.updateType, { kind: 'single' as const, name }] as const),
+  ...entriesOf(MONTHS).map(([name, decl]) => [decl.updateType, { kind: 'months' as const, name }] as const),
 ]);
 
 /**

@@ -19,7 +19,7 @@ import type { Fields } from '../data/conflicts.ts';
 import type { WireRecord } from '../data/db.ts';
 import type { MutationResult, Mutations } from '../data/mutations.ts';
 import { defaultFailureMessage } from '../data/outbox/failure.ts';
-import { COLLECTIONS, type CollectionName } from '../data/schema.ts';
+import { COLLECTIONS, type CollectionName } from '../../shared/resources.ts';
 import { wireFields } from './wire.ts';
 
 /** What a new record's form remembers between its saves; `saveCollectionRecord` keeps it. */

@@ -4,27 +4,26 @@
  * debts, monthly expenses and retirement accounts; only a log line for other expenses and incomes.
  */
 import { useState } from 'react';
-import type { WireRecord } from '../data/db.ts';
 import { useDataLayer } from '../data/hooks.ts';
-import type { CollectionName } from '../data/schema.ts';
+import type { CollectionName, WireRecordOf } from '../../shared/resources.ts';
 import { notifyError } from './notify.ts';
 
-export interface CollectionEditor {
+export interface CollectionEditor<N extends CollectionName> {
   /** The record in the modal, 'new' for the add form, null when closed. */
-  editing: WireRecord | 'new' | null;
+  editing: WireRecordOf<N> | 'new' | null;
   openCreate(): void;
-  openEdit(record: WireRecord): void;
+  openEdit(record: WireRecordOf<N>): void;
   closeForm(): void;
-  deleting: WireRecord | null;
-  askDelete(record: WireRecord): void;
+  deleting: WireRecordOf<N> | null;
+  askDelete(record: WireRecordOf<N>): void;
   cancelDelete(): void;
   confirmDelete(): Promise<void>;
 }
 
-export function useCollectionEditor(collection: CollectionName, onDeleteFailure: 'alert' | 'log'): CollectionEditor {
+export function useCollectionEditor<N extends CollectionName>(collection: N, onDeleteFailure: 'alert' | 'log'): CollectionEditor<N> {
   const layer = useDataLayer();
-  const [editing, setEditing] = useState<WireRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<WireRecord | null>(null);
+  const [editing, setEditing] = useState<WireRecordOf<N> | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<WireRecordOf<N> | null>(null);
   return {
     editing,
     openCreate: () => setEditing('new'),

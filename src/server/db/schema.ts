@@ -19,6 +19,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { MONTH_KINDS } from '../../shared/months/tables.ts';
+import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../../shared/records.ts';
 
 const cents = (name: string) => bigint(name, { mode: 'number' });
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4 });
@@ -119,7 +121,7 @@ export const incomes = pgTable(
     id: serial('id').primaryKey(),
     userId: owner(),
     name: text('name').notNull(),
-    payCycle: text('pay_cycle').notNull(),
+    payCycle: text('pay_cycle', { enum: PAY_CYCLES }).notNull(),
     nextPayDate: day('next_pay_date').notNull(),
     grossPayCents: cents('gross_pay_cents').notNull(),
     netPayCents: cents('net_pay_cents').notNull(),
@@ -153,7 +155,7 @@ export const debtPlans = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: owner(),
-    planType: text('plan_type').notNull(),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull(),
     extraPaymentCents: cents('extra_payment_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -195,13 +197,13 @@ export const retirementAccounts = pgTable(
     id: serial('id').primaryKey(),
     userId: owner(),
     name: text('name').notNull(),
-    accountType: text('account_type').notNull(),
+    accountType: text('account_type', { enum: ACCOUNT_TYPES }).notNull(),
     contributionAmountCents: cents('contribution_amount_cents').notNull(),
     employerMatch: percent('employer_match').notNull(),
     employerContributionAmountCents: cents('employer_contribution_amount_cents').notNull(),
     startingBalanceCents: cents('starting_balance_cents').notNull(),
     expectedReturnRate: percent('expected_return_rate').notNull(),
-    contributionCycle: text('contribution_cycle').notNull(),
+    contributionCycle: text('contribution_cycle', { enum: PAY_CYCLES }).notNull(),
     nextDepositDate: day('next_deposit_date').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -231,7 +233,7 @@ export const housings = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: owner(),
-    housingType: text('housing_type').notNull(),
+    housingType: text('housing_type', { enum: HOUSING_TYPES }).notNull(),
     totalMonthlyPaymentCents: cents('total_monthly_payment_cents').notNull(),
     originalPurchasePriceCents: cents('original_purchase_price_cents'),
     downPaymentCents: cents('down_payment_cents'),
@@ -257,7 +259,7 @@ export const monthOverrides = pgTable(
   'month_overrides',
   {
     userId: owner(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: MONTH_KINDS }).notNull(),
     entityId: integer('entity_id').notNull(),
     month: text('month').notNull(),
     valueCents: cents('value_cents').notNull(),
@@ -335,12 +337,10 @@ export const paymentSessions = pgTable(
   {
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
-    /** 'checkout' or 'portal'. */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ['checkout', 'portal'] }).notNull(),
     userId: owner(),
     plan: text('plan'),
-    /** 'open', 'complete' or 'canceled'. */
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: ['open', 'complete', 'canceled'] }).notNull().default('open'),
     /** A checkout that starts the subscription with the free trial. */
     trial: boolean('trial').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -16,7 +16,8 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { projectFor } from '../months/compute.ts';
 import type { MonthKind } from '../months/input.ts';
-import { MONTH_UPDATE_TYPES, monthTableBody } from '../../shared/months/tables.ts';
+import { monthTableBody } from '../../shared/months/tables.ts';
+import { MONTHS, MONTHS_OF_KIND } from '../../shared/resources.ts';
 import { currentUser, type AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 
@@ -104,7 +105,7 @@ export async function runWrite(
       if (user.subscribed && outcome.months && outcome.months.length > 0) {
         const projection = await projectFor(tx as unknown as Db, ctx.clock, user);
         for (const kind of outcome.months) {
-          messages.push({ type: MONTH_UPDATE_TYPES[kind], action: 'created', data: monthTableBody(kind, projection) });
+          messages.push({ type: MONTHS[MONTHS_OF_KIND[kind]].updateType, action: 'created', data: monthTableBody(kind, projection) });
         }
       }
       // Delivered at commit: every process (this one too) drops what it cached for this user and

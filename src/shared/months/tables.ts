@@ -6,19 +6,12 @@
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import type { MonthKey } from '../../engine/months.ts';
 import type { Projection } from '../../engine/index.ts';
-import type { MonthType } from '../cable.ts';
+import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth } from '../../engine/types.ts';
 import { monthRowId } from './ids.ts';
 
 /** The four month tables. */
 export const MONTH_KINDS = ['income', 'debt', 'retirement', 'contribution'] as const;
 export type MonthKind = (typeof MONTH_KINDS)[number];
-
-export const MONTH_UPDATE_TYPES: Record<MonthKind, MonthType> = {
-  income: 'IncomeMonth',
-  debt: 'DebtMonth',
-  retirement: 'RetirementMonth',
-  contribution: 'ContributionMonth',
-};
 
 /** Row fields that are not money. */
 const NOT_MONEY = new Set(['month', 'percentPaid']);
@@ -27,18 +20,64 @@ function snake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+/** An engine field's wire name: 'netIncome' → 'net_income'. */
+type Snake<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}` : S;
+/** Cents go as dollars, a month as its 'YYYY-MM' text. */
+type WireValue<V> = V extends Cents ? number : V extends MonthKey ? string : V;
+
+/**
+ * An engine month row as the API sends it, with the id of (entity, month):
+ * `{ id: 265000, month: '2026-11', net_income: 5200.5, input_end_balance: null, … }`.
+ */
+export type WireMonthRow<Row> = { readonly id: number } & { readonly [K in keyof Row & string as Snake<K>]: WireValue<Row[K]> };
+
+export interface IncomeMonthsBody {
+  readonly income_months: readonly WireMonthRow<IncomeMonth>[];
+}
+
+export interface DebtMonthsBody {
+  readonly debts: readonly {
+    readonly id: number;
+    readonly name: string;
+    readonly apr: number;
+    readonly monthly_payment: number;
+    readonly payoff_month: string | null;
+    readonly truncated: boolean;
+    readonly debt_months: readonly WireMonthRow<DebtMonth>[];
+  }[];
+  readonly total: readonly WireMonthRow<DebtMonth>[];
+}
+
+/** The contribution and retirement tables: each account's rows under `RowsKey`, and the totals. */
+export interface AccountMonthsBody<RowsKey extends string, Row> {
+  readonly retirement_accounts: readonly ({ readonly id: number; readonly name: string } & { readonly [K in RowsKey]: readonly WireMonthRow<Row>[] })[];
+  readonly total: readonly WireMonthRow<Row>[];
+}
+
+/** The GET body of each month table. */
+export interface MonthBodies {
+  income: IncomeMonthsBody;
+  debt: DebtMonthsBody;
+  contribution: AccountMonthsBody<'contribution_months', ContributionMonth>;
+  retirement: AccountMonthsBody<'retirement_months', RetirementMonth>;
+}
+
 /** One engine row → its wire form with the id of (entity, month). */
-export function wireRow(entityId: number, row: { month: MonthKey }): Record<string, unknown> {
+export function wireRow<Row extends { month: MonthKey }>(entityId: number, row: Row): WireMonthRow<Row> {
   const wire: Record<string, unknown> = { id: monthRowId(entityId, row.month) };
   for (const [key, value] of Object.entries(row)) {
     wire[snake(key)] = typeof value === 'number' && !NOT_MONEY.has(key) ? centsToDollars(value as Cents) : value;
   }
-  return wire;
+  return wire as WireMonthRow<Row>;
 }
 
-const rows = (entityId: number, list: readonly { month: MonthKey }[]) => list.map((row) => wireRow(entityId, row));
+const rows = <Row extends { month: MonthKey }>(entityId: number, list: readonly Row[]) => list.map((row) => wireRow(entityId, row));
 
-export function monthTableBody(kind: MonthKind, projection: Projection): Record<string, unknown> {
+export function monthTableBody<K extends MonthKind>(kind: K, projection: Projection): MonthBodies[K] {
+  return monthBody(kind, projection) as MonthBodies[K];
+}
+
+function monthBody(kind: MonthKind, projection: Projection): MonthBodies[MonthKind] {
   switch (kind) {
     case 'income':
       return { income_months: rows(0, projection.income) };

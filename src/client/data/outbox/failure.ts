@@ -4,7 +4,7 @@
  * show the fixed wording.
  */
 import type { EntryTarget } from '../pending.ts';
-import type { CollectionName, MonthsName, SingleName } from '../schema.ts';
+import type { CollectionName, MonthsName, SingleName } from '../../../shared/resources.ts';
 import { verbOf, type Mutation } from './mutation.ts';
 
 const COLLECTION_LABELS: Record<CollectionName, string> = {

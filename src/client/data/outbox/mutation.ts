@@ -6,7 +6,7 @@
 import { isJsonObject } from '../../../shared/json.ts';
 import type { Fields } from '../conflicts.ts';
 import type { FailureVerb } from './failure.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../schema.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../../shared/resources.ts';
 
 export type CollectionOp = 'create' | 'update' | 'delete';
 /** A single record's POST replaces it, its PUT merges into it (creating it when missing). */
@@ -34,11 +34,11 @@ export function toRequest(mutation: Mutation): MutationRequest {
     case 'collection': {
       const decl = COLLECTIONS[mutation.table];
       const path = mutation.op === 'create' ? decl.path : `${decl.path}/${mutation.id}`;
-      return mutation.op === 'delete' ? { method: 'DELETE', path } : { method: COLLECTION_METHODS[mutation.op], path, body: { [decl.bodyKey]: mutation.fields ?? {} } };
+      return mutation.op === 'delete' ? { method: 'DELETE', path } : { method: COLLECTION_METHODS[mutation.op], path, body: { [decl.record]: mutation.fields ?? {} } };
     }
     case 'single': {
       const decl = SINGLES[mutation.name];
-      return mutation.op === 'delete' ? { method: 'DELETE', path: decl.path } : { method: SINGLE_METHODS[mutation.op], path: decl.path, body: { [decl.bodyKey]: mutation.fields ?? {} } };
+      return mutation.op === 'delete' ? { method: 'DELETE', path: decl.path } : { method: SINGLE_METHODS[mutation.op], path: decl.path, body: { [decl.record]: mutation.fields ?? {} } };
     }
     case 'month': {
       const decl = MONTHS[mutation.table];

@@ -8,7 +8,7 @@
 import { isJsonObject } from '../../../shared/json.ts';
 import type { Fields } from '../conflicts.ts';
 import type { OutboxEntry } from '../db.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../schema.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../../shared/resources.ts';
 import type { Mutation } from './mutation.ts';
 import { lookupKeys } from '../pending.ts';
 
@@ -39,12 +39,12 @@ export function mutationOfV1(entry: OutboxEntryV1): Mutation | null {
   const { target, method, body } = entry;
   if (target && 'table' in target && target.table in COLLECTIONS) {
     const op = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : 'delete';
-    return { kind: 'collection', op, table: target.table, id: target.id, fields: op === 'delete' ? null : wrapped(body, COLLECTIONS[target.table].bodyKey) };
+    return { kind: 'collection', op, table: target.table, id: target.id, fields: op === 'delete' ? null : wrapped(body, COLLECTIONS[target.table].record) };
   }
   if (target && 'single' in target && target.single in SINGLES) {
     const name = target.single as SingleName;
     const op = method === 'POST' ? 'replace' : method === 'PUT' ? 'upsert' : 'delete';
-    return { kind: 'single', op, name, fields: op === 'delete' ? null : wrapped(body, SINGLES[name].bodyKey) };
+    return { kind: 'single', op, name, fields: op === 'delete' ? null : wrapped(body, SINGLES[name].record) };
   }
   for (const [table, decl] of Object.entries(MONTHS) as [MonthsName, (typeof MONTHS)[MonthsName]][]) {
     if (method !== 'PUT' || !entry.path.startsWith(`${decl.path}/`)) continue;

@@ -12,7 +12,7 @@ import { centsToDollars, type Cents } from '../../../engine/money.ts';
 import type { MonthKey } from '../../../engine/months.ts';
 import type { Validation } from '../../../shared/validation/kit.ts';
 import { useDataLayer } from '../../data/hooks.ts';
-import type { MonthsName } from '../../data/schema.ts';
+import type { MonthsName } from '../../../shared/resources.ts';
 import { MoneyInput } from '../../ui/fields.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { moneyInputText } from '../../ui/money.ts';

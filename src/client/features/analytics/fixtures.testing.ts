@@ -4,7 +4,7 @@
  * The screens' "now" in the tests is 2026-03; the plan starts in 2026-01.
  */
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
-import { MONTHS, type MonthsName } from '../../data/schema.ts';
+import { MONTHS, type MonthsName } from '../../../shared/resources.ts';
 import { addMonths, monthKey, type MonthKey } from '../../../engine/months.ts';
 import { monthRowId } from '../../../shared/months/ids.ts';
 

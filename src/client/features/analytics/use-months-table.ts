@@ -7,8 +7,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { useDataLayer, useMonths } from '../../data/hooks.ts';
-import type { MonthsName } from '../../data/schema.ts';
-import type { PendingMonthEdits } from './wire.ts';
+import type { MonthsName } from '../../../shared/resources.ts';
+import type { MonthEditField, PendingMonthEdits } from './wire.ts';
 
 export interface MonthsTableView<Table> {
   /** The table read into engine rows; null before it has been fetched. */
@@ -22,6 +22,17 @@ export interface MonthsTableView<Table> {
 }
 
 const NO_EDITS: PendingMonthEdits = new Map();
+const EDIT_FIELDS: readonly MonthEditField[] = ['input_end_balance', 'input_remaining_balance', 'balance'];
+
+/** The dollars a queued month edit sends, by field (`{ balance: 22400 }`). */
+function editedDollars(fields: object): Partial<Record<MonthEditField, number>> {
+  const out: Partial<Record<MonthEditField, number>> = {};
+  for (const field of EDIT_FIELDS) {
+    const value: unknown = (fields as Partial<Record<MonthEditField, unknown>>)[field];
+    if (typeof value === 'number') out[field] = value;
+  }
+  return out;
+}
 
 /** The pending edits of one month table, by row id (the latest edit of a row wins). */
 export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
@@ -29,10 +40,10 @@ export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
   const entries = useLiveQuery(() => layer.db.outbox.where('status').equals('pending').sortBy('seq'), [layer]);
   return useMemo(() => {
     if (!entries || entries.length === 0) return NO_EDITS;
-    const edits = new Map<number, Readonly<Record<string, unknown>>>();
+    const edits = new Map<number, Partial<Record<MonthEditField, number>>>();
     for (const entry of entries) {
       const { mutation } = entry;
-      if (mutation.kind === 'month' && mutation.table === name) edits.set(mutation.rowId, mutation.fields);
+      if (mutation.kind === 'month' && mutation.table === name) edits.set(mutation.rowId, editedDollars(mutation.fields));
     }
     return edits.size === 0 ? NO_EDITS : edits;
   }, [entries, name]);

@@ -4,15 +4,16 @@
  * the edit call. Dollars become cents through parseCents (the number's shortest text, never
  * `x * 100`, which turns 1.15 into 114.99999999999999).
  *
- * The mirror holds what the server (or the provisional recompute) wrote, so the shapes are
- * trusted but read defensively: a row without an id or a 'YYYY-MM' month is skipped, a money field
- * that is missing or unreadable counts 0, and an input_* field that is null or missing is "no
- * actual".
+ * The mirror holds what the server (or the provisional recompute) wrote: the bodies of
+ * src/shared/months/tables.ts, typed there. They are still read defensively: a row without an id
+ * or a 'YYYY-MM' month is skipped, a money field that is missing or unreadable counts 0, and an
+ * input_* field that is null or missing is "no actual".
  */
 import { isJsonObject } from '../../../shared/json.ts';
 import { parseCents, ZERO, type Cents } from '../../../engine/money.ts';
 import { parseMonthKey, type MonthKey } from '../../../engine/months.ts';
 import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth } from '../../../engine/types.ts';
+import type { MonthBodies, MonthKind, WireMonthRow } from '../../../shared/months/tables.ts';
 
 /** An engine row with the id of its month row (for PUT /api/v1/<kind>_months/{id}). */
 export type WithId<Row> = Row & { readonly id: number };
@@ -41,13 +42,19 @@ export interface AccountTable<Row> {
   readonly total: readonly WithId<Row>[];
 }
 
-/** A pending edit's fields by month row id, e.g. `{ 265000: { input_end_balance: -20.5 } }`. */
-export type PendingMonthEdits = ReadonlyMap<number, Readonly<Record<string, unknown>>>;
+/** The field a month edit sends (the retirement table's is `balance`, stored as `input_balance`). */
+export type MonthEditField = 'input_end_balance' | 'input_remaining_balance' | 'balance';
 
-type Wire = Readonly<Record<string, unknown>>;
+/** A pending edit's dollars by month row id, e.g. `{ 265000: { input_end_balance: -20.5 } }`. */
+export type PendingMonthEdits = ReadonlyMap<number, Readonly<Partial<Record<MonthEditField, number>>>>;
 
-function list(value: unknown): readonly Wire[] {
-  return Array.isArray(value) ? value.filter(isJsonObject) : [];
+/** The stored body of a month table; null before it has been fetched. */
+function bodyOf<K extends MonthKind>(body: unknown): MonthBodies[K] | null {
+  return isJsonObject(body) ? (body as unknown as MonthBodies[K]) : null;
+}
+
+function list<T extends object>(value: readonly T[] | undefined): readonly T[] {
+  return Array.isArray(value) ? value.filter((item): boolean => isJsonObject(item)) : [];
 }
 
 /** Dollars on the wire → cents; missing or unreadable → null. */
@@ -65,7 +72,7 @@ const numberOf = (value: unknown): number => {
 };
 
 /** The row's id and month, or null when it has no usable ones. */
-function keyOf(row: Wire): { id: number; month: MonthKey } | null {
+function keyOf(row: WireMonthRow<{ month: MonthKey }>): { id: number; month: MonthKey } | null {
   const month = typeof row.month === 'string' ? parseMonthKey(row.month) : null;
   if (!month || typeof row.id !== 'number' || !Number.isSafeInteger(row.id)) return null;
   return { id: row.id, month };
@@ -78,7 +85,7 @@ function keyOf(row: Wire): { id: number; month: MonthKey } | null {
  * `field` is the key the edit was sent with; the retirement table's `balance` edit is the row's
  * `input_balance`.
  */
-function withPending(row: Wire, pending: PendingMonthEdits | undefined, kind: 'income' | 'debt' | 'contribution' | 'retirement'): Wire {
+function withPending<Row>(row: WireMonthRow<Row>, pending: PendingMonthEdits | undefined, kind: MonthKind): WireMonthRow<Row> {
   const edit = typeof row.id === 'number' ? pending?.get(row.id) : undefined;
   if (!edit) return row;
   switch (kind) {
@@ -93,7 +100,7 @@ function withPending(row: Wire, pending: PendingMonthEdits | undefined, kind: 'i
   }
 }
 
-function incomeRow(row: Wire): WithId<IncomeMonth> | null {
+function incomeRow(row: WireMonthRow<IncomeMonth>): WithId<IncomeMonth> | null {
   const key = keyOf(row);
   if (!key) return null;
   return {
@@ -109,7 +116,7 @@ function incomeRow(row: Wire): WithId<IncomeMonth> | null {
   };
 }
 
-function debtRow(row: Wire): WithId<DebtMonth> | null {
+function debtRow(row: WireMonthRow<DebtMonth>): WithId<DebtMonth> | null {
   const key = keyOf(row);
   if (!key) return null;
   const remainingAmount = money(row.remaining_amount);
@@ -125,7 +132,7 @@ function debtRow(row: Wire): WithId<DebtMonth> | null {
   };
 }
 
-function contributionRow(row: Wire): WithId<ContributionMonth> | null {
+function contributionRow(row: WireMonthRow<ContributionMonth>): WithId<ContributionMonth> | null {
   const key = keyOf(row);
   if (!key) return null;
   const balance = money(row.balance);
@@ -141,7 +148,7 @@ function contributionRow(row: Wire): WithId<ContributionMonth> | null {
   };
 }
 
-function retirementRow(row: Wire): WithId<RetirementMonth> | null {
+function retirementRow(row: WireMonthRow<RetirementMonth>): WithId<RetirementMonth> | null {
   const key = keyOf(row);
   if (!key) return null;
   const balance = money(row.balance);
@@ -162,8 +169,8 @@ function retirementRow(row: Wire): WithId<RetirementMonth> | null {
   };
 }
 
-function rowsOf<Row>(value: unknown, read: (row: Wire) => Row | null, pending: PendingMonthEdits | undefined, kind: Parameters<typeof withPending>[2]): Row[] {
-  const out: Row[] = [];
+function rowsOf<Row>(value: readonly WireMonthRow<Row>[] | undefined, read: (row: WireMonthRow<Row>) => WithId<Row> | null, pending: PendingMonthEdits | undefined, kind: MonthKind): WithId<Row>[] {
+  const out: WithId<Row>[] = [];
   for (const wire of list(value)) {
     const row = read(withPending(wire, pending, kind));
     if (row) out.push(row);
@@ -171,18 +178,20 @@ function rowsOf<Row>(value: unknown, read: (row: Wire) => Row | null, pending: P
   return out;
 }
 
-const nameOf = (entity: Wire): string => (typeof entity.name === 'string' ? entity.name : '');
-const idOf = (entity: Wire): number => (typeof entity.id === 'number' ? entity.id : 0);
+const nameOf = (entity: { readonly name?: unknown }): string => (typeof entity.name === 'string' ? entity.name : '');
+const idOf = (entity: { readonly id?: unknown }): number => (typeof entity.id === 'number' ? entity.id : 0);
 
 /** GET /api/v1/income_months → its rows; null before the table has been fetched. */
-export function incomeMonthsFromWire(body: unknown, pending?: PendingMonthEdits): WithId<IncomeMonth>[] | null {
-  if (!isJsonObject(body)) return null;
+export function incomeMonthsFromWire(stored: unknown, pending?: PendingMonthEdits): WithId<IncomeMonth>[] | null {
+  const body = bodyOf<'income'>(stored);
+  if (!body) return null;
   return rowsOf(body.income_months, incomeRow, pending, 'income');
 }
 
 /** GET /api/v1/debt_months → each debt's terms and rows, and the total rows. */
-export function debtMonthsFromWire(body: unknown, pending?: PendingMonthEdits): DebtTable | null {
-  if (!isJsonObject(body)) return null;
+export function debtMonthsFromWire(stored: unknown, pending?: PendingMonthEdits): DebtTable | null {
+  const body = bodyOf<'debt'>(stored);
+  if (!body) return null;
   return {
     debts: list(body.debts).map((debt) => ({
       id: idOf(debt),
@@ -196,8 +205,9 @@ export function debtMonthsFromWire(body: unknown, pending?: PendingMonthEdits): 
 }
 
 /** GET /api/v1/contribution_months → each account's rows and the total rows. */
-export function contributionMonthsFromWire(body: unknown, pending?: PendingMonthEdits): AccountTable<ContributionMonth> | null {
-  if (!isJsonObject(body)) return null;
+export function contributionMonthsFromWire(stored: unknown, pending?: PendingMonthEdits): AccountTable<ContributionMonth> | null {
+  const body = bodyOf<'contribution'>(stored);
+  if (!body) return null;
   return {
     accounts: list(body.retirement_accounts).map((account) => ({
       id: idOf(account),
@@ -209,8 +219,9 @@ export function contributionMonthsFromWire(body: unknown, pending?: PendingMonth
 }
 
 /** GET /api/v1/retirement_months → each account's rows and the total rows. */
-export function retirementMonthsFromWire(body: unknown, pending?: PendingMonthEdits): AccountTable<RetirementMonth> | null {
-  if (!isJsonObject(body)) return null;
+export function retirementMonthsFromWire(stored: unknown, pending?: PendingMonthEdits): AccountTable<RetirementMonth> | null {
+  const body = bodyOf<'retirement'>(stored);
+  if (!body) return null;
   return {
     accounts: list(body.retirement_accounts).map((account) => ({
       id: idOf(account),

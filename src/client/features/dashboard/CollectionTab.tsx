@@ -9,9 +9,8 @@
  */
 import { Button, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ComponentType } from 'react';
-import type { WireRecord } from '../../data/db.ts';
 import { useCollection, type CollectionOptions } from '../../data/hooks.ts';
-import type { CollectionName } from '../../data/schema.ts';
+import type { CollectionName, WireRecordOf } from '../../../shared/resources.ts';
 import type { Column } from '../../ui/column.ts';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.tsx';
 import { EmptyState, LoadError, TableSkeleton } from '../../ui/ListStatus.tsx';
@@ -22,55 +21,57 @@ import type { CollectionFormProps } from '../../ui/use-collection-form.ts';
 import { useCollectionEditor, type CollectionEditor } from '../../ui/use-collection-editor.ts';
 
 /** One sub-tab: its share of the rows, and what its table and empty state say. */
-export interface CollectionSubTab {
+export interface CollectionSubTab<N extends CollectionName> {
   value: string;
   label: string;
-  select(rows: WireRecord[]): WireRecord[];
+  select(rows: WireRecordOf<N>[]): WireRecordOf<N>[];
   emptyText: string;
   tableLabel: string;
 }
 
 /** All of a tab but how it lists its rows (Listing). */
-export interface CollectionTabBase {
-  collection: CollectionName;
+export interface CollectionTabBase<N extends CollectionName> {
+  collection: N;
   /** How the data layer orders the rows, when a stored field does. */
   query?: CollectionOptions;
   /** The rows in the order shown, when the order is computed. */
-  order?(rows: WireRecord[]): WireRecord[];
+  order?(rows: WireRecordOf<N>[]): WireRecordOf<N>[];
   title: string;
   addLabel: string;
   /** What a refused delete does (spec section 4, "Delete"): an alert, or only a log line. */
   deleteFailure: 'alert' | 'log';
   /** The row's name: its first cell, its buttons' labels and the delete question. */
-  itemName(row: WireRecord): string;
-  cards(rows: WireRecord[]): SummaryCard[];
+  itemName(row: WireRecordOf<N>): string;
+  cards(rows: WireRecordOf<N>[]): SummaryCard[];
   /** A line under the cards. */
   cardsNote?: string;
   /** The columns after the name's; Actions comes last. */
   nameHeader: string;
-  columns: readonly Column<WireRecord>[];
+  columns: readonly Column<WireRecordOf<N>>[];
   /** Below this width the table scrolls sideways. */
   minWidth: number;
-  Form: ComponentType<CollectionFormProps>;
+  Form: ComponentType<CollectionFormProps<N>>;
 }
 
 /** One table over all the rows, or sub-tabs (labelled for screen readers by `label`), each with its own cards. */
-type Listing = { tableLabel: string; emptyText: string; views?: undefined } | { views: { label: string; items: readonly CollectionSubTab[] }; tableLabel?: undefined; emptyText?: undefined };
+type Listing<N extends CollectionName> =
+  | { tableLabel: string; emptyText: string; views?: undefined }
+  | { views: { label: string; items: readonly CollectionSubTab<N>[] }; tableLabel?: undefined; emptyText?: undefined };
 
-export type CollectionTabProps = CollectionTabBase & Listing;
+export type CollectionTabProps<N extends CollectionName> = CollectionTabBase<N> & Listing<N>;
 
-interface ListProps {
-  tab: CollectionTabProps;
-  rows: WireRecord[];
+interface ListProps<N extends CollectionName> {
+  tab: CollectionTabProps<N>;
+  rows: WireRecordOf<N>[];
   pendingIds: ReadonlySet<number>;
-  editor: CollectionEditor;
+  editor: CollectionEditor<N>;
   emptyText: string;
   tableLabel: string;
   /** The load error is shown above: an empty list then says nothing about the user's data. */
   failed: boolean;
 }
 
-function RecordTable({ tab, rows, pendingIds, editor, emptyText, tableLabel, failed }: ListProps) {
+function RecordTable<N extends CollectionName>({ tab, rows, pendingIds, editor, emptyText, tableLabel, failed }: ListProps<N>) {
   if (rows.length === 0) {
     return (
       !failed && (
@@ -117,7 +118,7 @@ function RecordTable({ tab, rows, pendingIds, editor, emptyText, tableLabel, fai
   );
 }
 
-function Cards({ tab, rows }: { tab: CollectionTabProps; rows: WireRecord[] }) {
+function Cards<N extends CollectionName>({ tab, rows }: { tab: CollectionTabProps<N>; rows: WireRecordOf<N>[] }) {
   return (
     <>
       <SummaryCards cards={tab.cards(rows)} />
@@ -130,7 +131,7 @@ function Cards({ tab, rows }: { tab: CollectionTabProps; rows: WireRecord[] }) {
   );
 }
 
-function Views({ views, list }: { views: { label: string; items: readonly CollectionSubTab[] }; list: Omit<ListProps, 'emptyText' | 'tableLabel'> }) {
+function Views<N extends CollectionName>({ views, list }: { views: { label: string; items: readonly CollectionSubTab<N>[] }; list: Omit<ListProps<N>, 'emptyText' | 'tableLabel'> }) {
   const [view, setView] = useState(views.items[0]?.value ?? null);
   return (
     <Tabs value={view} onChange={(value) => value !== null && setView(value)} variant="pills" keepMounted={false}>
@@ -156,7 +157,7 @@ function Views({ views, list }: { views: { label: string; items: readonly Collec
   );
 }
 
-export function CollectionTab(tab: CollectionTabProps) {
+export function CollectionTab<N extends CollectionName>(tab: CollectionTabProps<N>) {
   const { rows: stored, pendingIds, loading, error } = useCollection(tab.collection, tab.query);
   const editor = useCollectionEditor(tab.collection, tab.deleteFailure);
   const rows = tab.order ? tab.order(stored) : stored;

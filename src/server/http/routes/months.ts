@@ -20,24 +20,11 @@ import { parseMonthRowId } from '../../../shared/months/ids.ts';
 import { currentMonth, MONTHS_AFFECTED_BY, projectFor } from '../../months/compute.ts';
 import type { MonthKind } from '../../months/input.ts';
 import { findRow, monthTableBody, wireRow } from '../../../shared/months/tables.ts';
+import { MONTHS } from '../../../shared/resources.ts';
 import { bodyObject } from '../body.ts';
 import { currentUser, type AppContext } from '../context.ts';
 import { HttpError, invalid, notFound } from '../errors.ts';
 import { runWrite } from '../write.ts';
-
-interface MonthEndpoint {
-  kind: MonthKind;
-  path: string;
-  bodyKey: string;
-  label: string;
-}
-
-export const MONTH_ENDPOINTS: readonly MonthEndpoint[] = [
-  { kind: 'income', path: '/api/v1/income_months', bodyKey: 'income_month', label: 'Income month' },
-  { kind: 'debt', path: '/api/v1/debt_months', bodyKey: 'debt_month', label: 'Debt month' },
-  { kind: 'retirement', path: '/api/v1/retirement_months', bodyKey: 'retirement_month', label: 'Retirement month' },
-  { kind: 'contribution', path: '/api/v1/contribution_months', bodyKey: 'contribution_month', label: 'Contribution month' },
-];
 
 export const SUBSCRIPTION_REQUIRED = 'Analytics is part of the subscription. Subscribe to see your month-by-month projections.';
 
@@ -75,15 +62,15 @@ async function validateEdit(db: Db, kind: MonthKind, userId: number, entityId: n
 export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
-  for (const endpoint of MONTH_ENDPOINTS) {
+  for (const endpoint of Object.values(MONTHS)) {
     app.get(endpoint.path, async (request: FastifyRequest, reply: FastifyReply) => {
       const user = requireSubscriber(request);
       // The tables change with the calendar too, so the month is part of what is cached.
-      const key = `${endpoint.kind}_months@${currentMonth(ctx.clock)}`;
+      const key = `${endpoint.monthKind}_months@${currentMonth(ctx.clock)}`;
       let json = ctx.cache.body(user.id, key);
       if (json === null) {
         const generation = ctx.cache.generation(user.id);
-        json = JSON.stringify(monthTableBody(endpoint.kind, await projectFor(db, ctx.clock, user)));
+        json = JSON.stringify(monthTableBody(endpoint.monthKind, await projectFor(db, ctx.clock, user)));
         ctx.cache.storeBody(user.id, key, json, generation);
       }
       return reply.type('application/json; charset=utf-8').send(json);
@@ -99,22 +86,22 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
       runWrite(ctx, request, reply, async (tx) => {
         const user = requireSubscriber(request);
         const { entityId, month } = target(request);
-        const value = await validateEdit(tx, endpoint.kind, user.id, entityId, bodyObject(request.body, endpoint.bodyKey));
+        const value = await validateEdit(tx, endpoint.monthKind, user.id, entityId, bodyObject(request.body, endpoint.bodyKey));
         // Only a month that has happened (or is happening) has an actual balance.
         if (month > currentMonth(ctx.clock)) throw new HttpError(422, 'Only the current month or earlier can be edited', { month: ['Only the current month or earlier can be edited'] });
         const before = await projectFor(tx, ctx.clock, user);
-        if (!findRow(endpoint.kind, before, entityId, month)) throw notFound(endpoint.label);
+        if (!findRow(endpoint.monthKind, before, entityId, month)) throw notFound(endpoint.label);
         await tx
           .insert(monthOverrides)
-          .values({ userId: user.id, kind: endpoint.kind, entityId, month, valueCents: value })
+          .values({ userId: user.id, kind: endpoint.monthKind, entityId, month, valueCents: value })
           .onConflictDoUpdate({
             target: [monthOverrides.userId, monthOverrides.kind, monthOverrides.entityId, monthOverrides.month],
             set: { valueCents: value, updatedAt: ctx.clock.now() },
           });
         const after = await projectFor(tx, ctx.clock, user);
-        const row = findRow(endpoint.kind, after, entityId, month);
+        const row = findRow(endpoint.monthKind, after, entityId, month);
         if (!row) throw new Error(`${endpoint.label} ${month} vanished after its edit`);
-        return { status: 200, body: { [endpoint.bodyKey]: wireRow(entityId, row) }, months: MONTHS_AFFECTED_BY[`${endpoint.kind}_month`] };
+        return { status: 200, body: { [endpoint.bodyKey]: wireRow(entityId, row) }, months: MONTHS_AFFECTED_BY[`${endpoint.monthKind}_month`] };
       }),
     );
 
@@ -124,10 +111,10 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
         const { entityId, month } = target(request);
         const removed = await tx
           .delete(monthOverrides)
-          .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, endpoint.kind), eq(monthOverrides.entityId, entityId), eq(monthOverrides.month, month)))
+          .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, endpoint.monthKind), eq(monthOverrides.entityId, entityId), eq(monthOverrides.month, month)))
           .returning({ month: monthOverrides.month });
         if (removed.length === 0) throw notFound(`${endpoint.label} actual value`);
-        return { status: 204, body: undefined, months: MONTHS_AFFECTED_BY[`${endpoint.kind}_month`] };
+        return { status: 204, body: undefined, months: MONTHS_AFFECTED_BY[`${endpoint.monthKind}_month`] };
       }),
     );
   }

@@ -8,50 +8,18 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RECORD_UPDATE_TYPES, type UpdateAction } from '../../../shared/cable.ts';
-import type { RecordName } from '../../../shared/records.ts';
-import { RECORD_VALIDATORS } from '../../../shared/validation/index.ts';
+import type { UpdateAction } from '../../../shared/cable.ts';
+import type { RecordInputs, RecordName } from '../../../shared/records.ts';
+import { COLLECTIONS, RECORD_UPDATE_TYPES, SINGLES } from '../../../shared/resources.ts';
+import { RECORD_VALIDATORS, type RecordValidators } from '../../../shared/validation/index.ts';
 import type { Db } from '../../db/client.ts';
 import { RECORD_TABLES, toRow, toWire, wireFields } from '../../db/records.ts';
 import { monthOverrides } from '../../db/schema.ts';
 import { MONTHS_AFFECTED_BY } from '../../months/compute.ts';
-import type { MonthKind } from '../../months/input.ts';
 import { bodyObject, recordId } from '../body.ts';
 import { currentUser, validationContext, type AppContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
 import { runWrite, type WriteResult } from '../write.ts';
-
-interface CollectionDecl {
-  record: RecordName;
-  path: string;
-  listKey: string;
-  label: string;
-  /** Month tables whose actual values belong to this record and go when it goes. */
-  overrideKinds: readonly MonthKind[];
-}
-
-export const COLLECTIONS: readonly CollectionDecl[] = [
-  { record: 'income', path: '/api/v1/incomes', listKey: 'incomes', label: 'Income', overrideKinds: [] },
-  { record: 'debt', path: '/api/v1/debts', listKey: 'debts', label: 'Debt', overrideKinds: ['debt'] },
-  { record: 'monthly_expense', path: '/api/v1/monthly_expenses', listKey: 'monthly_expenses', label: 'Monthly expense', overrideKinds: [] },
-  { record: 'retirement_account', path: '/api/v1/retirement_accounts', listKey: 'retirement_accounts', label: 'Retirement account', overrideKinds: ['retirement', 'contribution'] },
-  { record: 'other_expense', path: '/api/v1/other_expenses', listKey: 'other_expenses', label: 'Other expense', overrideKinds: [] },
-];
-
-interface SingleDecl {
-  record: RecordName;
-  path: string;
-  /** The key GET answers with (debt plan: 'debtPlan', as the spec has it). */
-  getKey: string;
-  label: string;
-  deletable: boolean;
-}
-
-export const SINGLES: readonly SingleDecl[] = [
-  { record: 'housing', path: '/api/v1/housing', getKey: 'housing', label: 'Housing', deletable: false },
-  { record: 'retirement_plan', path: '/api/v1/retirement_plan', getKey: 'retirement_plan', label: 'Retirement plan', deletable: true },
-  { record: 'debt_plan', path: '/api/v1/debt_plan', getKey: 'debtPlan', label: 'Debt plan', deletable: false },
-];
 
 /* Drizzle's table types differ per table; these helpers work on any record table by its columns. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -61,8 +29,8 @@ function tableOf(record: RecordName): AnyTable {
   return RECORD_TABLES[record];
 }
 
-function validate(ctx: AppContext, record: RecordName, input: unknown) {
-  const result = RECORD_VALIDATORS[record](input, validationContext(ctx.clock));
+function validate<N extends RecordName>(ctx: AppContext, record: N, input: unknown): RecordInputs[N] {
+  const result = (RECORD_VALIDATORS[record] as RecordValidators[N])(input, validationContext(ctx.clock));
   if (!result.ok) throw invalid(result.errors);
   return result.value;
 }
@@ -94,7 +62,7 @@ async function cachedRead(ctx: AppContext, request: FastifyRequest, reply: Fasti
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
-  for (const c of COLLECTIONS) {
+  for (const c of Object.values(COLLECTIONS)) {
     const table = tableOf(c.record);
 
     app.get(c.path, (request, reply) =>
@@ -154,7 +122,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
   }
 
-  for (const s of SINGLES) {
+  for (const s of Object.values(SINGLES)) {
     const table = tableOf(s.record);
 
     app.get(s.path, (request, reply) =>

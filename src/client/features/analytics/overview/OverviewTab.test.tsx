@@ -26,11 +26,11 @@ const DEBT_PLAN = '/api/v1/debt_plan';
 const RETIREMENT_PLAN = '/api/v1/retirement_plan';
 
 /** Month table bodies as the server answers them; only what the Overview reads: first months and actuals. */
-const TABLES: Record<string, unknown> = {
+const TABLES: { readonly [path: string]: object } = {
   '/api/v1/income_months': { income_months: [{ id: 1, month: '2026-01', input_end_balance: null }] },
   '/api/v1/debt_months': { debts: [], total: [{ id: 2, month: '2026-01' }] },
 };
-function serveTables(tables: Record<string, unknown> = TABLES) {
+function serveTables(tables: { readonly [path: string]: object } = TABLES) {
   return (request: ApiRequest): ApiResult | undefined => (request.method === 'GET' && request.path in tables ? { ok: true, status: 200, data: tables[request.path] } : undefined);
 }
 

@@ -13,6 +13,7 @@ import { monthOfDate, parseMonthKey, type MonthKey } from '../../../../engine/mo
 import { monthsInRange, retirementExpenses } from '../../../../engine/month-views.ts';
 import type { RetirementMonth } from '../../../../engine/types.ts';
 import { validateRetirementMonth, type RetirementMonthInput } from '../../../../shared/validation/months.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useSingle } from '../../../data/hooks.ts';
 import { AccountMonthsView, type AccountMonthEdit, type AccountTabProps } from '../AccountMonthsView.tsx';
 import { EntityTabs } from '../EntityTabs.tsx';
@@ -38,9 +39,9 @@ export const LIVING_COLUMNS: readonly Column<Row>[] = [
 ];
 
 /** The month of the plan's retirement date, or null without a plan (or with an unreadable date). */
-function retirementMonthOf(plan: Record<string, unknown> | null): MonthKey | null {
+function retirementMonthOf(plan: WireRecordOf<'retirementPlan'> | null): MonthKey | null {
   const date = plan?.retirement_date;
-  if (typeof date !== 'string' || !parseMonthKey(date.slice(0, 7))) return null;
+  if (date === undefined || !parseMonthKey(date.slice(0, 7))) return null;
   return monthOfDate(date);
 }
 

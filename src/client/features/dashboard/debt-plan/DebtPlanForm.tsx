@@ -5,7 +5,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import { validateDebtPlan } from '../../../../shared/validation/records.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { MoneyInput } from '../../../ui/fields.tsx';
@@ -18,7 +18,7 @@ import { PLAN_TYPE_OPTIONS } from './plan-types.ts';
 // A new plan starts with no strategy chosen, so the rule 'Plan type is required' is the one that asks.
 const TYPE_DATA = [{ value: '', label: 'Select a plan type' }, ...PLAN_TYPE_OPTIONS];
 
-export function DebtPlanForm({ plan, onClose }: { plan: WireRecord | null; onClose(): void }) {
+export function DebtPlanForm({ plan, onClose }: { plan: WireRecordOf<'debtPlan'> | null; onClose(): void }) {
   const layer = useDataLayer();
   const ctx = useValidationContext();
   const editing = plan !== null;

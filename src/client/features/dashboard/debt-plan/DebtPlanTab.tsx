@@ -5,7 +5,7 @@
 import { Button, DataList, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PLAN_TYPE_LABELS } from '../../../../shared/records.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useSingle } from '../../../data/hooks.ts';
 import { EmptyState, LoadError, TableSkeleton } from '../../../ui/ListStatus.tsx';
 import { formatUsd } from '../../../ui/money.ts';
@@ -30,7 +30,7 @@ function PlanType({ value }: { value: unknown }) {
 export function DebtPlanTab() {
   const { record, pending, loading, error } = useSingle('debtPlan');
   // The plan as it was when the modal opened (see HousingTab).
-  const [editing, setEditing] = useState<WireRecord | 'new' | null>(null);
+  const [editing, setEditing] = useState<WireRecordOf<'debtPlan'> | 'new' | null>(null);
   return (
     <Stack>
       <Title order={2}>Debt Plan</Title>

@@ -6,27 +6,14 @@ import { SimpleGrid, Text } from '@mantine/core';
 import { validateDebt } from '../../../../shared/validation/records.ts';
 import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
 import { FormModal } from '../../../ui/FormModal.tsx';
-import { inputText } from '../../../ui/input-text.ts';
-import { moneyInputText } from '../../../ui/money.ts';
 import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
 
 export const REMAINING_HINT = 'To update the remaining amount, go to Analytics → Debts.';
 
-export function DebtForm({ record, onClose }: CollectionFormProps) {
+export function DebtForm(props: CollectionFormProps<'debts'>) {
   const form = useCollectionForm({
+    ...props,
     collection: 'debts',
-    record,
-    onClose,
-    initial: (debt) => ({
-      name: inputText(debt?.name),
-      creditor: inputText(debt?.creditor),
-      original_amount: moneyInputText(debt?.original_amount),
-      remaining_amount: moneyInputText(debt?.remaining_amount),
-      apr: inputText(debt?.apr),
-      monthly_payment: moneyInputText(debt?.monthly_payment),
-      original_term: inputText(debt?.original_term),
-      due_day: inputText(debt?.due_day),
-    }),
     validate: validateDebt,
     sent: (value, debt) => {
       if (!debt) return value;

@@ -6,33 +6,24 @@ import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';
 import { HOUSING_TYPES } from '../../../../shared/records.ts';
 import { validateHousing } from '../../../../shared/validation/records.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';
 import { FormModal, formModalProps } from '../../../ui/FormModal.tsx';
-import { dateInputText, inputText } from '../../../ui/input-text.ts';
-import { moneyInputText } from '../../../ui/money.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
-import { wireFields } from '../../../ui/wire.ts';
+import { recordInputs, wireFields } from '../../../ui/wire.ts';
 import { isMortgage, onlySent, type HousingFormValues } from './housing-fields.ts';
 
-export function HousingForm({ housing, onClose }: { housing: WireRecord | null; onClose(): void }) {
+export function HousingForm({ housing, onClose }: { housing: WireRecordOf<'housing'> | null; onClose(): void }) {
   const layer = useDataLayer();
   const ctx = useValidationContext();
   const editing = housing !== null;
   const initial = useMemo<HousingFormValues>(
-    () => ({
-      housing_type: inputText(housing?.housing_type) || 'Rent',
-      total_monthly_payment: moneyInputText(housing?.total_monthly_payment),
-      original_purchase_price: moneyInputText(housing?.original_purchase_price),
-      down_payment: moneyInputText(housing?.down_payment),
-      interest_rate: inputText(housing?.interest_rate),
-      term: inputText(housing?.term),
-      escrow_payment: moneyInputText(housing?.escrow_payment),
-      open_date: dateInputText(housing?.open_date),
-      current_balance: moneyInputText(housing?.current_balance),
-    }),
+    () => {
+      const inputs = recordInputs('housing', housing);
+      return { ...inputs, housing_type: inputs.housing_type || 'Rent' };
+    },
     [housing],
   );
   const form = useRecordForm({

@@ -4,7 +4,7 @@
  */
 import { Button, DataList, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useSingle } from '../../../data/hooks.ts';
 import { EmptyState, LoadError, TableSkeleton } from '../../../ui/ListStatus.tsx';
 import { formatPercent, formatUsd } from '../../../ui/money.ts';
@@ -15,19 +15,19 @@ import { isMortgage } from './housing-fields.ts';
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** 'YYYY-MM-DD' (or a timestamp: only its date part counts) as 'March 15, 2021'. */
-function formatDay(value: unknown): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? ''));
+function formatDay(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
   if (!match) return '—';
   return DATE.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
-function details(housing: WireRecord): [string, string][] {
+function details(housing: WireRecordOf<'housing'>): [string, string][] {
   const rows: [string, string][] = [
-    ['Housing Type', String(housing.housing_type ?? '—')],
+    ['Housing Type', housing.housing_type],
     ['Total Monthly Payment', formatUsd(housing.total_monthly_payment)],
   ];
   if (!isMortgage(housing.housing_type)) return rows;
-  const term = housing.term === null || housing.term === undefined ? '—' : `${String(housing.term)} years`;
+  const term = housing.term === null || housing.term === undefined ? '—' : `${housing.term} years`;
   return [
     ...rows,
     ['Original Purchase Price', formatUsd(housing.original_purchase_price)],
@@ -44,7 +44,7 @@ export function HousingTab() {
   const { record, pending, loading, error } = useSingle('housing');
   // The record as it was when the modal opened: a save that lands while it is open must not
   // turn an add form into an edit form under the user's hands.
-  const [editing, setEditing] = useState<WireRecord | 'new' | null>(null);
+  const [editing, setEditing] = useState<WireRecordOf<'housing'> | 'new' | null>(null);
   return (
     <Stack>
       <Title order={2}>Housing</Title>

@@ -16,7 +16,7 @@ export function sentFieldNames(type: unknown): readonly string[] {
 }
 
 /** `source` cut down to the fields this housing type sends. */
-export function onlySent<T extends Record<string, unknown>>(type: unknown, source: T): Partial<T> {
+export function onlySent<T extends object>(type: unknown, source: T): Partial<T> {
   const out: Partial<T> = {};
   for (const name of sentFieldNames(type)) {
     if (name in source) out[name as keyof T] = source[name as keyof T];

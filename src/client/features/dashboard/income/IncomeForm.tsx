@@ -6,28 +6,14 @@ import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { validateIncome } from '../../../../shared/validation/records.ts';
 import { DateInput, MoneyInput, PlainText } from '../../../ui/fields.tsx';
 import { FormModal } from '../../../ui/FormModal.tsx';
-import { dateInputText, inputText } from '../../../ui/input-text.ts';
-import { moneyInputText } from '../../../ui/money.ts';
 import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
 import { PAY_CYCLE_OPTIONS } from './summary.ts';
 
 // No cycle is chosen for a new income, so the rule 'Pay cycle is required' is the one that asks.
 const CYCLE_DATA = [{ value: '', label: 'Select a pay cycle' }, ...PAY_CYCLE_OPTIONS];
 
-export function IncomeForm({ record, onClose }: CollectionFormProps) {
-  const form = useCollectionForm({
-    collection: 'incomes',
-    record,
-    onClose,
-    initial: (income) => ({
-      name: inputText(income?.name),
-      pay_cycle: inputText(income?.pay_cycle),
-      next_pay_date: dateInputText(income?.next_pay_date),
-      gross_pay: moneyInputText(income?.gross_pay),
-      net_pay: moneyInputText(income?.net_pay),
-    }),
-    validate: validateIncome,
-  });
+export function IncomeForm(props: CollectionFormProps<'incomes'>) {
+  const form = useCollectionForm({ ...props, collection: 'incomes', validate: validateIncome });
   const { editing, field } = form;
   return (
     <FormModal {...form.modal} title={editing ? 'Edit Income' : 'Add New Income'} submitLabel={editing ? 'Update Income' : 'Create Income'}>

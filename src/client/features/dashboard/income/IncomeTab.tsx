@@ -3,30 +3,32 @@
  * add/edit/delete. A refused delete is only logged (spec section 4).
  */
 import type { Cents } from '../../../../engine/money.ts';
-import type { WireRecord } from '../../../data/db.ts';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { IncomeForm } from './IncomeForm.tsx';
 import { incomeSummary, payCycleLabel, sortByMonthlyGross } from './summary.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 
-const COLUMNS: readonly Column<WireRecord>[] = [
+type Row = WireRecordOf<'incomes'>;
+
+const COLUMNS: readonly Column<Row>[] = [
   { header: 'Pay Cycle', cell: (income) => payCycleLabel(income.pay_cycle) },
   { header: 'Gross Pay', align: 'right', cell: (income) => formatUsd(income.gross_pay) },
   { header: 'Net Pay', align: 'right', cell: (income) => formatUsd(income.net_pay) },
 ];
 
 /** The figures are monthly equivalents, and each card says so. */
-const cards = (rows: WireRecord[]) => {
+const cards = (rows: Row[]) => {
   const { totalGross, totalNet, totalDeductions } = incomeSummary(rows);
   const monthly = (label: string, amount: Cents) => ({ label, value: formatCentsUsd(amount), note: 'per month' });
   return [monthly('Total Gross Income', totalGross), monthly('Total Net Income', totalNet), monthly('Total Taxes and Deductions', totalDeductions)];
 };
 
-const INCOMES: CollectionTabProps = {
+const INCOMES: CollectionTabProps<'incomes'> = {
   collection: 'incomes', order: sortByMonthlyGross, deleteFailure: 'log', Form: IncomeForm,
   title: 'Income', addLabel: 'Add Income', emptyText: 'No income sources found',
-  cards, nameHeader: 'Name', itemName: (income) => String(income.name ?? ''), columns: COLUMNS, tableLabel: 'Income sources', minWidth: 560,
+  cards, nameHeader: 'Name', itemName: (income) => income.name, columns: COLUMNS, tableLabel: 'Income sources', minWidth: 560,
 };
 
 export function IncomeTab() {

@@ -7,7 +7,11 @@
  *   Salary     biweekly    2,000.00 × 26 / 12 = 4,333.333… → 4,333.33   net 1,500.00 × 26 / 12 = 3,250.00
  *   Consulting semimonthly 2,100.50 × 2       = 4,201.00               net 1,700.25 × 2       = 3,400.50
  */
-export const salary = { id: 1, name: 'Salary', pay_cycle: 'biweekly', next_pay_date: '2026-03-06', gross_pay: 2000, net_pay: 1500 };
-export const rental = { id: 2, name: 'Rental', pay_cycle: 'monthly', next_pay_date: '2026-03-01', gross_pay: 4500, net_pay: 4000 };
-export const sideGig = { id: 3, name: 'Side gig', pay_cycle: 'weekly', next_pay_date: '2026-03-02', gross_pay: 1100, net_pay: 900 };
-export const consulting = { id: 4, name: 'Consulting', pay_cycle: 'semimonthly', next_pay_date: '2026-03-15', gross_pay: 2100.5, net_pay: 1700.25 };
+import type { WireRecordOf } from '../../../../shared/resources.ts';
+
+type Income = WireRecordOf<'incomes'>;
+
+export const salary: Income = { id: 1, name: 'Salary', pay_cycle: 'biweekly', next_pay_date: '2026-03-06', gross_pay: 2000, net_pay: 1500 };
+export const rental: Income = { id: 2, name: 'Rental', pay_cycle: 'monthly', next_pay_date: '2026-03-01', gross_pay: 4500, net_pay: 4000 };
+export const sideGig: Income = { id: 3, name: 'Side gig', pay_cycle: 'weekly', next_pay_date: '2026-03-02', gross_pay: 1100, net_pay: 900 };
+export const consulting: Income = { id: 4, name: 'Consulting', pay_cycle: 'semimonthly', next_pay_date: '2026-03-15', gross_pay: 2100.5, net_pay: 1700.25 };

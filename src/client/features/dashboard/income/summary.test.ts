@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { looseRecord } from '../../../test-support/wire.testing.ts';
 import { consulting, rental, salary, sideGig } from './fixtures.testing.ts';
 import { incomeSummary, monthlyPay, sortByMonthlyGross } from './summary.ts';
 
@@ -11,8 +12,8 @@ describe('monthlyPay', () => {
   });
 
   it('answers null for a record without a readable cycle or amount', () => {
-    expect(monthlyPay({ ...salary, pay_cycle: 'yearly' }, 'gross_pay')).toBeNull();
-    expect(monthlyPay({ ...salary, gross_pay: null }, 'gross_pay')).toBeNull();
+    expect(monthlyPay(looseRecord('incomes', { ...salary, pay_cycle: 'yearly' }), 'gross_pay')).toBeNull();
+    expect(monthlyPay(looseRecord('incomes', { ...salary, gross_pay: null }), 'gross_pay')).toBeNull();
   });
 });
 
@@ -24,8 +25,8 @@ describe('sortByMonthlyGross', () => {
 
   it('breaks ties by id and puts unreadable records last', () => {
     // 1,000 weekly and 2,000 biweekly are both 4,333.33 a month.
-    const weekly = { ...salary, id: 9, name: 'Weekly', pay_cycle: 'weekly', gross_pay: 1000 };
-    const broken = { ...salary, id: 0, name: 'Broken', pay_cycle: '' };
+    const weekly = { ...salary, id: 9, name: 'Weekly', pay_cycle: 'weekly' as const, gross_pay: 1000 };
+    const broken = looseRecord('incomes', { ...salary, id: 0, name: 'Broken', pay_cycle: '' });
     expect(sortByMonthlyGross([weekly, broken, salary]).map((i) => i.name)).toEqual(['Salary', 'Weekly', 'Broken']);
   });
 

@@ -4,10 +4,12 @@
  * rounded once to the cent), and the cards are sums of those cents.
  */
 import { CYCLES, monthlyAmount, type Cycle } from '../../../../engine/cycles.ts';
-import { cents, type Cents } from '../../../../engine/money.ts';
+import { cents, sumCents, ZERO, type Cents } from '../../../../engine/money.ts';
 import { PAY_CYCLES, type PayCycle } from '../../../../shared/records.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { wireCents } from '../../../ui/money.ts';
+
+type Income = WireRecordOf<'incomes'>;
 
 /** The cycle as the table shows it. */
 export const PAY_CYCLE_LABELS: Record<PayCycle, string> = {
@@ -32,7 +34,7 @@ export function payCycleLabel(value: unknown): string {
 }
 
 /** The monthly equivalent of one record's pay field, in cents; null when the record cannot say. */
-export function monthlyPay(income: WireRecord, field: 'gross_pay' | 'net_pay'): Cents | null {
+export function monthlyPay(income: Income, field: 'gross_pay' | 'net_pay'): Cents | null {
   const amount = wireCents(income[field]);
   if (amount === null || !isCycle(income.pay_cycle)) return null;
   return monthlyAmount(amount, income.pay_cycle);
@@ -45,14 +47,11 @@ export interface IncomeSummary {
   totalDeductions: Cents;
 }
 
-export function incomeSummary(incomes: readonly WireRecord[]): IncomeSummary {
-  let gross = 0;
-  let net = 0;
-  for (const income of incomes) {
-    gross += monthlyPay(income, 'gross_pay') ?? 0;
-    net += monthlyPay(income, 'net_pay') ?? 0;
-  }
-  return { totalGross: cents(gross), totalNet: cents(net), totalDeductions: cents(gross - net) };
+export function incomeSummary(incomes: readonly Income[]): IncomeSummary {
+  const total = (field: 'gross_pay' | 'net_pay') => sumCents(incomes.map((income) => monthlyPay(income, field) ?? ZERO));
+  const totalGross = total('gross_pay');
+  const totalNet = total('net_pay');
+  return { totalGross, totalNet, totalDeductions: cents(totalGross - totalNet) };
 }
 
 /**
@@ -60,7 +59,7 @@ export function incomeSummary(incomes: readonly WireRecord[]): IncomeSummary {
  * month) comes before a monthly $4,000. Records with no readable gross or cycle go last; ties keep
  * the order of their ids, so the table does not shuffle between renders.
  */
-export function sortByMonthlyGross(incomes: readonly WireRecord[]): WireRecord[] {
+export function sortByMonthlyGross(incomes: readonly Income[]): Income[] {
   const keyed = incomes.map((income) => ({ income, monthly: monthlyPay(income, 'gross_pay') }));
   keyed.sort((a, b) => {
     if (a.monthly === null || b.monthly === null) {

@@ -8,7 +8,7 @@ import { moneyInputText } from '../../../ui/money.ts';
 import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
 import { dueDayOf } from './summary.ts';
 
-export function MonthlyExpenseForm({ record, onClose }: CollectionFormProps) {
+export function MonthlyExpenseForm({ record, onClose }: CollectionFormProps<'monthlyExpenses'>) {
   const form = useCollectionForm({
     collection: 'monthlyExpenses',
     record,

@@ -1,12 +1,14 @@
 /** The Monthly Expenses tab (spec section 2): cards, the table sorted by due day, add/edit/delete. */
-import type { WireRecord } from '../../../data/db.ts';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { MonthlyExpenseForm } from './MonthlyExpenseForm.tsx';
 import { dueDayOf, expenseSummary, sortByDueDay } from './summary.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 
-const COLUMNS: readonly Column<WireRecord>[] = [
+type Row = WireRecordOf<'monthlyExpenses'>;
+
+const COLUMNS: readonly Column<Row>[] = [
   { header: 'Amount', align: 'right', cell: (expense) => formatUsd(expense.amount) },
   {
     header: 'Due Day',
@@ -17,15 +19,15 @@ const COLUMNS: readonly Column<WireRecord>[] = [
   },
 ];
 
-const cards = (rows: WireRecord[]) => {
+const cards = (rows: Row[]) => {
   const { total, average, count } = expenseSummary(rows);
   return [{ label: 'Total Monthly Expenses', value: formatCentsUsd(total) }, { label: 'Average Expense', value: formatCentsUsd(average) }, { label: 'Number of Expenses', value: String(count) }];
 };
 
-const MONTHLY_EXPENSES: CollectionTabProps = {
+const MONTHLY_EXPENSES: CollectionTabProps<'monthlyExpenses'> = {
   collection: 'monthlyExpenses', order: sortByDueDay, deleteFailure: 'alert', Form: MonthlyExpenseForm,
   title: 'Monthly Expenses', addLabel: 'Add Expense', emptyText: 'No monthly expenses found',
-  cards, nameHeader: 'Name', itemName: (expense) => String(expense.name ?? ''), columns: COLUMNS, tableLabel: 'Monthly expenses', minWidth: 480,
+  cards, nameHeader: 'Name', itemName: (expense) => expense.name, columns: COLUMNS, tableLabel: 'Monthly expenses', minWidth: 480,
 };
 
 export function MonthlyExpensesTab() {

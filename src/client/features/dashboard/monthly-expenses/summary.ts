@@ -1,17 +1,19 @@
 /** The Monthly Expenses tab's order and cards (spec section 2), summed in integer cents. */
 import { averageCents, type Cents } from '../../../../engine/money.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { sumWire } from '../../../ui/money.ts';
 
+type Expense = WireRecordOf<'monthlyExpenses'>;
+
 /** The due day of an expense; the spec lets it arrive as `due_day` or `dueDay` (section 3). */
-export function dueDayOf(expense: WireRecord): number | null {
-  const raw = expense.due_day ?? expense.dueDay;
+export function dueDayOf(expense: Expense & { readonly dueDay?: unknown }): number | null {
+  const raw: unknown = expense.due_day ?? expense.dueDay;
   const day = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
   return Number.isFinite(day) ? day : null;
 }
 
 /** Due day ascending; a missing day last; ties by id so the order never flickers. */
-export function sortByDueDay(expenses: readonly WireRecord[]): WireRecord[] {
+export function sortByDueDay(expenses: readonly Expense[]): Expense[] {
   return [...expenses].sort((a, b) => {
     const x = dueDayOf(a);
     const y = dueDayOf(b);
@@ -26,7 +28,7 @@ export interface ExpenseSummary {
   count: number;
 }
 
-export function expenseSummary(expenses: readonly WireRecord[]): ExpenseSummary {
+export function expenseSummary(expenses: readonly Pick<Expense, 'amount'>[]): ExpenseSummary {
   const total = sumWire(expenses, 'amount');
   return { total, average: averageCents(total, expenses.length), count: expenses.length };
 }

@@ -2,8 +2,8 @@
  * Add or edit a one-time expense. Year and month are separate inputs; the shared rule checks them
  * and builds the month sent, 'YYYY-MM' with a zero-padded month (spec section 5).
  */
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { SimpleGrid } from '@mantine/core';
-import type { WireRecord } from '../../../data/db.ts';
 import { validateOtherExpenseForm } from '../../../../shared/validation/records.ts';
 import { useClock } from '../../../ui/clock.tsx';
 import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
@@ -13,13 +13,13 @@ import { moneyInputText } from '../../../ui/money.ts';
 import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
 import { monthFields } from './summary.ts';
 
-export function OtherExpenseForm({ record, onClose }: CollectionFormProps) {
+export function OtherExpenseForm({ record, onClose }: CollectionFormProps<'otherExpenses'>) {
   const clock = useClock();
   const form = useCollectionForm({
     collection: 'otherExpenses',
     record,
     onClose,
-    initial: (expense: WireRecord | null) => {
+    initial: (expense: WireRecordOf<'otherExpenses'> | null) => {
       // A new expense starts in the month the user is living in.
       const now = clock();
       const when = expense ? monthFields(expense.month) : { year: String(now.getFullYear()), month: String(now.getMonth() + 1) };

@@ -3,7 +3,6 @@
  * of the injectable clock, each with its own cards and table. A refused delete is only logged
  * (spec section 4).
  */
-import type { WireRecord } from '../../../data/db.ts';
 import { localMonth } from '../../../../engine/months.ts';
 import { useClock } from '../../../ui/clock.tsx';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
@@ -11,31 +10,34 @@ import { CollectionTab, type CollectionTabBase, type CollectionSubTab } from '..
 import type { Column } from '../../../ui/column.ts';
 import { expenseSummary } from '../monthly-expenses/summary.ts';
 import { OtherExpenseForm } from './OtherExpenseForm.tsx';
-import { monthText, splitByMonth } from './summary.ts';
+import { splitByMonth } from './summary.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
+
+type Row = WireRecordOf<'otherExpenses'>;
 
 export const PAST_EMPTY = 'No past expenses. Expenses move here once their month has passed.';
 export const CURRENT_EMPTY = 'No current expenses found';
 
-const COLUMNS: readonly Column<WireRecord>[] = [
+const COLUMNS: readonly Column<Row>[] = [
   { header: 'Amount', align: 'right', cell: (expense) => formatUsd(expense.amount) },
-  { header: 'Month', cell: monthText },
+  { header: 'Month', cell: (expense) => expense.month },
 ];
 
-const cards = (rows: WireRecord[]) => {
+const cards = (rows: Row[]) => {
   const { count, total, average } = expenseSummary(rows);
   return [{ label: 'Total Expenses', value: String(count) }, { label: 'Total Amount', value: formatCentsUsd(total) }, { label: 'Average Amount', value: formatCentsUsd(average) }];
 };
 
-const OTHER_EXPENSES: CollectionTabBase = {
+const OTHER_EXPENSES: CollectionTabBase<'otherExpenses'> = {
   collection: 'otherExpenses', deleteFailure: 'log', Form: OtherExpenseForm,
   title: 'One-Time Expenses', addLabel: 'Add Expense',
-  cards, nameHeader: 'Description', itemName: (expense) => String(expense.description ?? ''), columns: COLUMNS, minWidth: 480,
+  cards, nameHeader: 'Description', itemName: (expense) => expense.description, columns: COLUMNS, minWidth: 480,
 };
 
 export function OtherExpensesTab() {
   // The split moves with the clock's month, so the views are made on each render.
   const month = localMonth(useClock()());
-  const current: CollectionSubTab = { value: 'current', label: 'Current Expenses', select: (rows) => splitByMonth(rows, month).current, emptyText: CURRENT_EMPTY, tableLabel: 'Current expenses' };
-  const past: CollectionSubTab = { value: 'past', label: 'Past Expenses', select: (rows) => splitByMonth(rows, month).past, emptyText: PAST_EMPTY, tableLabel: 'Past expenses' };
+  const current: CollectionSubTab<'otherExpenses'> = { value: 'current', label: 'Current Expenses', select: (rows) => splitByMonth(rows, month).current, emptyText: CURRENT_EMPTY, tableLabel: 'Current expenses' };
+  const past: CollectionSubTab<'otherExpenses'> = { value: 'past', label: 'Past Expenses', select: (rows) => splitByMonth(rows, month).past, emptyText: PAST_EMPTY, tableLabel: 'Past expenses' };
   return <CollectionTab {...OTHER_EXPENSES} views={{ label: 'One-time expenses by month', items: [current, past] }} />;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthKey } from '../../../../engine/months.ts';
+import { looseRecord } from '../../../test-support/wire.testing.ts';
 import { monthFields, splitByMonth } from './summary.ts';
 
 describe('splitByMonth', () => {
@@ -9,7 +10,7 @@ describe('splitByMonth', () => {
     { id: 3, month: '2027-01' },
     { id: 4, month: '2025-12' },
     { id: 5, month: '2026-03' },
-  ];
+  ].map((fields) => looseRecord('otherExpenses', fields));
 
   it('keeps this month and later in current (ascending) and earlier months in past (descending)', () => {
     const split = splitByMonth(rows, monthKey(2026, 3));

@@ -4,24 +4,24 @@
  * Months are 'YYYY-MM' text, which compares and sorts as dates do.
  */
 import type { MonthKey } from '../../../../engine/months.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
+
+type Expense = WireRecordOf<'otherExpenses'>;
 
 export interface ExpenseSplit {
   /** This month or later, earliest first. */
-  current: WireRecord[];
+  current: Expense[];
   /** Earlier months, latest first. */
-  past: WireRecord[];
+  past: Expense[];
 }
 
-export const monthText = (expense: WireRecord): string => String(expense.month ?? '');
-
-export function splitByMonth(expenses: readonly WireRecord[], currentMonth: MonthKey): ExpenseSplit {
-  const current: WireRecord[] = [];
-  const past: WireRecord[] = [];
-  for (const expense of expenses) (monthText(expense) < currentMonth ? past : current).push(expense);
+export function splitByMonth(expenses: readonly Expense[], currentMonth: MonthKey): ExpenseSplit {
+  const current: Expense[] = [];
+  const past: Expense[] = [];
+  for (const expense of expenses) (expense.month < currentMonth ? past : current).push(expense);
   // Ties by id, so rows of one month keep the order they were added in.
-  current.sort((a, b) => monthText(a).localeCompare(monthText(b)) || a.id - b.id);
-  past.sort((a, b) => monthText(b).localeCompare(monthText(a)) || a.id - b.id);
+  current.sort((a, b) => a.month.localeCompare(b.month) || a.id - b.id);
+  past.sort((a, b) => b.month.localeCompare(a.month) || a.id - b.id);
   return { current, past };
 }
 

@@ -34,6 +34,17 @@ function Tile({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={3} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
 export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): void }) {
   const session = useSession();
   const debts = useCollection('debts');
@@ -73,10 +84,7 @@ export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): voi
           </Text>
         </Tile>
       </SimpleGrid>
-      <Card withBorder padding="md">
-        <Title order={3} size="h4" mb="sm">
-          Quick Actions
-        </Title>
+      <Section title="Quick Actions">
         <Group gap="sm">
           {QUICK_ACTIONS.map(({ label, tab }) => (
             <Button key={tab} onClick={() => onNavigate(tab)}>
@@ -84,11 +92,8 @@ export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): voi
             </Button>
           ))}
         </Group>
-      </Card>
-      <Card withBorder padding="md">
-        <Title order={3} size="h4" mb="sm">
-          Recent Activity
-        </Title>
+      </Section>
+      <Section title="Recent Activity">
         <List spacing="xs" aria-label="Recent activity">
           {RECENT_ACTIVITY.map(({ title, detail }) => (
             <List.Item key={title}>
@@ -101,7 +106,7 @@ export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): voi
             </List.Item>
           ))}
         </List>
-      </Card>
+      </Section>
     </Stack>
   );
 }

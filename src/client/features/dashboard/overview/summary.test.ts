@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { looseRecord } from '../../../test-support/wire.testing.ts';
 import { overviewSummary } from './summary.ts';
 
 describe('overviewSummary', () => {
@@ -7,11 +8,11 @@ describe('overviewSummary', () => {
       { id: 1, remaining_amount: 0.1 },
       { id: 2, remaining_amount: 0.2 },
       { id: 3, remaining_amount: 0 },
-    ];
+    ].map((fields) => looseRecord('debts', fields));
     const expenses = [
       { id: 1, amount: 1200 },
       { id: 2, amount: 45.55 },
-    ];
+    ].map((fields) => looseRecord('monthlyExpenses', fields));
     expect(overviewSummary(debts, expenses)).toEqual({ activeDebts: 2, debtBalance: 30, monthlyExpenses: 124555, expenseCount: 2 });
   });
 });

@@ -1,6 +1,6 @@
 /** The Overview's tiles (spec section 2), summed in integer cents. */
 import type { Cents } from '../../../../engine/money.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { sumWire, wireCents } from '../../../ui/money.ts';
 
 export interface OverviewSummary {
@@ -13,9 +13,9 @@ export interface OverviewSummary {
 }
 
 /** A debt paid down to zero is no longer active; one with no readable balance still counts. */
-const isActive = (debt: WireRecord) => (wireCents(debt.remaining_amount) ?? 1) > 0;
+const isActive = (debt: WireRecordOf<'debts'>) => (wireCents(debt.remaining_amount) ?? 1) > 0;
 
-export function overviewSummary(debts: readonly WireRecord[], expenses: readonly WireRecord[]): OverviewSummary {
+export function overviewSummary(debts: readonly WireRecordOf<'debts'>[], expenses: readonly WireRecordOf<'monthlyExpenses'>[]): OverviewSummary {
   const active = debts.filter(isActive);
   return {
     activeDebts: active.length,

@@ -4,8 +4,6 @@ import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../../shared/records.ts';
 import { validateRetirementAccount } from '../../../../shared/validation/records.ts';
 import { DateInput, MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
 import { FormModal, hintBelow } from '../../../ui/FormModal.tsx';
-import { dateInputText, inputText } from '../../../ui/input-text.ts';
-import { moneyInputText } from '../../../ui/money.ts';
 import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
 import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from './summary.ts';
 
@@ -13,24 +11,8 @@ import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from './summary.ts';
 const TYPE_OPTIONS = [{ value: '', label: 'Select account type', disabled: true }, ...ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }))];
 const CYCLE_OPTIONS = [{ value: '', label: 'Select contribution cycle', disabled: true }, ...PAY_CYCLES.map((value) => ({ value, label: CYCLE_LABELS[value] }))];
 
-export function RetirementAccountForm({ record, onClose }: CollectionFormProps) {
-  const form = useCollectionForm({
-    collection: 'retirementAccounts',
-    record,
-    onClose,
-    initial: (account) => ({
-      name: inputText(account?.name),
-      account_type: inputText(account?.account_type),
-      contribution_amount: moneyInputText(account?.contribution_amount),
-      employer_match: inputText(account?.employer_match),
-      employer_contribution_amount: moneyInputText(account?.employer_contribution_amount),
-      starting_balance: moneyInputText(account?.starting_balance),
-      expected_return_rate: inputText(account?.expected_return_rate),
-      contribution_cycle: inputText(account?.contribution_cycle),
-      next_deposit_date: dateInputText(account?.next_deposit_date),
-    }),
-    validate: validateRetirementAccount,
-  });
+export function RetirementAccountForm(props: CollectionFormProps<'retirementAccounts'>) {
+  const form = useCollectionForm({ ...props, collection: 'retirementAccounts', validate: validateRetirementAccount });
   const { editing, field } = form;
   return (
     <FormModal {...form.modal} title={editing ? 'Edit Retirement Account' : 'Add New Retirement Account'} submitLabel={editing ? 'Update Account' : 'Create Account'}>

@@ -3,14 +3,16 @@
  * table sorted by combined monthly contribution (largest first), add/edit/delete.
  */
 import { Text } from '@mantine/core';
-import type { WireRecord } from '../../../data/db.ts';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { RetirementAccountForm } from './RetirementAccountForm.tsx';
 import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS, datePart, labelOf, retirementSummary, sortByContribution } from './summary.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 
-const COLUMNS: readonly Column<WireRecord>[] = [
+type Row = WireRecordOf<'retirementAccounts'>;
+
+const COLUMNS: readonly Column<Row>[] = [
   { header: 'Type', cell: (account) => labelOf(ACCOUNT_TYPE_LABELS, account.account_type) },
   { header: 'Contribution', align: 'right', cell: (account) => formatUsd(account.contribution_amount) },
   {
@@ -31,16 +33,16 @@ const COLUMNS: readonly Column<WireRecord>[] = [
   { header: 'Next Deposit', cell: (account) => datePart(account.next_deposit_date) },
 ];
 
-const cards = (rows: WireRecord[]) => {
+const cards = (rows: Row[]) => {
   const { contributions, employer, total } = retirementSummary(rows);
   return [{ label: 'Total Contributions', value: formatCentsUsd(contributions) }, { label: 'Employer Contributions', value: formatCentsUsd(employer) }, { label: 'Total Retirement Value', value: formatCentsUsd(total) }];
 };
 
-const RETIREMENT_ACCOUNTS: CollectionTabProps = {
+const RETIREMENT_ACCOUNTS: CollectionTabProps<'retirementAccounts'> = {
   collection: 'retirementAccounts', order: sortByContribution, deleteFailure: 'alert', Form: RetirementAccountForm,
   title: 'Retirement Accounts', addLabel: 'Add Retirement Account', emptyText: 'No retirement accounts found',
   cards, cardsNote: "Contributions are monthly equivalents of each account's contribution cycle.",
-  nameHeader: 'Name', itemName: (account) => String(account.name ?? ''), columns: COLUMNS, tableLabel: 'Retirement accounts', minWidth: 1040,
+  nameHeader: 'Name', itemName: (account) => account.name, columns: COLUMNS, tableLabel: 'Retirement accounts', minWidth: 1040,
 };
 
 export function RetirementAccountsTab() {

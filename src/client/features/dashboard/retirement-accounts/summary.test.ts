@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { looseRecord } from '../../../test-support/wire.testing.ts';
 import { ACCOUNT_TYPE_LABELS, accountMonthly, datePart, labelOf, retirementSummary, sortByContribution } from './summary.ts';
 
-const account = (id: number, contribution: number, employer: number, cycle: string) => ({
-  id,
-  name: `A${id}`,
-  contribution_amount: contribution,
-  employer_contribution_amount: employer,
-  contribution_cycle: cycle,
-});
+const account = (id: number, contribution: number, employer: number, cycle: string) =>
+  looseRecord('retirementAccounts', {
+    id,
+    name: `A${id}`,
+    contribution_amount: contribution,
+    employer_contribution_amount: employer,
+    contribution_cycle: cycle,
+  });
 
 describe('retirement account helpers', () => {
   it('turns each cycle into monthly cents, rounded half up once (spec section 9)', () => {
@@ -16,7 +18,7 @@ describe('retirement account helpers', () => {
     expect(accountMonthly(account(1, 150, 75, 'semimonthly'))).toEqual({ employee: 30000, employer: 15000 }); // × 2
     expect(accountMonthly(account(1, 500, 0, 'monthly'))).toEqual({ employee: 50000, employer: 0 });
     // A cycle the app does not know counts once a month; a missing amount counts as 0.
-    expect(accountMonthly({ id: 1, contribution_amount: 80, contribution_cycle: 'daily' })).toEqual({ employee: 8000, employer: 0 });
+    expect(accountMonthly(looseRecord('retirementAccounts', { id: 1, contribution_amount: 80, contribution_cycle: 'daily' }))).toEqual({ employee: 8000, employer: 0 });
   });
 
   it('sorts by combined monthly contribution, largest first, ties by id', () => {

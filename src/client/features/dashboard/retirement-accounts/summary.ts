@@ -6,9 +6,11 @@
 import { monthlyContribution, type MonthlyContribution } from '../../../../engine/contributions.ts';
 import { CYCLES, type Cycle } from '../../../../engine/cycles.ts';
 import { cents, ZERO, type Cents } from '../../../../engine/money.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import type { AccountType, PayCycle } from '../../../../shared/records.ts';
 import { wireCents } from '../../../ui/money.ts';
+
+type Account = WireRecordOf<'retirementAccounts'>;
 
 export const ACCOUNT_TYPE_LABELS: Readonly<Record<AccountType, string>> = {
   traditional_401k: 'Traditional 401(k)',
@@ -41,24 +43,24 @@ export function datePart(value: unknown): string {
  * The account's employee and employer contributions per month. A cycle the app does not know is
  * read as monthly, so its amount still counts once rather than vanishing from the totals.
  */
-export function accountMonthly(account: WireRecord): MonthlyContribution {
+export function accountMonthly(account: Account): MonthlyContribution {
   const cycle = isCycle(account.contribution_cycle) ? account.contribution_cycle : 'monthly';
   return monthlyContribution({
     id: account.id,
-    name: String(account.name ?? ''),
+    name: account.name,
     contributionAmount: wireCents(account.contribution_amount) ?? ZERO,
     employerContributionAmount: wireCents(account.employer_contribution_amount) ?? ZERO,
     startingBalance: wireCents(account.starting_balance) ?? ZERO,
-    expectedReturnRate: Number(account.expected_return_rate ?? 0),
+    expectedReturnRate: account.expected_return_rate,
     contributionCycle: cycle,
-    nextDepositDate: String(account.next_deposit_date ?? ''),
+    nextDepositDate: account.next_deposit_date,
   });
 }
 
 const combined = (monthly: MonthlyContribution): Cents => cents(monthly.employee + monthly.employer);
 
 /** Combined (employee + employer) monthly contribution, largest first; ties by id. */
-export function sortByContribution(accounts: readonly WireRecord[]): WireRecord[] {
+export function sortByContribution(accounts: readonly Account[]): Account[] {
   const keyed = accounts.map((account) => ({ account, monthly: combined(accountMonthly(account)) }));
   keyed.sort((a, b) => b.monthly - a.monthly || a.account.id - b.account.id);
   return keyed.map(({ account }) => account);
@@ -73,7 +75,7 @@ export interface RetirementSummary {
   total: Cents;
 }
 
-export function retirementSummary(accounts: readonly WireRecord[]): RetirementSummary {
+export function retirementSummary(accounts: readonly Account[]): RetirementSummary {
   let contributions = 0;
   let employer = 0;
   for (const account of accounts) {

@@ -4,7 +4,7 @@
  */
 import { SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { validateRetirementPlan } from '../../../../shared/validation/records.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
@@ -15,7 +15,7 @@ import { moneyInputText } from '../../../ui/money.ts';
 import { useRecordForm } from '../../../ui/use-record-form.ts';
 import { wireFields } from '../../../ui/wire.ts';
 
-export function RetirementPlanForm({ plan, onClose }: { plan: WireRecord | null; onClose(): void }) {
+export function RetirementPlanForm({ plan, onClose }: { plan: WireRecordOf<'retirementPlan'> | null; onClose(): void }) {
   const layer = useDataLayer();
   const ctx = useValidationContext();
   const editing = plan !== null;

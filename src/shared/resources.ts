@@ -1,0 +1,235 @@
+/**
+ * Every REST resource of the API, declared once for client and server (STYLE.md §4): where it
+ * lives, the keys its bodies use, its live-update type, the words of its messages. The server's
+ * routes, the client's mirror stores, its sync list, its outbox requests and the wire types of
+ * features are all derived from these declarations; adding a resource is one entry here plus its
+ * fields in records.ts and its rule in validation/.
+ *
+ * Three kinds:
+ * - a **collection** holds many records per user (`GET path` lists them under `listKey`, records
+ *   live at `${path}/${id}`, bodies wrap one record under its record name);
+ * - a **single** is one record per user (`GET path` answers it under `getKey`, or null);
+ * - a **months** table is computed by the engine; a `PUT ${path}/${rowId}` under `bodyKey` stores
+ *   the user's actual value for one row.
+ */
+import type { MonthType, RecordType } from './cable.ts';
+import type { MonthKind } from './months/tables.ts';
+import type { RecordName, RECORD_FIELDS } from './records.ts';
+
+export interface CollectionDecl {
+  readonly kind: 'collection';
+  /** The record's name: its fields, its rule, and the key its create/update bodies use. */
+  readonly record: RecordName;
+  readonly path: string;
+  /** The key the GET answers the list under. */
+  readonly listKey: string;
+  readonly updateType: RecordType;
+  /** How the server's messages name one record ("Debt not found"). */
+  readonly label: string;
+  /** The spec's default fetch failure message. */
+  readonly fetchError: string;
+  /** Extra mirror indexes. */
+  readonly indexes: readonly string[];
+  /** Live deletes without an id are ignored for these (spec section 4). */
+  readonly ignoreDeleteWithoutId: boolean;
+  /** Month tables whose actual values belong to this record and go when it goes. */
+  readonly overrideKinds: readonly MonthKind[];
+}
+
+export interface SingleDecl {
+  readonly kind: 'single';
+  readonly record: RecordName;
+  readonly path: string;
+  /** The key GET answers with (debt plan: 'debtPlan', as the spec has it). */
+  readonly getKey: string;
+  readonly updateType: RecordType;
+  readonly label: string;
+  readonly fetchError: string;
+  /** Whether `DELETE path` exists. */
+  readonly deletable: boolean;
+}
+
+export interface MonthsDecl {
+  readonly kind: 'months';
+  readonly monthKind: MonthKind;
+  readonly path: string;
+  readonly updateType: MonthType;
+  /** The body key of a PUT on one row. */
+  readonly bodyKey: string;
+  readonly label: string;
+  readonly fetchError: string;
+}
+
+export const COLLECTIONS = {
+  incomes: {
+    kind: 'collection',
+    record: 'income',
+    path: '/api/v1/incomes',
+    listKey: 'incomes',
+    updateType: 'Income',
+    label: 'Income',
+    fetchError: 'Failed to fetch incomes',
+    indexes: [],
+    ignoreDeleteWithoutId: false,
+    overrideKinds: [],
+  },
+  debts: {
+    kind: 'collection',
+    record: 'debt',
+    path: '/api/v1/debts',
+    listKey: 'debts',
+    updateType: 'Debt',
+    label: 'Debt',
+    fetchError: 'Failed to fetch debts',
+    indexes: [],
+    ignoreDeleteWithoutId: false,
+    overrideKinds: ['debt'],
+  },
+  monthlyExpenses: {
+    kind: 'collection',
+    record: 'monthly_expense',
+    path: '/api/v1/monthly_expenses',
+    listKey: 'monthly_expenses',
+    updateType: 'MonthlyExpense',
+    label: 'Monthly expense',
+    fetchError: 'Failed to fetch monthly expenses',
+    indexes: [],
+    ignoreDeleteWithoutId: false,
+    overrideKinds: [],
+  },
+  otherExpenses: {
+    kind: 'collection',
+    record: 'other_expense',
+    path: '/api/v1/other_expenses',
+    listKey: 'other_expenses',
+    updateType: 'OtherExpense',
+    label: 'Other expense',
+    fetchError: 'Failed to fetch other expenses',
+    indexes: ['month'],
+    ignoreDeleteWithoutId: true,
+    overrideKinds: [],
+  },
+  retirementAccounts: {
+    kind: 'collection',
+    record: 'retirement_account',
+    path: '/api/v1/retirement_accounts',
+    listKey: 'retirement_accounts',
+    updateType: 'RetirementAccount',
+    label: 'Retirement account',
+    fetchError: 'Failed to fetch retirements',
+    indexes: [],
+    ignoreDeleteWithoutId: true,
+    overrideKinds: ['retirement', 'contribution'],
+  },
+} as const satisfies Record<string, CollectionDecl>;
+
+export const SINGLES = {
+  housing: {
+    kind: 'single',
+    record: 'housing',
+    path: '/api/v1/housing',
+    getKey: 'housing',
+    updateType: 'Housing',
+    label: 'Housing',
+    fetchError: 'Failed to fetch housing',
+    deletable: false,
+  },
+  debtPlan: {
+    kind: 'single',
+    record: 'debt_plan',
+    path: '/api/v1/debt_plan',
+    getKey: 'debtPlan',
+    updateType: 'DebtPlan',
+    label: 'Debt plan',
+    fetchError: 'Failed to fetch debt plan',
+    deletable: false,
+  },
+  retirementPlan: {
+    kind: 'single',
+    record: 'retirement_plan',
+    path: '/api/v1/retirement_plan',
+    getKey: 'retirement_plan',
+    updateType: 'RetirementPlan',
+    label: 'Retirement plan',
+    fetchError: 'Failed to fetch retirement plan',
+    deletable: true,
+  },
+} as const satisfies Record<string, SingleDecl>;
+
+export const MONTHS = {
+  incomeMonths: {
+    kind: 'months',
+    monthKind: 'income',
+    path: '/api/v1/income_months',
+    updateType: 'IncomeMonth',
+    bodyKey: 'income_month',
+    label: 'Income month',
+    fetchError: 'Failed to fetch income months',
+  },
+  debtMonths: {
+    kind: 'months',
+    monthKind: 'debt',
+    path: '/api/v1/debt_months',
+    updateType: 'DebtMonth',
+    bodyKey: 'debt_month',
+    label: 'Debt month',
+    fetchError: 'Failed to fetch debt months',
+  },
+  retirementMonths: {
+    kind: 'months',
+    monthKind: 'retirement',
+    path: '/api/v1/retirement_months',
+    updateType: 'RetirementMonth',
+    bodyKey: 'retirement_month',
+    label: 'Retirement month',
+    fetchError: 'Failed to fetch retirement months',
+  },
+  contributionMonths: {
+    kind: 'months',
+    monthKind: 'contribution',
+    path: '/api/v1/contribution_months',
+    updateType: 'ContributionMonth',
+    bodyKey: 'contribution_month',
+    label: 'Contribution month',
+    fetchError: 'Failed to fetch contribution months',
+  },
+} as const satisfies Record<string, MonthsDecl>;
+
+export type CollectionName = keyof typeof COLLECTIONS;
+export type SingleName = keyof typeof SINGLES;
+export type MonthsName = keyof typeof MONTHS;
+export type RecordResourceName = CollectionName | SingleName;
+
+/** `Object.entries` of a declaration table, keeping the names' and declarations' types. */
+export function entriesOf<T extends object>(table: T): [keyof T, T[keyof T]][] {
+  return Object.entries(table) as [keyof T, T[keyof T]][];
+}
+
+/** The live-update type of each record. */
+export const RECORD_UPDATE_TYPES = Object.fromEntries([...Object.values(COLLECTIONS), ...Object.values(SINGLES)].map((decl) => [decl.record, decl.updateType])) as Record<
+  RecordName,
+  RecordType
+>;
+
+/** The month table resource of each month kind. */
+export const MONTHS_OF_KIND = Object.fromEntries(entriesOf(MONTHS).map(([name, decl]) => [decl.monthKind, name])) as Record<MonthKind, MonthsName>;
+
+/* ---------- Wire types: a record as REST answers it, derived from its fields ---------- */
+
+type WireValue<F> = F extends { readonly values: readonly (infer V)[] } ? V : F extends { readonly kind: 'money' | 'percent' | 'integer' } ? number : string;
+
+type Fields<R extends RecordName> = (typeof RECORD_FIELDS)[R];
+type RequiredKeys<R extends RecordName> = { [K in keyof Fields<R>]: Fields<R>[K] extends { readonly nullable: true } ? never : K }[keyof Fields<R>];
+type NullableKeys<R extends RecordName> = Exclude<keyof Fields<R>, RequiredKeys<R>>;
+
+/**
+ * A record as the API answers it and the mirror keeps it: `id`, then its fields with money in
+ * dollars (`{ id: 3, name: 'Visa', remaining_amount: 6200.5, apr: 24.99, … }`). Nullable fields
+ * may be missing from a record the device wrote before the server answered.
+ */
+export type WireFieldsOf<R extends RecordName> = { readonly [K in RequiredKeys<R>]: WireValue<Fields<R>[K]> } & {
+  readonly [K in NullableKeys<R>]?: WireValue<Fields<R>[K]> | null;
+};
+
+/** The wire record of a collection or single resource: `WireRecordOf<'debts'>`. */
+export type WireRecordOf<N extends RecordResourceName> = { readonly id: number } & WireFieldsOf<(typeof COLLECTIONS & typeof SINGLES)[N]['record']>;
