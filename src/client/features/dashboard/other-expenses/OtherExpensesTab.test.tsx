@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { byLabelStart, card, confirmDelete, dialogClosed, expectKeptOpen, expectNoTexts, expectPendingRow, expectTexts, refuse, renderAndPress, renderReady, submitDialog, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { OtherExpensesTab } from './OtherExpensesTab.tsx';
 
@@ -18,20 +19,9 @@ const december = { id: 4, month: '2025-12', description: 'Holiday flights', amou
 const april = { id: 5, month: '2026-04', description: 'Taxes', amount: 0.05 };
 const all = [march, february, may, december, april];
 
-const rows = (name: string) =>
-  within(screen.getByRole('table', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent));
+const rows = (name: string) => tableRows(name).map((cells) => cells.slice(0, 3));
 
-const card = (label: string) => screen.getByTestId(`card-${label}`).textContent;
-
-/** An input of the open form, by the start of its label. */
-const input = (label: string) => within(screen.getByRole('dialog')).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-
-function fill(label: string, value: string) {
-  fireEvent.change(input(label), { target: { value } });
-}
+const { input, fill, fillFields } = byLabelStart;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -73,8 +63,7 @@ describe('OtherExpensesTab', () => {
   });
 
   it('shows the empty states, the past one saying expenses move there once their month has passed', async () => {
-    const { layer } = renderScreen(<OtherExpensesTab />, { records: { [PATH]: [march] }, now: MARCH_FIRST });
-    await layer.ready;
+    await renderReady(<OtherExpensesTab />, { records: { [PATH]: [march] }, now: MARCH_FIRST });
     await waitFor(() => expect(rows('Current expenses')).toHaveLength(1));
     fireEvent.click(screen.getByRole('tab', { name: 'Past Expenses' }));
     expect(await screen.findByText('No past expenses. Expenses move here once their month has passed.')).toBeTruthy();
@@ -84,131 +73,88 @@ describe('OtherExpensesTab', () => {
   });
 
   it('shows the empty current tab', async () => {
-    const { layer } = renderScreen(<OtherExpensesTab />, { records: { [PATH]: [february] }, now: MARCH_FIRST });
-    await layer.ready;
+    await renderReady(<OtherExpensesTab />, { records: { [PATH]: [february] }, now: MARCH_FIRST });
     expect(await screen.findByText('No current expenses found')).toBeTruthy();
     expect(card('Total Expenses')).toBe('0');
   });
 
   it('shows each rule message and sends nothing while errors exist', async () => {
-    const { server, layer } = renderScreen(<OtherExpensesTab />, { now: MARCH_FIRST });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Expense' }));
+    const { server } = await renderAndPress(<OtherExpensesTab />, 'Add Expense', { now: MARCH_FIRST });
     // A new expense starts in the clock's month.
     expect(input('Year').value).toBe('2026');
     expect(input('Month').value).toBe('3');
     fill('Year', '');
     fill('Month', '');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Expense' }));
-    expect(await screen.findByText('Year is required')).toBeTruthy();
-    expect(screen.getByText('Month is required')).toBeTruthy();
-    expect(screen.getByText('Description is required')).toBeTruthy();
-    expect(screen.getByText('Amount is required')).toBeTruthy();
-    expect(screen.getByText('Please fix the errors above')).toBeTruthy();
+    submitDialog('Create Expense');
+    await expectTexts('Year is required', 'Month is required', 'Description is required', 'Amount is required', 'Please fix the errors above');
     fill('Year', '1899');
     expect(screen.queryByText('Year is required')).toBeNull();
-    fill('Month', '13');
-    fill('Description', 'Couch');
-    fill('Amount', '0');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Expense' }));
-    expect(await screen.findByText('Please enter a valid year')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid month (1-12)')).toBeTruthy();
-    expect(screen.getByText('Amount must be a positive number')).toBeTruthy();
+    fillFields({ Month: '13', Description: 'Couch', Amount: '0' });
+    submitDialog('Create Expense');
+    await expectTexts('Please enter a valid year', 'Please enter a valid month (1-12)', 'Amount must be a positive number');
     expect(screen.queryByText('Description is required')).toBeNull();
     // The year may be up to 100 past the clock's year: 2126 passes, 2127 does not.
-    fill('Year', '2127');
-    fill('Month', '0');
-    fill('Amount', '-3');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Expense' }));
-    expect(await screen.findByText('Please enter a valid year')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid month (1-12)')).toBeTruthy();
-    expect(screen.getByText('Amount must be a positive number')).toBeTruthy();
+    fillFields({ Year: '2127', Month: '0', Amount: '-3' });
+    submitDialog('Create Expense');
+    await expectTexts('Please enter a valid year', 'Please enter a valid month (1-12)', 'Amount must be a positive number');
     fill('Year', '2126');
     fill('Month', '12');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Expense' }));
+    submitDialog('Create Expense');
     expect(await screen.findByText('Amount must be a positive number')).toBeTruthy();
-    expect(screen.queryByText('Please enter a valid year')).toBeNull();
-    expect(screen.queryByText('Please enter a valid month (1-12)')).toBeNull();
+    expectNoTexts('Please enter a valid year', 'Please enter a valid month (1-12)');
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(server.writes).toEqual([]);
   });
 
   it('sends the month as YYYY-MM, zero-padded, from the year and month inputs', async () => {
-    const { server, layer } = renderScreen(<OtherExpensesTab />, { now: FEB_LAST });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Expense' }));
+    const { server } = await renderAndPress(<OtherExpensesTab />, 'Add Expense', { now: FEB_LAST });
     expect(screen.getByRole('dialog', { name: 'Add One-Time Expense' })).toBeTruthy();
-    fill('Year', '2026');
-    fill('Month', '3');
-    fill('Description', 'New tires');
-    fill('Amount', '612.40');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Expense' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([['POST', PATH, { other_expense: { month: '2026-03', description: 'New tires', amount: 612.4 } }]]);
+    fillFields({ Year: '2026', Month: '3', Description: 'New tires', Amount: '612.40' });
+    submitDialog('Create Expense');
+    await dialogClosed();
+    expect(writesOf(server)).toEqual([['POST', PATH, { other_expense: { month: '2026-03', description: 'New tires', amount: 612.4 } }]]);
     await waitFor(() => expect(rows('Current expenses')).toEqual([['New tires', '$612.40', '2026-03']]));
   });
 
   it('edits with the month split into year and month, and moves the expense between sub-tabs', async () => {
-    const { server, layer } = renderScreen(<OtherExpensesTab />, { records: { [PATH]: [march] }, now: MARCH_FIRST });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Car repair' }));
+    const { server } = await renderAndPress(<OtherExpensesTab />, 'Edit Car repair', { records: { [PATH]: [march] }, now: MARCH_FIRST });
     expect(screen.getByRole('dialog', { name: 'Edit One-Time Expense' })).toBeTruthy();
     expect(input('Year').value).toBe('2026');
     expect(input('Month').value).toBe('3');
     expect(input('Amount').value).toBe('420.10');
     fill('Month', '1');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Expense' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([['PUT', `${PATH}/1`, { other_expense: { month: '2026-01', description: 'Car repair', amount: 420.1 } }]]);
+    submitDialog('Update Expense');
+    await dialogClosed();
+    expect(writesOf(server)).toEqual([['PUT', `${PATH}/1`, { other_expense: { month: '2026-01', description: 'Car repair', amount: 420.1 } }]]);
     expect(await screen.findByText('No current expenses found')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Past Expenses' }));
     await waitFor(() => expect(rows('Past expenses')).toEqual([['Car repair', '$420.10', '2026-01']]));
   });
 
   it('keeps the modal open with the server message when the save is refused', async () => {
-    const { layer } = renderScreen(<OtherExpensesTab />, {
-      now: MARCH_FIRST,
-      intercept: (request) => (request.method === 'POST' ? { ok: false, kind: 'http', status: 422, message: 'Month is locked', errors: null } : undefined),
-    });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Expense' }));
-    fill('Description', 'Couch');
-    fill('Amount', '900');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Expense' }));
-    expect(await screen.findByText('Month is locked')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    await renderAndPress(<OtherExpensesTab />, 'Add Expense', { now: MARCH_FIRST, intercept: refuse('POST', 'Month is locked') });
+    fillFields({ Description: 'Couch', Amount: '900' });
+    submitDialog('Create Expense');
+    await expectKeptOpen('Month is locked');
   });
 
   it('asks before deleting; a refused delete is only logged', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { server, layer } = renderScreen(<OtherExpensesTab />, {
-      records: { [PATH]: [march] },
-      now: MARCH_FIRST,
-      intercept: (request) => (request.method === 'DELETE' ? { ok: false, kind: 'http', status: 403, message: 'Not allowed', errors: null } : undefined),
-    });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Car repair' }));
-    expect(await screen.findByText('Are you sure you want to delete "Car repair"? This action cannot be undone.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const { server } = await renderReady(<OtherExpensesTab />, { records: { [PATH]: [march] }, now: MARCH_FIRST, intercept: refuse('DELETE', 'Not allowed', { status: 403 }) });
+    await confirmDelete('Car repair');
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to delete other expense. Please try again.'), { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
-    expect(screen.queryByText('Failed to delete other expense. Please try again.')).toBeNull();
-    expect(screen.queryByText('Delete failed')).toBeNull();
+    await dialogClosed({ timeout: 5000 });
+    expectNoTexts('Failed to delete other expense. Please try again.', 'Delete failed');
     // The refused delete is rolled back: the expense is listed again.
     await waitFor(() => expect(rows('Current expenses').map((cells) => cells[0])).toEqual(['Car repair']));
     expect(server.writes).toEqual([]);
   });
 
   it('offline, closes the form at once and marks the new expense pending', async () => {
-    const { server, layer } = renderScreen(<OtherExpensesTab />, { online: false, now: MARCH_FIRST });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Expense' }));
-    fill('Description', 'Couch');
-    fill('Amount', '900');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Expense' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const row = await screen.findByRole('row', { name: /Couch/ });
-    expect(within(row).getByText('pending sync')).toBeTruthy();
+    const { server } = await renderAndPress(<OtherExpensesTab />, 'Add Expense', { online: false, now: MARCH_FIRST });
+    fillFields({ Description: 'Couch', Amount: '900' });
+    submitDialog('Create Expense');
+    await expectPendingRow(/Couch/);
     expect(server.writes).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { byLabelStart, card, confirmDelete, dialogClosed, expectKeptOpen, expectPendingRow, expectTexts, refuse, renderAndPress, renderReady, submitDialog, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { RetirementAccountsTab } from './RetirementAccountsTab.tsx';
 
@@ -26,30 +27,23 @@ const old = {
   next_deposit_date: '2026-04-01T00:00:00.000Z',
 };
 
-const table = () => screen.getByRole('table', { name: 'Retirement accounts' });
-const rowCells = () =>
-  within(table())
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-const card = (label: string) => screen.getByTestId(`card-${label}`).textContent;
-const input = (label: string) => within(screen.getByRole('dialog')).getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)) as HTMLInputElement;
+const rowCells = () => tableRows('Retirement accounts');
 
-function fill(label: string, value: string) {
-  fireEvent.change(input(label), { target: { value } });
-}
+// By the start of the label: 'Contribution Amount' is also inside 'Employer Contribution Amount'.
+const { input, fill, fillFields } = byLabelStart;
 
-function fillValid() {
-  fill('Account Name', 'Work 401k');
-  fill('Account Type', 'traditional_401k');
-  fill('Contribution Amount', '100');
-  fill('Contribution Cycle', 'biweekly');
-  fill('Employer Match', '50');
-  fill('Employer Contribution Amount', '50.25');
-  fill('Starting Balance', '12000.10');
-  fill('Expected Return Rate', '7.5');
-  fill('Next Deposit Date', '2026-03-13');
-}
+const fillValid = () =>
+  fillFields({
+    'Account Name': 'Work 401k',
+    'Account Type': 'traditional_401k',
+    'Contribution Amount': '100',
+    'Contribution Cycle': 'biweekly',
+    'Employer Match': '50',
+    'Employer Contribution Amount': '50.25',
+    'Starting Balance': '12000.10',
+    'Expected Return Rate': '7.5',
+    'Next Deposit Date': '2026-03-13',
+  });
 
 describe('RetirementAccountsTab', () => {
   it('sorts by combined monthly contribution, largest first, with readable labels', async () => {
@@ -65,8 +59,7 @@ describe('RetirementAccountsTab', () => {
   });
 
   it('sums monthly equivalents in cents on the cards', async () => {
-    const { layer } = renderScreen(<RetirementAccountsTab />, { records: { [PATH]: [work, roth, side, old] } });
-    await layer.ready;
+    await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [work, roth, side, old] } });
     // Employee: 216.67 + 500.00 + 108.33 + 300.00 = 1,125.00
     await waitFor(() => expect(card('Total Contributions')).toBe('$1,125.00'));
     // Employer: 108.33 + 0 + 43.33 + 150.00 = 301.66
@@ -76,25 +69,21 @@ describe('RetirementAccountsTab', () => {
   });
 
   it('a single biweekly 100 contribution is 216.67 a month', async () => {
-    const { layer } = renderScreen(<RetirementAccountsTab />, { records: { [PATH]: [{ ...work, employer_contribution_amount: 0 }] } });
-    await layer.ready;
+    await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [{ ...work, employer_contribution_amount: 0 }] } });
     await waitFor(() => expect(card('Total Contributions')).toBe('$216.67'));
     expect(card('Employer Contributions')).toBe('$0.00');
     expect(card('Total Retirement Value')).toBe('$216.67');
   });
 
   it('shows the empty state with zero cards', async () => {
-    const { layer } = renderScreen(<RetirementAccountsTab />);
-    await layer.ready;
+    await renderReady(<RetirementAccountsTab />);
     expect(await screen.findByText('No retirement accounts found')).toBeTruthy();
     expect(card('Total Retirement Value')).toBe('$0.00');
   });
 
   it('shows each rule message and sends nothing while errors exist', async () => {
-    const { server, layer } = renderScreen(<RetirementAccountsTab />);
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Retirement Account' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
+    submitDialog('Create Account');
     expect(await screen.findByText('Account name is required')).toBeTruthy();
     for (const message of [
       'Account type is required',
@@ -109,59 +98,28 @@ describe('RetirementAccountsTab', () => {
     ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
-    fill('Account Name', 'IRA');
-    fill('Account Type', 'roth_ira');
-    fill('Contribution Cycle', 'monthly');
-    fill('Next Deposit Date', '2026-05-01');
+    fillFields({ 'Account Name': 'IRA', 'Account Type': 'roth_ira', 'Contribution Cycle': 'monthly', 'Next Deposit Date': '2026-05-01' });
     for (const gone of ['Account name is required', 'Account type is required', 'Contribution cycle is required', 'Next deposit date is required']) {
       expect(screen.queryByText(gone)).toBeNull();
     }
-    fill('Contribution Amount', '-1');
-    fill('Employer Match', '100.01');
-    fill('Employer Contribution Amount', '-0.01');
-    fill('Starting Balance', '-5');
-    fill('Expected Return Rate', '50.5');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Contribution amount cannot be negative')).toBeTruthy();
-    expect(screen.getByText('Employer match must be between 0 and 100')).toBeTruthy();
-    expect(screen.getByText('Employer contribution amount cannot be negative')).toBeTruthy();
-    expect(screen.getByText('Starting balance cannot be negative')).toBeTruthy();
-    expect(screen.getByText('Expected return rate must be between 0 and 50')).toBeTruthy();
-    fill('Employer Match', '-1');
-    fill('Expected Return Rate', '-0.5');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Employer match must be between 0 and 100')).toBeTruthy();
-    expect(screen.getByText('Expected return rate must be between 0 and 50')).toBeTruthy();
+    fillFields({ 'Contribution Amount': '-1', 'Employer Match': '100.01', 'Employer Contribution Amount': '-0.01', 'Starting Balance': '-5', 'Expected Return Rate': '50.5' });
+    submitDialog('Create Account');
+    await expectTexts('Contribution amount cannot be negative', 'Employer match must be between 0 and 100', 'Employer contribution amount cannot be negative', 'Starting balance cannot be negative', 'Expected return rate must be between 0 and 50');
+    fillFields({ 'Employer Match': '-1', 'Expected Return Rate': '-0.5' });
+    submitDialog('Create Account');
+    await expectTexts('Employer match must be between 0 and 100', 'Expected return rate must be between 0 and 50');
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(server.writes).toEqual([]);
   });
 
   it('creates with every field, money in dollars, and lists the account', async () => {
-    const { server, layer } = renderScreen(<RetirementAccountsTab />);
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Retirement Account' }));
+    const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
     expect(screen.getByRole('dialog', { name: 'Add New Retirement Account' })).toBeTruthy();
     fillValid();
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([
-      [
-        'POST',
-        PATH,
-        {
-          retirement_account: {
-            name: 'Work 401k',
-            account_type: 'traditional_401k',
-            contribution_amount: 100,
-            employer_match: 50,
-            employer_contribution_amount: 50.25,
-            starting_balance: 12000.1,
-            expected_return_rate: 7.5,
-            contribution_cycle: 'biweekly',
-            next_deposit_date: '2026-03-13',
-          },
-        },
-      ],
+    submitDialog('Create Account');
+    await dialogClosed();
+    expect(writesOf(server)).toEqual([
+      ['POST', PATH, { retirement_account: { name: 'Work 401k', account_type: 'traditional_401k', contribution_amount: 100, employer_match: 50, employer_contribution_amount: 50.25, starting_balance: 12000.1, expected_return_rate: 7.5, contribution_cycle: 'biweekly', next_deposit_date: '2026-03-13' } }],
     ]);
     await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Work 401k']));
     // 50.25 biweekly → 5,025 × 26 / 12 = 10,887.5¢ → 10,888¢ (half up).
@@ -169,9 +127,7 @@ describe('RetirementAccountsTab', () => {
   });
 
   it('edits a prefilled account with a PUT of every field', async () => {
-    const { server, layer } = renderScreen(<RetirementAccountsTab />, { records: { [PATH]: [old] } });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Old IRA' }));
+    const { server } = await renderAndPress(<RetirementAccountsTab />, 'Edit Old IRA', { records: { [PATH]: [old] } });
     expect(screen.getByRole('dialog', { name: 'Edit Retirement Account' })).toBeTruthy();
     expect(input('Account Type').value).toBe('traditional_ira');
     expect(input('Contribution Cycle').value).toBe('semimonthly');
@@ -179,65 +135,34 @@ describe('RetirementAccountsTab', () => {
     // An ISO timestamp is shown by its date part.
     expect(input('Next Deposit Date').value).toBe('2026-04-01');
     fill('Contribution Cycle', 'monthly');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Account' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([
-      [
-        'PUT',
-        `${PATH}/4`,
-        {
-          retirement_account: {
-            name: 'Old IRA',
-            account_type: 'traditional_ira',
-            contribution_amount: 150,
-            employer_match: 50,
-            employer_contribution_amount: 75,
-            starting_balance: 1000,
-            expected_return_rate: 7,
-            contribution_cycle: 'monthly',
-            next_deposit_date: '2026-04-01',
-          },
-        },
-      ],
+    submitDialog('Update Account');
+    await dialogClosed();
+    expect(writesOf(server)).toEqual([
+      ['PUT', `${PATH}/4`, { retirement_account: { name: 'Old IRA', account_type: 'traditional_ira', contribution_amount: 150, employer_match: 50, employer_contribution_amount: 75, starting_balance: 1000, expected_return_rate: 7, contribution_cycle: 'monthly', next_deposit_date: '2026-04-01' } }],
     ]);
     await waitFor(() => expect(card('Total Retirement Value')).toBe('$225.00'));
   });
 
   it('keeps the modal open with the server message when the save is refused', async () => {
-    const { layer } = renderScreen(<RetirementAccountsTab />, {
-      intercept: (request) => (request.method === 'POST' ? { ok: false, kind: 'http', status: 422, message: 'Too many accounts', errors: null } : undefined),
-    });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Retirement Account' }));
+    await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account', { intercept: refuse('POST', 'Too many accounts') });
     fillValid();
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Too many accounts')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    submitDialog('Create Account');
+    await expectKeptOpen('Too many accounts');
     expect(input('Account Name').value).toBe('Work 401k');
   });
 
   it('asks before deleting and alerts when the delete fails', async () => {
-    const { layer } = renderScreen(<RetirementAccountsTab />, {
-      records: { [PATH]: [work] },
-      intercept: (request) => (request.method === 'DELETE' ? { ok: false, kind: 'http', status: 403, message: 'Not allowed', errors: null } : undefined),
-    });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Work 401k' }));
-    expect(await screen.findByText('Are you sure you want to delete "Work 401k"? This action cannot be undone.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [work] }, intercept: refuse('DELETE', 'Not allowed', { status: 403 }) });
+    await confirmDelete('Work 401k');
     expect(await screen.findByText('Failed to delete retirement account. Please try again.', {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Work 401k']));
   });
 
   it('offline, closes the form at once and marks the new account pending', async () => {
-    const { server, layer } = renderScreen(<RetirementAccountsTab />, { online: false });
-    await layer.ready;
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Retirement Account' }));
+    const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account', { online: false });
     fillValid();
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const row = await screen.findByRole('row', { name: /Work 401k/ });
-    expect(within(row).getByText('pending sync')).toBeTruthy();
+    submitDialog('Create Account');
+    await expectPendingRow(/Work 401k/);
     expect(server.writes).toEqual([]);
   });
 });
