@@ -1,13 +1,31 @@
 /** Monthly and one-time expenses as monthly lines (DESIGN §4, income and retirement living). */
+import { grownAmount, runsIn } from './assumptions.ts';
 import type { Cents } from './money.ts';
 import { cents, sumCents } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { monthsBetween } from './months.ts';
+import { monthSeries, monthsBetween } from './months.ts';
+import type { AnnualPercent } from './rates.ts';
 import type { MonthlyExpenseInput, OtherExpenseInput } from './types.ts';
 
 /** Σ monthly expenses: every monthly expense's amount, each month. Example: 1 200.00 + 80.50 → 128 050¢. */
 export function monthlyExpenseTotal(expenses: readonly MonthlyExpenseInput[]): Cents {
   return sumCents(expenses.map((expense) => expense.amount));
+}
+
+/**
+ * Σ monthly expenses per month index 0…count − 1 (month n = index + 1), with DESIGN §6's end
+ * months and inflation:
+ *   line[n − 1] = Σ over expenses whose end month is absent or ≥ that month of
+ *                 roundHalfUp(amount × (1 + inflation/100)^floor((n − 1) / 12))
+ * Each expense is rounded on its own. With no end months and 0 % it is monthlyExpenseTotal every
+ * month (DESIGN §4). Example: 1 000.00 ending 2026-02 and 50.00 at 10 %, from 2026-01 → months
+ * 1–2: 105 000¢, months 3–12: 5 000¢, month 13: 5 500¢.
+ */
+export function monthlyExpenseLine(expenses: readonly MonthlyExpenseInput[], planStart: MonthKey, count: number, inflation: AnnualPercent = 0): Cents[] {
+  const bounded = expenses.some((expense) => expense.endMonth !== null && expense.endMonth !== undefined);
+  if (!bounded && inflation === 0) return new Array<Cents>(count).fill(monthlyExpenseTotal(expenses));
+  const months = monthSeries(planStart, count);
+  return months.map((month, index) => sumCents(expenses.filter((e) => runsIn(e.endMonth, month)).map((e) => grownAmount(e.amount, inflation, index + 1))));
 }
 
 /**

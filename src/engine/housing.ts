@@ -1,8 +1,10 @@
 /** The monthly housing line used by the income and retirement tables (DESIGN §4 "Housing"). */
 import { amortizationStep } from './amortization.ts';
+import { grownAmount } from './assumptions.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
 import { cents, maxCents, minCents, ZERO } from './money.ts';
+import type { AnnualPercent } from './rates.ts';
 import type { HousingInput } from './types.ts';
 
 /**
@@ -20,18 +22,26 @@ export function principalAndInterest(totalMonthlyPayment: Cents, escrowPayment: 
  *              (interest = round(balance × rate / 100 / 12), payment = min(P&I, balance + interest)),
  *              line = that month's payment + escrow; once the balance is 0 only the escrow remains.
  *   No housing record: 0 every month.
+ * With inflation (DESIGN §6) a Rent/Own payment and a mortgage's escrow grow once a plan year,
+ * roundHalfUp(amount × (1 + inflation/100)^floor((n − 1) / 12)); a mortgage's P&I stays fixed.
  * A mortgage whose P&I never covers its interest keeps paying P&I + escrow and never pays off
  * (its balance is held at MAX_BALANCE).
  * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [600.00, 600.00, 100.00, 100.00].
  */
-export function housingLine(housing: HousingInput | null, count: number): Cents[] {
+export function housingLine(housing: HousingInput | null, count: number, inflation: AnnualPercent = 0): Cents[] {
   if (housing === null) return new Array<Cents>(count).fill(ZERO);
-  if (housing.housingType !== 'Mortgage') return new Array<Cents>(count).fill(housing.totalMonthlyPayment);
-  const escrow = maxCents(ZERO, housing.escrowPayment);
-  const offered = principalAndInterest(housing.totalMonthlyPayment, escrow);
+  const grown = (amount: Cents) => (index: number) => grownAmount(amount, inflation, index + 1);
+  if (housing.housingType !== 'Mortgage') {
+    const payment = grown(housing.totalMonthlyPayment);
+    return Array.from({ length: count }, (_, index) => payment(index));
+  }
+  const baseEscrow = maxCents(ZERO, housing.escrowPayment);
+  const escrowIn = grown(baseEscrow);
+  const offered = principalAndInterest(housing.totalMonthlyPayment, baseEscrow);
   const line: Cents[] = [];
   let balance = maxCents(ZERO, housing.currentBalance);
   for (let index = 0; index < count; index += 1) {
+    const escrow = escrowIn(index);
     if (balance === 0) {
       line.push(escrow);
       continue;

@@ -29,7 +29,7 @@ function options(extra: Partial<IncomeOptions> = {}): IncomeOptions {
     housing: c([150000, 150000, 150000, 150000]),
     debts: c([30000, 30000, 12000, 0]),
     otherExpenses: c([0, 50000, 0, 0]),
-    monthlyExpenses: cents(100000),
+    monthlyExpenses: c([100000, 100000, 100000, 100000]),
     actuals: [],
     ...extra,
   };
@@ -94,11 +94,11 @@ describe('projectIncome', () => {
   //   m1 43 333 333 333 329, m2 86 666 666 666 658, m3 129 999 999 999 987 → held at $1 trillion.
   // Unbounded, 360 months would pass 2^53¢ (month 208) and the cents could no longer be exact.
   it('holds the running balance at ±$1 trillion, so the largest pay over 360 months stays exact', () => {
-    const rich = projectIncome(options({ incomes: [{ id: 1, payCycle: 'weekly', netPay: cents(9_999_999_999_999) }], accounts: [], housing: [], debts: [], otherExpenses: [], monthlyExpenses: cents(0), months: 360 }));
+    const rich = projectIncome(options({ incomes: [{ id: 1, payCycle: 'weekly', netPay: cents(9_999_999_999_999) }], accounts: [], housing: [], debts: [], otherExpenses: [], monthlyExpenses: [], months: 360 }));
     expect(rich.slice(0, 4).map((r) => r.endBalance)).toEqual([43_333_333_333_329, 86_666_666_666_658, 100_000_000_000_000, 100_000_000_000_000]);
     expect(rich.at(-1)?.endBalance).toBe(100_000_000_000_000);
     // Spending with no income goes down to −$1 trillion and no further.
-    const broke = projectIncome(options({ incomes: [], accounts: [], housing: [], debts: [], otherExpenses: [], monthlyExpenses: cents(4_000_000_000_000_000), months: 3 }));
+    const broke = projectIncome(options({ incomes: [], accounts: [], housing: [], debts: [], otherExpenses: [], monthlyExpenses: c([4_000_000_000_000_000, 4_000_000_000_000_000, 4_000_000_000_000_000]), months: 3 }));
     expect(broke.map((r) => r.endBalance)).toEqual([-100_000_000_000_000, -100_000_000_000_000, -100_000_000_000_000]);
   });
 

@@ -6,11 +6,20 @@
  *   end balance = previous end balance (0 before month 1) + net income − retirement − housing
  *                 − expenses − other − debts, held within ±MAX_BALANCE ($1 trillion)
  * An actual end balance replaces the month's end balance and the next month continues from it.
+ *
+ * With plan assumptions (DESIGN §6), month n:
+ *   net income  = Σ over sources received in the month (from startMonth, through endMonth) of
+ *                 roundHalfUp(round(net_pay × factor) × (1 + salary growth/100)^floor((n − 1) / 12))
+ *   retirement  = the employee contributions of accounts not marked payroll_deducted
+ *   interest    = roundHalfUp(max(0, previous end balance) × cash interest rate / 100 / 12)
+ *   end balance = previous (cash_balance before month 1) + interest + net income − the outflows
+ * Expenses and housing arrive already grown by inflation and bounded by end months.
  * The bound keeps a running balance exact in integer cents: the largest valid weekly pay
  * (99 999 999 999.99) adds 43 333 333 333 329¢ a month, past 2^53 within 208 months; it stops at
  * 100 000 000 000 000¢ in month 3 instead (as an account or a mortgage is held at it).
  */
 import { actualIn, actualsOf, indexActuals } from './actuals.ts';
+import { cashInterest, grownAmount, runsIn, type PlanAssumptions } from './assumptions.ts';
 import { contributesIn, inDepositWindow, monthlyContribution } from './contributions.ts';
 import { monthlyAmount } from './cycles.ts';
 import { MAX_BALANCE } from './horizon.ts';
@@ -53,43 +62,58 @@ export interface IncomeOptions {
   readonly housing: readonly Cents[];
   readonly debts: readonly Cents[];
   readonly otherExpenses: readonly Cents[];
-  /** Σ monthly expenses. */
-  readonly monthlyExpenses: Cents;
+  /** Σ monthly expenses per month index (monthlyExpenseLine). */
+  readonly monthlyExpenses: readonly Cents[];
   readonly actuals: readonly IncomeActual[];
+  /** DESIGN §6; null: the neutral rule, and rows without `interestEarned`. */
+  readonly assumptions?: PlanAssumptions | null;
+}
+
+/**
+ * A source's net pay in month n (index n − 1): its monthly equivalent grown by salary growth, or
+ * 0 outside the months it is received. Example: 1 000.00 biweekly at 5 %, month 13 →
+ * 216 667¢ × 1.05 = 227 500.35 → 227 500¢.
+ */
+function netPayIn(monthly: Cents, source: IncomeSourceInput, month: MonthKey, n: number, growth: number): Cents {
+  if (source.startMonth && month < source.startMonth) return ZERO;
+  if (!runsIn(source.endMonth, month)) return ZERO;
+  return grownAmount(monthly, growth, n);
 }
 
 /** The income rows. */
 export function projectIncome(options: IncomeOptions): IncomeMonth[] {
   const actuals = actualsOf(indexActuals(options.actuals, () => 0, (a) => a.month, (a) => a.endBalance), 0);
-  const netIncome = monthlyNetIncome(options.incomes);
   if (options.months <= 0) return [];
-  // employeeContributionsIn, with each account's amount and first deposit month worked out once.
-  const deposits = options.accounts.map((account) => ({ employee: monthlyContribution(account).employee, from: monthOfDate(account.nextDepositDate) }));
+  const assumptions = options.assumptions ?? null;
+  const growth = assumptions?.salaryGrowthRate ?? 0;
+  const timed = options.incomes.some((source) => source.startMonth || source.endMonth);
+  // The neutral income: the same every month (DESIGN §4).
+  const steady = growth === 0 && !timed ? monthlyNetIncome(options.incomes) : null;
+  const sources = options.incomes.map((source) => ({ source, monthly: monthlyAmount(source.netPay, source.payCycle) }));
+  // employeeContributionsIn, with each account's amount and first deposit month worked out once;
+  // contributions already taken from pay before the net pay entered are not taken again.
+  const deposits = options.accounts
+    .filter((account) => !account.payrollDeducted)
+    .map((account) => ({ employee: monthlyContribution(account).employee, from: monthOfDate(account.nextDepositDate) }));
   const months = monthSeries(options.planStart, options.months);
   const rows: IncomeMonth[] = [];
-  let previous = ZERO;
+  let previous = assumptions?.cashBalance ?? ZERO;
   for (let index = 0; index < options.months; index += 1) {
     const month = months[index] ?? addMonths(options.planStart, index);
+    const netIncome = steady ?? sumCents(sources.map(({ source, monthly }) => netPayIn(monthly, source, month, index + 1, growth)));
     let employee = 0;
     for (const deposit of deposits) if (inDepositWindow(month, deposit.from, options.retirementMonth)) employee += deposit.employee;
     const retirementContributions = cents(employee);
     const housing = options.housing[index] ?? ZERO;
+    const expenses = options.monthlyExpenses[index] ?? ZERO;
     const other = options.otherExpenses[index] ?? ZERO;
     const debts = options.debts[index] ?? ZERO;
-    const flow = previous + netIncome - retirementContributions - housing - options.monthlyExpenses - other - debts;
+    const interestEarned = assumptions ? cashInterest(previous, assumptions.cashInterestRate) : ZERO;
+    const flow = previous + interestEarned + netIncome - retirementContributions - housing - expenses - other - debts;
     const endBalance = cents(Math.max(-MAX_BALANCE, Math.min(MAX_BALANCE, flow)));
     const input = actualIn(actuals, month);
-    rows.push({
-      month,
-      netIncome,
-      retirementContributions,
-      housing,
-      expenses: options.monthlyExpenses,
-      other,
-      debts,
-      endBalance,
-      inputEndBalance: input,
-    });
+    const row: IncomeMonth = { month, netIncome, retirementContributions, housing, expenses, other, debts, endBalance, inputEndBalance: input };
+    rows.push(assumptions ? { ...row, interestEarned } : row);
     previous = input ?? endBalance;
   }
   return rows;

@@ -23,11 +23,14 @@
  * - In the retirement table's contribution phase a retirement `balance` actual wins over a
  *   contribution actual of the same month; it does not change the contributions table.
  * - Leftover withdrawal cents with equal balances go to the earlier account in the input.
+ * - Plan assumptions (DESIGN §6, assumptions.ts) grow pay, prices and Social Security by plan
+ *   year, open the income table on the cash balance and let it earn interest; absent, the
+ *   tables are §4's exactly.
  */
 import { actualsBetween } from './actuals.ts';
 import { projectContributions } from './contributions.ts';
 import { projectDebts } from './debts.ts';
-import { monthlyExpenseTotal, oneTimeExpensesByMonth } from './expenses.ts';
+import { monthlyExpenseLine, oneTimeExpensesByMonth } from './expenses.ts';
 import { MAX_BALANCE, projectionHorizon } from './horizon.ts';
 import { housingLine } from './housing.ts';
 import { projectIncome } from './income.ts';
@@ -51,9 +54,11 @@ export function project(input: ProjectionInput): Projection {
 
   const debts = projectDebts(input.debts, input.debtPlan, { planStart, actuals: actuals.debt });
   const debtPayments: Cents[] = Array.from({ length: span }, (_, index) => debts.payments[index] ?? ZERO);
-  const housing = housingLine(input.housing, span);
+  const assumptions = input.assumptions ?? null;
+  const inflation = assumptions?.inflationRate ?? 0;
+  const housing = housingLine(input.housing, span, inflation);
   const otherExpenses = oneTimeExpensesByMonth(input.otherExpenses, planStart, span);
-  const monthlyExpenses = monthlyExpenseTotal(input.monthlyExpenses);
+  const monthlyExpenses = monthlyExpenseLine(input.monthlyExpenses, planStart, span, inflation);
 
   const contributions = projectContributions(input.retirementAccounts, {
     planStart,
@@ -61,6 +66,27 @@ export function project(input: ProjectionInput): Projection {
     retirementMonth: horizon.retirementMonth,
     actuals: actuals.contribution,
   });
+
+  const income = projectIncome({
+    planStart,
+    months: horizon.preMonths,
+    retirementMonth: horizon.retirementMonth,
+    incomes: input.incomes,
+    accounts: input.retirementAccounts,
+    housing,
+    debts: debtPayments,
+    otherExpenses,
+    monthlyExpenses,
+    actuals: actuals.income,
+    assumptions,
+  });
+
+  // Cash enters retirement as the last income row left it (or as entered, with no such row).
+  const lastIncome = income.at(-1);
+  const cashAtRetirement = lastIncome ? (lastIncome.inputEndBalance ?? lastIncome.endBalance) : (assumptions?.cashBalance ?? ZERO);
+  const living = assumptions
+    ? { retirementTaxRate: assumptions.retirementTaxRate, cash: assumptions.spendCashInRetirement ? { opening: cashAtRetirement, interestRate: assumptions.cashInterestRate } : null }
+    : null;
 
   const plan = input.retirementPlan;
   const retirement: RetirementProjection =
@@ -76,22 +102,12 @@ export function project(input: ProjectionInput): Projection {
           debts: debtPayments,
           otherExpenses,
           monthlyExpenses,
+          socialSecurityCola: assumptions?.socialSecurityCola ?? 0,
+          living,
           contributionActuals: actuals.contribution,
           retirementActuals: actuals.retirement,
         });
 
-  const income = projectIncome({
-    planStart,
-    months: horizon.preMonths,
-    retirementMonth: horizon.retirementMonth,
-    incomes: input.incomes,
-    accounts: input.retirementAccounts,
-    housing,
-    debts: debtPayments,
-    otherExpenses,
-    monthlyExpenses,
-    actuals: actuals.income,
-  });
 
   return {
     debts: debts.debts,

@@ -43,7 +43,7 @@ function options(extra: Partial<RetirementOptions> = {}): RetirementOptions {
     housing: c([10000, 10000, 10000, 10000, 10000, 10000]),
     debts: c([0, 0, 0, 0, 0, 0]),
     otherExpenses: c([0, 0, 0, 0, 0, 0]),
-    monthlyExpenses: cents(0),
+    monthlyExpenses: c([0, 0, 0, 0, 0, 0]),
     contributionActuals: [],
     retirementActuals: [],
     ...extra,
@@ -163,7 +163,7 @@ describe('projectRetirement', () => {
     const result = projectRetirement([account(1, 1000000)], options({
       debts: c([0, 0, 2500, 0, 0, 0]),
       otherExpenses: c([0, 0, 0, 700, 0, 0]),
-      monthlyExpenses: cents(300),
+      monthlyExpenses: c([300, 300, 300, 300, 300, 300]),
     }));
     // Mar 100.00 + 25.00 + 3.00; Apr 100.00 + 7.00 + 3.00; May 103.00; Jun 103.00 − 60.00.
     expect(result.total.slice(2).map((r) => r.withdrawals)).toEqual([12800, 11000, 10300, 4300]);

@@ -10,9 +10,13 @@
  *   closing_i   = available_i − withdrawal_i          (never below 0)
  *   shortfall   = need − withdrawal                   (on the total row)
  * A `balance` actual replaces that account's closing balance of its month; the next month opens on it.
+ * With plan assumptions (DESIGN §6) Social Security in month n is
+ * roundHalfUp(social_security_income × (1 + COLA/100)^floor((n − 1) / 12)), and the expense and
+ * housing lines arrive grown by inflation.
  * available_i is held at MAX_BALANCE.
  */
 import { actualIn, actualsOf, indexActuals } from './actuals.ts';
+import { cashInterest, grossWithdrawal, grownAmount, isPreTax, taxOn } from './assumptions.ts';
 import { projectContributions } from './contributions.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
@@ -102,8 +106,18 @@ export interface RetirementOptions {
   readonly housing: readonly Cents[];
   readonly debts: readonly Cents[];
   readonly otherExpenses: readonly Cents[];
-  /** Σ monthly expenses. */
-  readonly monthlyExpenses: Cents;
+  /** Σ monthly expenses per month index (monthlyExpenseLine). */
+  readonly monthlyExpenses: readonly Cents[];
+  /** DESIGN §6: Social Security grows by this % a year (plan years from month 1); absent: 0. */
+  readonly socialSecurityCola?: number;
+  /**
+   * DESIGN §6, present when plan assumptions are set: the tax on traditional withdrawals, and
+   * the cash that pays the need first when the user spends cash in retirement (null: it does not).
+   */
+  readonly living?: {
+    readonly retirementTaxRate: number;
+    readonly cash: { readonly opening: Cents; readonly interestRate: number } | null;
+  } | null;
   readonly contributionActuals: readonly ContributionActual[];
   readonly retirementActuals: readonly RetirementActual[];
 }
@@ -155,7 +169,8 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
       totalContributions: last?.totalContributions ?? ZERO,
     };
   });
-  const shortfalls: Cents[] = [];
+  const outcomes: LivingOutcome[] = [];
+  const cash = options.living?.cash ? { balance: maxCents(ZERO, options.living.cash.opening), interestRate: options.living.cash.interestRate } : null;
   // The plan's dates and rate are only read when there are living months.
   if (options.livingMonths > 0) {
     const months = monthSeries(options.planStart, options.preMonths + options.livingMonths);
@@ -164,14 +179,25 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
     for (let living = 0; living < options.livingMonths; living += 1) {
       const index = options.preMonths + living;
       const month = months[index] ?? addMonths(options.planStart, index);
-      shortfalls.push(livingMonth(states, options, index, month, socialSecurityStart, interestOn));
+      outcomes.push(livingMonth(states, options, index, month, socialSecurityStart, interestOn, cash));
     }
   }
+  const taxed = options.living !== null && options.living !== undefined;
   return {
-    accounts: states.map((s) => ({ id: s.account.id, name: s.account.name, months: s.rows })),
-    total: totalRows(states, options.preMonths, shortfalls),
+    accounts: states.map((s) => ({ id: s.account.id, name: s.account.name, months: taxed ? s.rows.map(withTaxes) : s.rows })),
+    total: totalRows(states, options.preMonths, outcomes, taxed, cash !== null),
   };
 }
+
+/** What a living month left: the unmet need, and cash's part when cash is spent. */
+interface LivingOutcome {
+  readonly shortfall: Cents;
+  readonly cashBalance: Cents;
+  readonly cashWithdrawals: Cents;
+}
+
+/** A row with its `taxes` column (0 where none were withheld), for tables with plan assumptions. */
+const withTaxes = (row: RetirementMonth): RetirementMonth => ({ ...row, taxes: row.taxes ?? ZERO });
 
 function toRetirementRow(row: ContributionMonth): RetirementMonth {
   return {
@@ -192,9 +218,17 @@ function toRetirementRow(row: ContributionMonth): RetirementMonth {
 }
 
 /**
- * One living month of every account; answers the month's shortfall. `socialSecurityStart` is
- * the month of social_security_start_date (socialSecurityIn, parsed once); `interestOn` is the
- * monthly interest at the plan's rate.
+ * One living month of every account; answers the month's shortfall and what cash did.
+ * `socialSecurityStart` is the month of social_security_start_date (socialSecurityIn, parsed
+ * once); `interestOn` is the monthly interest at the plan's rate.
+ *
+ * With plan assumptions (DESIGN §6):
+ *   cash       (when spent) earns cashInterest first, then pays min(need, cash); the rest is the
+ *              accounts' net need, shared as in §4
+ *   a traditional account's share s is withdrawn grossed up, g = min(grossWithdrawal(s, t), available);
+ *              when the cap bites the account delivers g − taxOn(g, t) and the rest of s joins the shortfall
+ *   taxes      = g − what it delivered
+ * Example: net share 1 000.00 at 22 % from 50 000.00 → withdrawal 1 282.05, taxes 282.05.
  */
 function livingMonth(
   states: readonly AccountState[],
@@ -203,13 +237,22 @@ function livingMonth(
   month: MonthKey,
   socialSecurityStart: MonthKey,
   interestOn: (balance: Cents) => Cents,
-): Cents {
+  cash: { balance: Cents; readonly interestRate: number } | null,
+): LivingOutcome {
   const housing = options.housing[index] ?? ZERO;
   const debts = options.debts[index] ?? ZERO;
-  const { monthlyExpenses } = options;
+  const monthlyExpenses = options.monthlyExpenses[index] ?? ZERO;
   const otherExpenses = options.otherExpenses[index] ?? ZERO;
-  const socialSecurityIncome = month >= socialSecurityStart ? options.plan.socialSecurityIncome : ZERO;
+  const socialSecurityIncome = month >= socialSecurityStart ? grownAmount(options.plan.socialSecurityIncome, options.socialSecurityCola ?? 0, index + 1) : ZERO;
   const need = livingNeed({ housing, debts, monthlyExpenses, otherExpenses, socialSecurityIncome });
+  let cashWithdrawals = ZERO;
+  if (cash) {
+    cash.balance = minCents(cents(MAX_BALANCE), cents(cash.balance + cashInterest(cash.balance, cash.interestRate)));
+    cashWithdrawals = minCents(need, cash.balance);
+    cash.balance = cents(cash.balance - cashWithdrawals);
+  }
+  const netNeed = cents(need - cashWithdrawals);
+  const taxRate = options.living?.retirementTaxRate ?? 0;
   const interest: Cents[] = [];
   const available: Cents[] = [];
   let total = 0;
@@ -220,29 +263,41 @@ function livingMonth(
     available.push(held);
     total += held;
   }
-  const withdrawal = minCents(need, cents(total));
+  const withdrawal = minCents(netNeed, cents(total));
   const shares = splitWithdrawal(withdrawal, available);
+  let unmet = netNeed - withdrawal;
   states.forEach((state, i) => {
-    const balance = cents((available[i] ?? 0) - (shares[i] ?? 0));
+    const held = available[i] ?? ZERO;
+    const share = shares[i] ?? ZERO;
+    let gross = share;
+    let taxes = ZERO;
+    if (taxRate > 0 && share > 0 && isPreTax(state.account.accountType)) {
+      const wanted = grossWithdrawal(share, taxRate);
+      gross = minCents(wanted, held);
+      taxes = wanted > held ? taxOn(gross, taxRate) : cents(gross - share);
+      unmet += share - (gross - taxes);
+    }
+    const balance = cents(held - gross);
     const input = actualIn(state.actuals, month);
-    state.rows.push({
+    const row: RetirementMonth = {
       month,
       balance,
       displayBalance: input ?? balance,
       inputBalance: input,
       contributions: ZERO,
       totalContributions: state.totalContributions,
-      withdrawals: shares[i] ?? ZERO,
+      withdrawals: gross,
       interestEarned: interest[i] ?? ZERO,
       housing,
       debts,
       monthlyExpenses,
       otherExpenses,
       socialSecurityIncome,
-    });
+    };
+    state.rows.push(taxes > 0 ? { ...row, taxes } : row);
     state.balance = input ?? balance;
   });
-  return cents(need - withdrawal);
+  return { shortfall: cents(unmet), cashBalance: cash?.balance ?? ZERO, cashWithdrawals };
 }
 
 /**
@@ -250,7 +305,7 @@ function livingMonth(
  * same in every account's row), not multiplied by the number of accounts; shortfall is 0 before
  * retirement.
  */
-function totalRows(states: readonly AccountState[], preMonths: number, shortfalls: readonly Cents[]): RetirementTotalMonth[] {
+function totalRows(states: readonly AccountState[], preMonths: number, outcomes: readonly LivingOutcome[], taxed: boolean, spendsCash: boolean): RetirementTotalMonth[] {
   const first = states[0];
   if (first === undefined) return [];
   return first.rows.map((row, index) => {
@@ -260,6 +315,7 @@ function totalRows(states: readonly AccountState[], preMonths: number, shortfall
     let totalContributions = 0;
     let withdrawals = 0;
     let interest = 0;
+    let taxes = 0;
     for (const state of states) {
       const r = state.rows[index];
       if (r === undefined) continue;
@@ -269,8 +325,10 @@ function totalRows(states: readonly AccountState[], preMonths: number, shortfall
       totalContributions += r.totalContributions;
       withdrawals += r.withdrawals;
       interest += r.interestEarned;
+      taxes += r.taxes ?? 0;
     }
-    return {
+    const outcome = index < preMonths ? null : (outcomes[index - preMonths] ?? null);
+    const total: RetirementTotalMonth = {
       month: row.month,
       balance: cents(balance),
       displayBalance: cents(display),
@@ -284,7 +342,11 @@ function totalRows(states: readonly AccountState[], preMonths: number, shortfall
       debts: row.debts,
       monthlyExpenses: row.monthlyExpenses,
       otherExpenses: row.otherExpenses,
-      shortfall: index < preMonths ? ZERO : (shortfalls[index - preMonths] ?? ZERO),
+      shortfall: outcome?.shortfall ?? ZERO,
     };
+    if (!taxed) return total;
+    const withTaxesRow = { ...total, taxes: cents(taxes) };
+    // Before retirement cash is the income table's; the living rows say what is left of it.
+    return spendsCash && outcome ? { ...withTaxesRow, cashBalance: outcome.cashBalance, cashWithdrawals: outcome.cashWithdrawals } : withTaxesRow;
   });
 }

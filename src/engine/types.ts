@@ -9,6 +9,7 @@
 import type { Cycle } from './cycles.ts';
 import type { Cents } from './money.ts';
 import type { MonthKey } from './months.ts';
+import type { PlanAssumptions } from './assumptions.ts';
 import type { AnnualPercent } from './rates.ts';
 
 export const DEBT_PLAN_TYPES = ['none', 'snowball', 'avalanche'] as const;
@@ -19,6 +20,10 @@ export interface IncomeSourceInput {
   readonly payCycle: Cycle;
   /** Net pay per pay cycle. */
   readonly netPay: Cents;
+  /** The first month it is received (DESIGN §6: the month of next_pay_date); absent: month 1. */
+  readonly startMonth?: MonthKey | null;
+  /** The last month it is received (DESIGN §6 `end_month`); absent or null: every month. */
+  readonly endMonth?: MonthKey | null;
 }
 
 export interface DebtInput {
@@ -53,6 +58,8 @@ export type HousingInput =
 export interface MonthlyExpenseInput {
   readonly id: number;
   readonly amount: Cents;
+  /** The last month it is paid (DESIGN §6 `end_month`); absent or null: every month. */
+  readonly endMonth?: MonthKey | null;
 }
 
 export interface OtherExpenseInput {
@@ -74,6 +81,13 @@ export interface RetirementAccountInput {
   readonly contributionCycle: Cycle;
   /** 'YYYY-MM-DD': contributions start in this date's month. */
   readonly nextDepositDate: string;
+  /**
+   * DESIGN §6 `payroll_deducted`: the employee contribution comes out of pay before the net pay
+   * the user entered, so the income table does not subtract it again. Absent: false.
+   */
+  readonly payrollDeducted?: boolean;
+  /** 'traditional_401k', 'roth_401k', 'traditional_ira' or 'roth_ira'; traditional withdrawals are taxed (DESIGN §6). */
+  readonly accountType?: string;
 }
 
 export interface RetirementPlanInput {
@@ -137,6 +151,8 @@ export interface ProjectionInput {
   readonly retirementAccounts: readonly RetirementAccountInput[];
   readonly retirementPlan: RetirementPlanInput | null;
   readonly actuals: ProjectionActuals;
+  /** DESIGN §6's plan assumptions; absent or null: neutral, the tables of §4 exactly. */
+  readonly assumptions?: PlanAssumptions | null;
 }
 
 /** One month of one debt, or of all debts summed (spec §3 "Debt month"). */
@@ -205,12 +221,18 @@ export interface RetirementMonth {
   readonly debts: Cents;
   readonly monthlyExpenses: Cents;
   readonly otherExpenses: Cents;
+  /** The tax part of `withdrawals` (gross − net, DESIGN §6); only present when plan assumptions are set. */
+  readonly taxes?: Cents;
 }
 
 /** A total row of the retirement table: the accounts summed, plus the unmet need. */
 export interface RetirementTotalMonth extends RetirementMonth {
-  /** need − withdrawals: what the accounts could not cover this month (0 when covered). */
+  /** need − what cash and the accounts paid (net of taxes): what could not be covered this month (0 when covered). */
   readonly shortfall: Cents;
+  /** Cash left at the end of the month, when cash is spent in retirement (DESIGN §6). */
+  readonly cashBalance?: Cents;
+  /** What cash paid of this month's need, when cash is spent in retirement. */
+  readonly cashWithdrawals?: Cents;
 }
 
 /** One month of the income table (spec §3 "Income month"). */
@@ -226,10 +248,12 @@ export interface IncomeMonth {
   readonly other: Cents;
   /** This month's total debt payments under the plan. */
   readonly debts: Cents;
-  /** The computed end balance: previous end balance + net income − every outflow. */
+  /** The computed end balance: previous end balance + interest earned + net income − every outflow. */
   readonly endBalance: Cents;
   /** The user's actual end balance for this month, or null. Next month continues from it. */
   readonly inputEndBalance: Cents | null;
+  /** Cash interest earned this month (DESIGN §6); only present when plan assumptions are set. */
+  readonly interestEarned?: Cents;
 }
 
 /** An entity with its month rows. */

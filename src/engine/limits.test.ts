@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { deferralCatchUp, limitsFor, limitWarnings, type YearContributions } from './limits.ts';
+import { cents } from './money.ts';
+
+// The IRS figures of DESIGN §6, typed here in dollars: 2026 deferral 24 500, catch-up 8 000
+// (11 250 at 60–63), IRA 7 500 + 1 100, §415(c) 72 000; 2025 23 500, 7 500, 11 250, 7 000 + 1 000, 70 000.
+const $ = (dollars: number) => cents(dollars * 100);
+const plan = (accountId: number, employee: number, employer = 0): YearContributions => ({ accountId, accountType: 'traditional_401k', employee: $(employee), employer: $(employer) });
+const ira = (accountId: number, employee: number): YearContributions => ({ accountId, accountType: 'roth_ira', employee: $(employee), employer: $(0) });
+
+describe('deferralCatchUp', () => {
+  it('starts at 50, is larger at 60–63 and standard again at 64', () => {
+    const limits = limitsFor(2026);
+    expect([49, 50, 59, 60, 63, 64].map((age) => deferralCatchUp(limits, age))).toEqual([$(0), $(8_000), $(8_000), $(11_250), $(11_250), $(8_000)]);
+  });
+});
+
+describe('limitWarnings', () => {
+  it('warns on 401(k) deferrals past the limit for the age reached in the year', () => {
+    // 30 000 across two 401(k)s: over 24 500 at 49, under 32 500 at 50.
+    const accounts = [plan(1, 20_000), { ...plan(2, 10_000), accountType: 'roth_401k' as const }];
+    expect(limitWarnings(2026, 1977, accounts)).toEqual([{ year: 2026, kind: 'deferral', accountIds: [1, 2], contributed: $(30_000), limit: $(24_500) }]);
+    expect(limitWarnings(2026, 1976, accounts)).toEqual([]);
+  });
+
+  it('allows 35 750 at 60–63 and 32 500 at 59 and 64', () => {
+    const accounts = [plan(1, 35_000)];
+    expect(limitWarnings(2026, 1966, accounts)).toEqual([]); // 60
+    expect(limitWarnings(2026, 1963, accounts)).toEqual([]); // 63
+    expect(limitWarnings(2026, 1967, accounts).map((w) => w.limit)).toEqual([$(32_500)]); // 59
+    expect(limitWarnings(2026, 1962, accounts).map((w) => w.limit)).toEqual([$(32_500)]); // 64
+  });
+
+  it('warns on IRAs past 7 500, or 8 600 from 50', () => {
+    expect(limitWarnings(2026, 1977, [ira(3, 7_600)])).toEqual([{ year: 2026, kind: 'ira', accountIds: [3], contributed: $(7_600), limit: $(7_500) }]);
+    expect(limitWarnings(2026, 1976, [ira(3, 7_600)])).toEqual([]);
+  });
+
+  it('warns when one 401(k)\'s employee and employer money passes §415(c)', () => {
+    // 24 000 + 50 000 = 74 000 > 72 000; the deferral itself is within 24 500.
+    expect(limitWarnings(2026, 1981, [plan(4, 24_000, 50_000)])).toEqual([{ year: 2026, kind: 'total', accountIds: [4], contributed: $(74_000), limit: $(72_000) }]);
+  });
+
+  it('uses each year\'s figures, and the nearest year outside the table', () => {
+    expect(limitWarnings(2025, 1990, [plan(1, 24_000)]).map((w) => w.limit)).toEqual([$(23_500)]);
+    expect(limitWarnings(2031, 1990, [plan(1, 24_000)])).toEqual([]);
+    expect(limitWarnings(2020, 1990, [plan(1, 24_000)]).map((w) => w.limit)).toEqual([$(23_500)]);
+  });
+
+  it('assumes no catch-up without a birth year', () => {
+    expect(limitWarnings(2026, null, [plan(1, 25_000)]).map((w) => w.limit)).toEqual([$(24_500)]);
+  });
+});

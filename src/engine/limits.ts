@@ -1,0 +1,110 @@
+/**
+ * Contribution limits (DESIGN §6): warnings, never refusals. A year's planned contributions are
+ * checked against the IRS limits of that year:
+ * - **deferral**: the employee's contributions to every 401(k) (traditional and Roth) together,
+ *   against the elective-deferral limit plus the catch-up from the year the user turns 50 (the
+ *   larger catch-up in the years they turn 60 to 63);
+ * - **ira**: the contributions to every IRA together, against the IRA limit plus its catch-up
+ *   from the year the user turns 50;
+ * - **total**: employee + employer contributions to one 401(k), against the §415(c) limit on
+ *   annual additions plus the deferral catch-up the user may make (catch-ups are not counted
+ *   against §415(c)).
+ * The age is the one reached during the calendar year (year − birth year), as the IRS counts it.
+ * A year after the last one in the table uses the last year's limits (they usually rise, so this
+ * warns early rather than late); a year before the first uses the first.
+ *
+ * Source: the IRS's yearly announcement of the limits (irs.gov, "COLA increases for dollar
+ * limitations on benefits and contributions", 2025 and 2026).
+ */
+import type { Cents } from './money.ts';
+import { cents } from './money.ts';
+
+export interface ContributionLimits {
+  readonly year: number;
+  readonly deferral: Cents;
+  /** From the year the user turns 50. */
+  readonly catchUp: Cents;
+  /** Instead of `catchUp`, in the years the user turns 60, 61, 62 or 63. */
+  readonly catchUp60To63: Cents;
+  readonly ira: Cents;
+  /** The IRA's catch-up, from the year the user turns 50. */
+  readonly iraCatchUp: Cents;
+  /** §415(c): employee + employer additions to one plan. */
+  readonly totalAdditions: Cents;
+}
+
+const dollars = (amount: number) => cents(amount * 100);
+
+/** The limits by year, oldest first. */
+export const CONTRIBUTION_LIMITS: readonly ContributionLimits[] = [
+  { year: 2025, deferral: dollars(23_500), catchUp: dollars(7_500), catchUp60To63: dollars(11_250), ira: dollars(7_000), iraCatchUp: dollars(1_000), totalAdditions: dollars(70_000) },
+  { year: 2026, deferral: dollars(24_500), catchUp: dollars(8_000), catchUp60To63: dollars(11_250), ira: dollars(7_500), iraCatchUp: dollars(1_100), totalAdditions: dollars(72_000) },
+];
+
+/** The limits that apply in `year` (the nearest year in the table outside it). */
+export function limitsFor(year: number): ContributionLimits {
+  const first = CONTRIBUTION_LIMITS[0]!;
+  let found = first;
+  for (const limits of CONTRIBUTION_LIMITS) if (limits.year <= year) found = limits;
+  return found;
+}
+
+/**
+ * The deferral catch-up at an age reached during the year: 0 under 50, the larger one at 60–63,
+ * else the standard one. Example (2026): 49 → 0, 50 → 8 000.00, 60 → 11 250.00, 64 → 8 000.00.
+ */
+export function deferralCatchUp(limits: ContributionLimits, age: number): Cents {
+  if (age < 50) return cents(0);
+  return age >= 60 && age <= 63 ? limits.catchUp60To63 : limits.catchUp;
+}
+
+export type AccountKind = 'traditional_401k' | 'roth_401k' | 'traditional_ira' | 'roth_ira';
+
+export const is401k = (kind: AccountKind): boolean => kind === 'traditional_401k' || kind === 'roth_401k';
+
+/** One account's planned contributions in one calendar year. */
+export interface YearContributions {
+  readonly accountId: number;
+  readonly accountType: AccountKind;
+  readonly employee: Cents;
+  readonly employer: Cents;
+}
+
+export interface LimitWarning {
+  readonly year: number;
+  readonly kind: 'deferral' | 'ira' | 'total';
+  /** The accounts the warning is about (one for 'total'). */
+  readonly accountIds: readonly number[];
+  readonly contributed: Cents;
+  readonly limit: Cents;
+}
+
+/**
+ * The warnings of one calendar year, for a user born in `birthYear` (null: no catch-up is
+ * assumed, so the limits are the base ones).
+ * Example (2026, age 45): 401(k) employee contributions of 26 000.00 → deferral warning against
+ * 24 500.00; at age 50 the limit is 32 500.00 and there is none.
+ */
+export function limitWarnings(year: number, birthYear: number | null, accounts: readonly YearContributions[]): LimitWarning[] {
+  const limits = limitsFor(year);
+  const age = birthYear === null ? 0 : year - birthYear;
+  const catchUp = deferralCatchUp(limits, age);
+  const warnings: LimitWarning[] = [];
+
+  const plans = accounts.filter((a) => is401k(a.accountType));
+  const deferred = plans.reduce((sum, a) => sum + a.employee, 0);
+  const deferralLimit = cents(limits.deferral + catchUp);
+  if (deferred > deferralLimit) warnings.push({ year, kind: 'deferral', accountIds: plans.map((a) => a.accountId), contributed: cents(deferred), limit: deferralLimit });
+
+  const iras = accounts.filter((a) => !is401k(a.accountType));
+  const saved = iras.reduce((sum, a) => sum + a.employee, 0);
+  const iraLimit = cents(limits.ira + (age >= 50 ? limits.iraCatchUp : 0));
+  if (saved > iraLimit) warnings.push({ year, kind: 'ira', accountIds: iras.map((a) => a.accountId), contributed: cents(saved), limit: iraLimit });
+
+  const totalLimit = cents(limits.totalAdditions + catchUp);
+  for (const plan of plans) {
+    const added = plan.employee + plan.employer;
+    if (added > totalLimit) warnings.push({ year, kind: 'total', accountIds: [plan.accountId], contributed: cents(added), limit: totalLimit });
+  }
+  return warnings;
+}
