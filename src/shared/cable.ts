@@ -76,7 +76,7 @@ const COMMANDS: ReadonlySet<string> = new Set(Object.values(COMMAND));
 export const isCommand = (value: string): value is Command => COMMANDS.has(value);
 
 /** Record types of spec section 4. */
-export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyExpense', 'OtherExpense', 'RetirementAccount', 'RetirementPlan'] as const;
+export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyExpense', 'OtherExpense', 'RetirementAccount', 'RetirementPlan', 'Assumptions'] as const;
 /** Month table types: always sent as 'created' with the whole table. */
 export const MONTH_TYPES = ['IncomeMonth', 'DebtMonth', 'RetirementMonth', 'ContributionMonth'] as const;
 export const UPDATE_ACTIONS = ['created', 'updated', 'deleted'] as const;

@@ -27,7 +27,7 @@ export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
   avalanche: 'Pay off highest interest first',
 };
 
-export type FieldKind = 'text' | 'money' | 'percent' | 'integer' | 'date' | 'month' | 'enum';
+export type FieldKind = 'text' | 'money' | 'percent' | 'integer' | 'date' | 'month' | 'enum' | 'boolean';
 
 /** Field kinds per record, in the order the spec lists them. `nullable` fields may be absent. */
 export interface FieldDecl {
@@ -98,6 +98,20 @@ export const RECORD_FIELDS = {
     open_date: { kind: 'date', nullable: true },
     current_balance: { kind: 'money', nullable: true },
     escrow_payment: { kind: 'money', nullable: true },
+  },
+  /** DESIGN §6: every field optional; absent (null) is the neutral value. */
+  assumptions: {
+    inflation_rate: { kind: 'percent', nullable: true },
+    salary_growth_rate: { kind: 'percent', nullable: true },
+    social_security_cola: { kind: 'percent', nullable: true },
+    cash_balance: { kind: 'money', nullable: true },
+    cash_interest_rate: { kind: 'percent', nullable: true },
+    home_value: { kind: 'money', nullable: true },
+    home_appreciation_rate: { kind: 'percent', nullable: true },
+    retirement_tax_rate: { kind: 'percent', nullable: true },
+    spend_cash_in_retirement: { kind: 'boolean', nullable: true },
+    return_volatility: { kind: 'percent', nullable: true },
+    stock_share: { kind: 'percent', nullable: true },
   },
 } as const satisfies Record<string, Record<string, FieldDecl>>;
 
@@ -174,6 +188,21 @@ export interface HousingInput {
   escrow_payment: Cents | null;
 }
 
+/** DESIGN §6's plan assumptions; null is the neutral value (see src/engine/assumptions.ts). */
+export interface AssumptionsInput {
+  inflation_rate: number | null;
+  salary_growth_rate: number | null;
+  social_security_cola: number | null;
+  cash_balance: Cents | null;
+  cash_interest_rate: number | null;
+  home_value: Cents | null;
+  home_appreciation_rate: number | null;
+  retirement_tax_rate: number | null;
+  spend_cash_in_retirement: boolean | null;
+  return_volatility: number | null;
+  stock_share: number | null;
+}
+
 export interface RecordInputs {
   income: IncomeInput;
   debt: DebtInput;
@@ -183,4 +212,5 @@ export interface RecordInputs {
   retirement_account: RetirementAccountInput;
   retirement_plan: RetirementPlanInput;
   housing: HousingInput;
+  assumptions: AssumptionsInput;
 }

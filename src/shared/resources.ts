@@ -154,6 +154,16 @@ export const SINGLES = {
     fetchError: 'Failed to fetch retirement plan',
     deletable: true,
   },
+  assumptions: {
+    kind: 'single',
+    record: 'assumptions',
+    path: '/api/v1/assumptions',
+    getKey: 'assumptions',
+    updateType: 'Assumptions',
+    label: 'Plan assumptions',
+    fetchError: 'Failed to fetch plan assumptions',
+    deletable: true,
+  },
 } as const satisfies Record<string, SingleDecl>;
 
 export const MONTHS = {

@@ -127,6 +127,23 @@ export function debtPlanValues(r: Random): Fields {
   return { plan_type: planType, extra_payment: planType === 'none' ? 0 : money(r, 0, 500) };
 }
 
+/** Plan assumptions: a few of them set, the rest null (neutral), as the server answers them. */
+export function assumptionsValues(r: Random): Fields {
+  return {
+    inflation_rate: percent(r, 0, 5),
+    salary_growth_rate: null,
+    social_security_cola: null,
+    cash_balance: money(r, 0, 20_000),
+    cash_interest_rate: percent(r, 0, 5),
+    home_value: null,
+    home_appreciation_rate: null,
+    retirement_tax_rate: null,
+    spend_cash_in_retirement: r.chance(0.5),
+    return_volatility: null,
+    stock_share: null,
+  };
+}
+
 export function retirementPlanValues(r: Random): Fields {
   return {
     retirement_date: date(r, 2040, 2060),

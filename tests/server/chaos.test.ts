@@ -55,6 +55,7 @@ import {
   patchOf,
   retirementPlanPatch,
   retirementPlanValues,
+  assumptionsValues,
   seeded,
   VALUES,
   type LoggedEdit,
@@ -223,6 +224,7 @@ async function scenario(seed: number): Promise<void> {
         let fields: Fields;
         if (name === 'housing') fields = partial ? housingPatch(random) : housingValues(random);
         else if (name === 'retirementPlan') fields = partial ? retirementPlanPatch(random) : retirementPlanValues(random);
+        else if (name === 'assumptions') fields = partial ? { retirement_tax_rate: random.int(0, 3000) / 100 } : assumptionsValues(random);
         else fields = partial && current?.plan_type !== 'none' ? { extra_payment: debtPlanValues(random).extra_payment ?? 0 } : debtPlanValues(random);
         queued(await tab.mutations.saveSingle(name, fields));
         model.saveSingle(name, fields);

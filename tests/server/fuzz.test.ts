@@ -33,7 +33,6 @@ import {
   subscribeAs,
   VALID,
   type Api,
-  type CollectionRecord,
   type TestServer,
   type TestUser,
 } from './harness.ts';
@@ -658,7 +657,24 @@ interface RouteFuzz {
 const ACCEPTED_AND_RULED: readonly Outcome[] = ['2xx', '422 rule'];
 const ACCEPTED: readonly Outcome[] = ['2xx'];
 
-const validOf = (record: CollectionRecord | 'housing' | 'mortgage' | 'retirement_plan' | 'debt_plan') => fc.constant({ ...VALID[record] } as Record<string, unknown>);
+const validOf = (record: keyof typeof VALID) => fc.constant({ ...VALID[record] } as Record<string, unknown>);
+
+/** POST and PUT of a single record, with valid, nearly valid and broken bodies. */
+function singleWrites(s: (typeof SINGLES)[number]): RouteFuzz {
+  return {
+    name: `POST and PUT ${s.path}`,
+    runs: 45,
+    reads: [s.path],
+    requests: () =>
+      requests({
+        method: fc.constantFrom('POST', 'PUT'),
+        path: s.path,
+        actor: actors(12),
+        body: bodies(s.record, s.record === 'housing' ? fc.oneof(validOf('housing'), validOf('mortgage')) : validOf(s.record)),
+      }),
+    reaches: ACCEPTED_AND_RULED,
+  };
+}
 
 const ROUTES: RouteFuzz[] = [
   {
@@ -758,21 +774,8 @@ const ROUTES: RouteFuzz[] = [
       reaches: ACCEPTED,
     },
   ]),
-  ...SINGLES.flatMap((s): RouteFuzz[] => [
-    {
-      name: `POST and PUT ${s.path}`,
-      runs: 45,
-      reads: [s.path],
-      requests: () =>
-        requests({
-          method: fc.constantFrom('POST', 'PUT'),
-          path: s.path,
-          actor: actors(12),
-          body: bodies(s.record, s.record === 'housing' ? fc.oneof(validOf('housing'), validOf('mortgage')) : validOf(s.record)),
-        }),
-      reaches: ACCEPTED_AND_RULED,
-    },
-  ]),
+  // Each route's seed is SEED + its index: routes added later go at the end, so the others keep their runs.
+  ...SINGLES.filter((s) => s.record !== 'assumptions').map(singleWrites),
   {
     name: 'DELETE /api/v1/retirement_plan',
     runs: 12,
@@ -886,7 +889,7 @@ const ROUTES: RouteFuzz[] = [
         method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'OPTIONS', 'PATCH'),
         path: fc.constantFrom(
           ...COLLECTIONS.flatMap((c) => [c.path, `${c.path}/:id`]),
-          ...SINGLES.map((s) => s.path),
+          ...SINGLES.filter((s) => s.record !== 'assumptions').map((s) => s.path),
           '/api/v1/income_months', '/api/v1/debt_months/:id', '/api/v1/retirement_months', '/api/v1/contribution_months',
           '/api/v1/profile', '/api/v1/feature_flags', '/api/v1/payment_config', '/api/v1/subscription', '/users', '/users/sign_in', '/users/password', '/api/v1/:id', '/:id',
         ),
@@ -894,6 +897,15 @@ const ROUTES: RouteFuzz[] = [
         actor: actors(3, 1),
         body: null,
       }),
+    reaches: ACCEPTED,
+  },
+  // Added after the spec's routes (see above): the plan assumptions of DESIGN section 6.
+  ...SINGLES.filter((s) => s.record === 'assumptions').map(singleWrites),
+  {
+    name: 'DELETE /api/v1/assumptions',
+    runs: 12,
+    reads: ['/api/v1/assumptions'],
+    requests: () => requests({ method: 'DELETE', path: '/api/v1/assumptions', actor: actors(12), body: anyBody }),
     reaches: ACCEPTED,
   },
 ];

@@ -181,6 +181,7 @@ export const VALID = {
     years_of_retirement: 30,
   },
   debt_plan: { plan_type: 'avalanche', extra_payment: 200 },
+  assumptions: { inflation_rate: 2.5, salary_growth_rate: 3, social_security_cola: 2.5, cash_balance: 12000, cash_interest_rate: 4, retirement_tax_rate: 12, spend_cash_in_retirement: true },
 } as const;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -278,7 +279,7 @@ export function utcDatePlus(days: number, now: Date = new Date()): string {
 }
 
 export type CollectionRecord = 'income' | 'debt' | 'monthly_expense' | 'retirement_account' | 'other_expense';
-export type SingleRecord = 'housing' | 'retirement_plan' | 'debt_plan';
+export type SingleRecord = 'housing' | 'retirement_plan' | 'debt_plan' | 'assumptions';
 
 export interface CollectionDecl {
   record: CollectionRecord;
@@ -305,11 +306,12 @@ export interface SingleDecl {
   label: string;
 }
 
-/** The three single records of spec section 7. */
+/** The single records: the three of spec section 7 and the plan assumptions of DESIGN section 6. */
 export const SINGLES: readonly SingleDecl[] = [
   { record: 'housing', path: '/api/v1/housing', getKey: 'housing', label: 'Housing' },
   { record: 'retirement_plan', path: '/api/v1/retirement_plan', getKey: 'retirement_plan', label: 'Retirement plan' },
   { record: 'debt_plan', path: '/api/v1/debt_plan', getKey: 'debtPlan', label: 'Debt plan' },
+  { record: 'assumptions', path: '/api/v1/assumptions', getKey: 'assumptions', label: 'Plan assumptions' },
 ];
 
 /** Every call that needs a signed-in user, with a body that would be valid. */

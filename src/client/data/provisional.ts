@@ -60,6 +60,7 @@ export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<bo
         otherExpenses: await db.otherExpenses.toArray(),
         retirementAccounts: await db.retirementAccounts.toArray(),
         retirementPlan: await single('retirementPlan'),
+        assumptions: await single('assumptions'),
       },
       actualsFromTables(await withPendingInputs(db, bodies)),
       planStart,

@@ -39,6 +39,7 @@ const records = {
   '/api/v1/housing': { housing: { id: 5, housing_type: 'Rent' } },
   '/api/v1/debt_plan': { debtPlan: null },
   '/api/v1/retirement_plan': { retirement_plan: null },
+  '/api/v1/assumptions': { assumptions: null },
   '/api/v1/income_months': { income_months: [{ id: 1 }] },
   '/api/v1/debt_months': { debts: [], total: [] },
   '/api/v1/retirement_months': { retirement_accounts: [], total: [] },

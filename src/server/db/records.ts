@@ -6,7 +6,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import { RECORD_FIELDS, type FieldDecl, type RecordInputs, type RecordName } from '../../shared/records.ts';
-import { debtPlans, debts, housings, incomes, monthlyExpenses, otherExpenses, retirementAccounts, retirementPlans } from './schema.ts';
+import { assumptions, debtPlans, debts, housings, incomes, monthlyExpenses, otherExpenses, retirementAccounts, retirementPlans } from './schema.ts';
 
 export const RECORD_TABLES = {
   income: incomes,
@@ -17,6 +17,7 @@ export const RECORD_TABLES = {
   retirement_account: retirementAccounts,
   retirement_plan: retirementPlans,
   housing: housings,
+  assumptions,
 } as const satisfies Record<RecordName, PgTable>;
 
 type Row = Record<string, unknown>;

@@ -248,6 +248,29 @@ export const housings = pgTable(
   (t) => [uniqueIndex('housings_user_key').on(t.userId)],
 );
 
+/** DESIGN §6's plan assumptions: one record per user; a null column is the neutral value. */
+export const assumptions = pgTable(
+  'assumptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    inflationRate: percent('inflation_rate'),
+    salaryGrowthRate: percent('salary_growth_rate'),
+    socialSecurityCola: percent('social_security_cola'),
+    cashBalanceCents: cents('cash_balance_cents'),
+    cashInterestRate: percent('cash_interest_rate'),
+    homeValueCents: cents('home_value_cents'),
+    homeAppreciationRate: percent('home_appreciation_rate'),
+    retirementTaxRate: percent('retirement_tax_rate'),
+    spendCashInRetirement: boolean('spend_cash_in_retirement'),
+    returnVolatility: percent('return_volatility'),
+    stockShare: percent('stock_share'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('assumptions_user_key').on(t.userId)],
+);
+
 
 /**
  * The user's actual balances on month rows ("overrides"): one value per (kind, entity, month).

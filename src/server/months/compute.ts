@@ -28,6 +28,7 @@ export const MONTHS_AFFECTED_BY = {
   other_expense: ['income', 'retirement'],
   retirement_account: ['contribution', 'retirement', 'income'],
   retirement_plan: ['income', 'debt', 'retirement', 'contribution'],
+  assumptions: ['income', 'debt', 'retirement', 'contribution'],
   income_month: ['income'],
   debt_month: ['debt', 'income', 'retirement'],
   contribution_month: ['contribution', 'retirement'],

@@ -9,7 +9,7 @@ import type { ProjectionActuals, ProjectionInput } from '../../engine/index.ts';
 import { projectionInput } from '../../shared/months/input.ts';
 import type { Db } from '../db/client.ts';
 import { toWire } from '../db/records.ts';
-import { debtPlans, debts, housings, incomes, monthlyExpenses, monthOverrides, otherExpenses, retirementAccounts, retirementPlans } from '../db/schema.ts';
+import { assumptions, debtPlans, debts, housings, incomes, monthlyExpenses, monthOverrides, otherExpenses, retirementAccounts, retirementPlans } from '../db/schema.ts';
 
 export { MONTH_KINDS, type MonthKind } from '../../shared/months/tables.ts';
 
@@ -20,7 +20,7 @@ type Wire = Record<string, unknown> & { id: number };
  * @param today the current month; actual values after it are kept but not applied
  */
 export async function loadProjectionInput(db: Db, userId: number, planStart: MonthKey, today: MonthKey): Promise<ProjectionInput> {
-  const [incomeRows, debtRows, [plan], [housing], expenseRows, otherRows, accountRows, [retirementPlan], overrides] = await Promise.all([
+  const [incomeRows, debtRows, [plan], [housing], expenseRows, otherRows, accountRows, [retirementPlan], overrides, [assumed]] = await Promise.all([
     db.select().from(incomes).where(eq(incomes.userId, userId)).orderBy(asc(incomes.id)),
     db.select().from(debts).where(eq(debts.userId, userId)).orderBy(asc(debts.id)),
     db.select().from(debtPlans).where(eq(debtPlans.userId, userId)),
@@ -30,6 +30,7 @@ export async function loadProjectionInput(db: Db, userId: number, planStart: Mon
     db.select().from(retirementAccounts).where(eq(retirementAccounts.userId, userId)).orderBy(asc(retirementAccounts.id)),
     db.select().from(retirementPlans).where(eq(retirementPlans.userId, userId)),
     db.select().from(monthOverrides).where(eq(monthOverrides.userId, userId)),
+    db.select().from(assumptions).where(eq(assumptions.userId, userId)),
   ]);
   const wire = (name: Parameters<typeof toWire>[0], row: object | undefined): Wire | null => (row ? (toWire(name, row as Record<string, unknown>) as Wire) : null);
   const list = (name: Parameters<typeof toWire>[0], rows: object[]): Wire[] => rows.map((row) => toWire(name, row as Record<string, unknown>) as Wire);
@@ -54,6 +55,7 @@ export async function loadProjectionInput(db: Db, userId: number, planStart: Mon
       otherExpenses: list('other_expense', otherRows),
       retirementAccounts: list('retirement_account', accountRows),
       retirementPlan: wire('retirement_plan', retirementPlan),
+      assumptions: wire('assumptions', assumed),
     },
     actuals,
     planStart,

@@ -6,6 +6,7 @@
 import { parseCents, type Cents } from '../../engine/money.ts';
 import { parseMonthKey, type MonthKey } from '../../engine/months.ts';
 import type { Cycle, HousingInput, ProjectionActuals, ProjectionInput } from '../../engine/index.ts';
+import { NEUTRAL_ASSUMPTIONS, type PlanAssumptions } from '../../engine/assumptions.ts';
 
 type Wire = Record<string, unknown> & { id: number };
 
@@ -18,6 +19,8 @@ export interface WireHousehold {
   otherExpenses: readonly Wire[];
   retirementAccounts: readonly Wire[];
   retirementPlan: Wire | null;
+  /** DESIGN §6's plan assumptions; absent or null: the neutral tables of §4. */
+  assumptions?: Wire | null;
 }
 
 /** Dollars from the wire → cents, through text (never `x * 100`); anything else is 0. */
@@ -40,6 +43,30 @@ function housingInput(h: Wire | null): HousingInput | null {
     };
   }
   return { housingType: h.housing_type === 'Own' ? 'Own' : 'Rent', totalMonthlyPayment: money(h.total_monthly_payment) };
+}
+
+/** A rate that may be null (neutral: 0). */
+const rate = (value: unknown): number => (value === null || value === undefined ? 0 : percent(value));
+
+/**
+ * The plan assumptions record → the engine's, every null field its neutral value: 0 % rates,
+ * no cash, no home, cash not spent. Example: `{ inflation_rate: 2.5, cash_balance: 12000 }` →
+ * inflationRate 2.5, cashBalance 1 200 000¢, the rest neutral.
+ */
+export function planAssumptions(record: Wire | null | undefined): PlanAssumptions | null {
+  if (!record) return null;
+  return {
+    ...NEUTRAL_ASSUMPTIONS,
+    inflationRate: rate(record.inflation_rate),
+    salaryGrowthRate: rate(record.salary_growth_rate),
+    socialSecurityCola: rate(record.social_security_cola),
+    cashBalance: money(record.cash_balance),
+    cashInterestRate: rate(record.cash_interest_rate),
+    homeValue: record.home_value === null || record.home_value === undefined ? null : money(record.home_value),
+    homeAppreciationRate: rate(record.home_appreciation_rate),
+    retirementTaxRate: rate(record.retirement_tax_rate),
+    spendCashInRetirement: record.spend_cash_in_retirement === true,
+  };
 }
 
 export function projectionInput(household: WireHousehold, actuals: ProjectionActuals, planStart: MonthKey, today: MonthKey): ProjectionInput {
@@ -83,6 +110,7 @@ export function projectionInput(household: WireHousehold, actuals: ProjectionAct
         }
       : null,
     actuals,
+    assumptions: planAssumptions(household.assumptions),
   };
 }
 

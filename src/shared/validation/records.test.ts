@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { RECORD_FIELDS } from '../records.ts';
-import type { RecordName } from '../records.ts';
-import type { FieldErrors, Validation } from './kit.ts';
+import type { FieldDecl, RecordName } from '../records.ts';
+import { firstErrors, type FieldErrors, type Validation } from './kit.ts';
 import {
   RECORD_VALIDATORS,
   validateDebt,
@@ -81,6 +81,7 @@ const VALID: Record<RecordName, Record<string, unknown>> = {
   retirement_account: retirementAccount,
   retirement_plan: { ...retirementPlan, monthly_expenses: '3,000' },
   housing: mortgage,
+  assumptions: { inflation_rate: '2.5', salary_growth_rate: 3, social_security_cola: '2.5', cash_balance: '12,000', cash_interest_rate: '4', home_value: 450000, home_appreciation_rate: '-1.5', retirement_tax_rate: 12, spend_cash_in_retirement: true, return_volatility: 15, stock_share: '60' },
 };
 
 const RECORD_NAMES = Object.keys(RECORD_FIELDS) as RecordName[];
@@ -103,8 +104,9 @@ describe('RECORD_VALIDATORS', () => {
   });
 
   it.each(RECORD_NAMES)('%s: every field refuses {}, [] and true with a message on that field', (name) => {
-    for (const field of Object.keys(RECORD_FIELDS[name])) {
-      for (const wrong of [{}, [], true]) {
+    for (const [field, decl] of Object.entries(RECORD_FIELDS[name] as Record<string, FieldDecl>)) {
+      // true is a yes/no field's own value; 'maybe' is not one.
+      for (const wrong of [{}, [], decl.kind === 'boolean' ? 'maybe' : true]) {
         const errors = errorsOf(RECORD_VALIDATORS[name]({ ...VALID[name], [field]: wrong }, ctx));
         expect(errors[field]?.length, `${name}.${field} = ${JSON.stringify(wrong)}`).toBeGreaterThan(0);
       }
@@ -756,6 +758,61 @@ describe('validateHousing', () => {
           interest_rate: ['Interest rate must be a valid number'],
         });
       });
+    });
+  });
+});
+
+describe('validateAssumptions', () => {
+  const validate = (input: unknown) => RECORD_VALIDATORS.assumptions(input, ctx);
+
+  it('accepts an empty record: every assumption absent is the neutral plan', () => {
+    expect(validate({})).toEqual({
+      ok: true,
+      value: {
+        inflation_rate: null,
+        salary_growth_rate: null,
+        social_security_cola: null,
+        cash_balance: null,
+        cash_interest_rate: null,
+        home_value: null,
+        home_appreciation_rate: null,
+        retirement_tax_rate: null,
+        spend_cash_in_retirement: null,
+        return_volatility: null,
+        stock_share: null,
+      },
+    });
+  });
+
+  it('reads rates as percents and money as cents', () => {
+    const result = validate({ inflation_rate: '2.5', cash_balance: '12,000.50', home_appreciation_rate: -1.5, spend_cash_in_retirement: 'true' });
+    expect(result.ok && result.value).toMatchObject({ inflation_rate: 2.5, cash_balance: 1_200_050, home_appreciation_rate: -1.5, spend_cash_in_retirement: true });
+  });
+
+  it('names each field out of its range', () => {
+    const result = validate({
+      inflation_rate: 21,
+      salary_growth_rate: -1,
+      social_security_cola: 10.5,
+      cash_balance: -1,
+      cash_interest_rate: 20.01,
+      home_value: -5,
+      home_appreciation_rate: -10.5,
+      retirement_tax_rate: 61,
+      return_volatility: 61,
+      stock_share: 101,
+    });
+    expect(result.ok ? null : firstErrors(result.errors)).toEqual({
+      inflation_rate: 'Inflation rate must be between 0 and 20',
+      salary_growth_rate: 'Salary growth rate must be between 0 and 20',
+      social_security_cola: 'Social Security COLA must be between 0 and 10',
+      cash_balance: 'Cash balance cannot be negative',
+      cash_interest_rate: 'Cash interest rate must be between 0 and 20',
+      home_value: 'Home value cannot be negative',
+      home_appreciation_rate: 'Home appreciation rate must be between -10 and 20',
+      retirement_tax_rate: 'Retirement tax rate must be between 0 and 60',
+      return_volatility: 'Return volatility must be between 0 and 60',
+      stock_share: 'Stock share must be between 0 and 100',
     });
   });
 });

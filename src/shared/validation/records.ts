@@ -4,11 +4,13 @@
  * with money in integer cents, text trimmed, dates 'YYYY-MM-DD', and no undeclared keys.
  */
 import { cents, formatCents } from '../../engine/money.ts';
+import { isJsonObject } from '../json.ts';
 import type { Cents } from '../../engine/money.ts';
 import { monthKey } from '../../engine/months.ts';
 import { monthlyInterest } from '../../engine/rates.ts';
 import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../records.ts';
 import type {
+  AssumptionsInput,
   DebtInput,
   DebtPlanInput,
   HousingInput,
@@ -28,6 +30,7 @@ import {
   fieldOk,
   mapValidation,
   optional,
+  parseBoolean,
   parseDate,
   parseEnum,
   parseInteger,
@@ -298,6 +301,32 @@ export function validateHousing(input: unknown, ctx: ValidationContext): Validat
   return collect(fields, extra);
 }
 
+/** A percent assumption: absent or null is neutral; otherwise within its DESIGN §6 range. */
+const rateAssumption = (label: string, min: number, max: number) => (raw: unknown) => optional(raw, (value) => parsePercent(value, { label, min, max }));
+
+/**
+ * DESIGN §6's plan assumptions: every field optional (null: neutral), each checked against its
+ * range with a message naming it, e.g. 'Inflation rate must be between 0 and 20'.
+ */
+export function validateAssumptions(input: unknown, _ctx: ValidationContext): Validation<AssumptionsInput> {
+  // Every field may be absent, so an empty record is valid; a body that is not one is not.
+  if (!isJsonObject(input)) return { ok: false, errors: { assumptions: ['Plan assumptions must be an object'] } };
+  const src = asObject(input);
+  return collect({
+    inflation_rate: rateAssumption('Inflation rate', 0, 20)(src.inflation_rate),
+    salary_growth_rate: rateAssumption('Salary growth rate', 0, 20)(src.salary_growth_rate),
+    social_security_cola: rateAssumption('Social Security COLA', 0, 10)(src.social_security_cola),
+    cash_balance: optional(src.cash_balance, (raw) => parseMoney(raw, { label: 'Cash balance', min: 'non-negative' })),
+    cash_interest_rate: rateAssumption('Cash interest rate', 0, 20)(src.cash_interest_rate),
+    home_value: optional(src.home_value, (raw) => parseMoney(raw, { label: 'Home value', min: 'non-negative' })),
+    home_appreciation_rate: rateAssumption('Home appreciation rate', -10, 20)(src.home_appreciation_rate),
+    retirement_tax_rate: rateAssumption('Retirement tax rate', 0, 60)(src.retirement_tax_rate),
+    spend_cash_in_retirement: optional(src.spend_cash_in_retirement, (raw) => parseBoolean(raw, { label: 'Spend cash in retirement' })),
+    return_volatility: rateAssumption('Return volatility', 0, 60)(src.return_volatility),
+    stock_share: rateAssumption('Stock share', 0, 100)(src.stock_share),
+  });
+}
+
 export type RecordValidators = {
   [K in RecordName]: (input: unknown, ctx: ValidationContext) => Validation<RecordInputs[K]>;
 };
@@ -312,4 +341,5 @@ export const RECORD_VALIDATORS: RecordValidators = {
   retirement_account: validateRetirementAccount,
   retirement_plan: validateRetirementPlan,
   housing: validateHousing,
+  assumptions: validateAssumptions,
 };

@@ -14,7 +14,7 @@ const COLLECTION_LABELS: Record<CollectionName, string> = {
   otherExpenses: 'other expense',
   retirementAccounts: 'retirement account',
 };
-const SINGLE_LABELS: Record<SingleName, string> = { housing: 'housing record', debtPlan: 'debt plan', retirementPlan: 'retirement plan' };
+const SINGLE_LABELS: Record<SingleName, string> = { housing: 'housing record', debtPlan: 'debt plan', retirementPlan: 'retirement plan', assumptions: 'plan assumptions' };
 const MONTH_LABELS: Record<MonthsName, string> = {
   incomeMonths: 'income month',
   debtMonths: 'debt month',

@@ -7,6 +7,7 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../ui/ListStatus.tsx';
+import { AssumptionsCard } from '../../plan-assumptions/AssumptionsCard.tsx';
 import { ComingSoon } from './ComingSoon.tsx';
 import { DebtPlanComparison } from './DebtPlanComparison.tsx';
 import { NetWorthTimeline } from './NetWorthTimeline.tsx';
@@ -18,6 +19,7 @@ export function AnalyticsOverviewTab() {
     <Stack gap="lg">
       <Title order={2}>Overview</Title>
       <ProjectionPart state={state} />
+      <AssumptionsCard />
       <ComingSoon />
     </Stack>
   );

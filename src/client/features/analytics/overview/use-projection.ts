@@ -63,13 +63,14 @@ export function useOverviewProjection(): OverviewState {
   const housing = useSingle('housing');
   const debtPlan = useSingle('debtPlan');
   const retirementPlan = useSingle('retirementPlan');
+  const assumptions = useSingle('assumptions');
   const incomeMonths = useMonths('incomeMonths');
   const debtMonths = useMonths('debtMonths');
   const contributionMonths = useMonths('contributionMonths');
   const retirementMonths = useMonths('retirementMonths');
 
   const collections = [incomes, debts, monthlyExpenses, otherExpenses, retirementAccounts];
-  const singles = [housing, debtPlan, retirementPlan];
+  const singles = [housing, debtPlan, retirementPlan, assumptions];
   const months = [incomeMonths, debtMonths, contributionMonths, retirementMonths];
   const loading = collections.some(waiting.collection) || singles.some(waiting.single) || months.some(waiting.months);
   const recordError = [...collections, ...singles].find((view) => view.error !== null)?.error ?? null;
@@ -91,6 +92,7 @@ export function useOverviewProjection(): OverviewState {
           otherExpenses: otherExpenses.rows,
           retirementAccounts: retirementAccounts.rows,
           retirementPlan: retirementPlan.record,
+          assumptions: assumptions.record,
         },
         tablesStart ? actualsFromTables(bodies) : { debt: [], contribution: [], retirement: [], income: [] },
         planStart,
@@ -126,6 +128,7 @@ export function useOverviewProjection(): OverviewState {
     housing.record,
     debtPlan.record,
     retirementPlan.record,
+    assumptions.record,
     incomeMonths.body,
     debtMonths.body,
     contributionMonths.body,

@@ -10,6 +10,7 @@ import { EmptyState, LoadError } from '../../../ui/ListStatus.tsx';
 import { formatPercent, formatUsd } from '../../../ui/money.ts';
 import { notifyError } from '../../../ui/notify.ts';
 import { PendingMark } from '../../../ui/PendingMark.tsx';
+import { AssumptionsCard } from '../../plan-assumptions/AssumptionsCard.tsx';
 import { RetirementPlanForm } from './RetirementPlanForm.tsx';
 
 /** The name the delete dialog asks about. */
@@ -86,6 +87,7 @@ export function RetirementPlanTab() {
           </EmptyState>
         )
       )}
+      <AssumptionsCard />
       {editing && <RetirementPlanForm plan={plan} onClose={() => setEditing(false)} />}
       <ConfirmDelete itemName={deleting ? PLAN_NAME : null} onCancel={() => setDeleting(false)} onConfirm={confirmDelete} />
     </Stack>

@@ -1,0 +1,99 @@
+/**
+ * The plan assumptions record (DESIGN section 6): one per user like housing, validated with a
+ * message per field, sent live as 'Assumptions', and the month tables recomputed from it.
+ * The clock is fixed at 2026-11-21, so every user's plan starts in 2026-11.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type Listener } from './cable-client.ts';
+import { client, errorBody, ISO_TIMESTAMP, outcome, signUp, startServer, subscribeAs, type Api, type TestServer, type TestUser } from './harness.ts';
+
+const ADMIN = 'assumptions-admin-secret';
+const PATH = '/api/v1/assumptions';
+let server: TestServer;
+let api: Api;
+const listeners: Listener[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ adminSecret: ADMIN, clock: { now: () => new Date('2026-11-21T12:00:00Z') } });
+  api = client(server.url);
+});
+afterEach(() => listeners.splice(0).forEach((l) => l.close()));
+afterAll(() => server?.close());
+
+const NONE = {
+  inflation_rate: null,
+  salary_growth_rate: null,
+  social_security_cola: null,
+  cash_balance: null,
+  cash_interest_rate: null,
+  home_value: null,
+  home_appreciation_rate: null,
+  retirement_tax_rate: null,
+  spend_cash_in_retirement: null,
+  return_volatility: null,
+  stock_share: null,
+};
+const timestamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+
+const save = (user: TestUser, method: 'POST' | 'PUT', fields: unknown) => api(method, PATH, { token: user.token, body: { assumptions: fields } });
+
+describe('/api/v1/assumptions', () => {
+  it('is null before any is saved; POST creates, PUT merges, DELETE removes', async () => {
+    const user = await signUp(api);
+    expect(outcome(await api('GET', PATH, { token: user.token }))).toEqual({ status: 200, body: { assumptions: null } });
+
+    const created = await save(user, 'POST', { inflation_rate: 2.5, cash_balance: '12,000.50' });
+    expect(created.status).toBe(201);
+    expect(created.body.assumptions).toEqual({ ...NONE, id: expect.any(Number), inflation_rate: 2.5, cash_balance: 12000.5, ...timestamps });
+
+    const merged = await save(user, 'PUT', { spend_cash_in_retirement: true, home_appreciation_rate: -1.5 });
+    expect(merged.status).toBe(200);
+    expect(merged.body.assumptions).toMatchObject({ inflation_rate: 2.5, cash_balance: 12000.5, spend_cash_in_retirement: true, home_appreciation_rate: -1.5 });
+    expect((await api('GET', PATH, { token: user.token })).body.assumptions).toEqual(merged.body.assumptions);
+
+    expect((await api('DELETE', PATH, { token: user.token })).status).toBe(204);
+    expect((await api('GET', PATH, { token: user.token })).body).toEqual({ assumptions: null });
+    expect(outcome(await api('DELETE', PATH, { token: user.token }))).toEqual({ status: 404, body: errorBody('Plan assumptions not found') });
+  });
+
+  it('refuses values out of range with a message on each field, and stores nothing', async () => {
+    const user = await signUp(api);
+    const refused = await save(user, 'POST', { inflation_rate: 25, retirement_tax_rate: -1, spend_cash_in_retirement: 'maybe' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      inflation_rate: ['Inflation rate must be between 0 and 20'],
+      retirement_tax_rate: ['Retirement tax rate must be between 0 and 60'],
+      spend_cash_in_retirement: ['Spend cash in retirement must be true or false'],
+    });
+    expect((await api('GET', PATH, { token: user.token })).body).toEqual({ assumptions: null });
+  });
+
+  it('sends the record live and recomputes the month tables from it', async () => {
+    const user = await signUp(api);
+    await subscribeAs(api, ADMIN, user.email);
+    const post = (path: string, key: string, body: unknown) => api('POST', path, { token: user.token, body: { [key]: body } });
+    await post('/api/v1/incomes', 'income', { name: 'Job', pay_cycle: 'monthly', next_pay_date: '2026-11-30', gross_pay: 6000, net_pay: 5000 });
+    await post('/api/v1/housing', 'housing', { housing_type: 'Rent', total_monthly_payment: 1000 });
+    await post('/api/v1/monthly_expenses', 'monthly_expense', { name: 'Food', amount: 500, due_day: 1 });
+
+    // Without assumptions (DESIGN §4): 5 000 − 1 000 − 500 = 3 500 a month from 0, and no interest column.
+    const before = (await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months;
+    expect(before[0]).toMatchObject({ month: '2026-11', end_balance: 3500 });
+    expect(before[0]).not.toHaveProperty('interest_earned');
+
+    const listener = listen(server.url, user.token, user.email);
+    listeners.push(listener);
+    await listener.confirmed;
+    await save(user, 'POST', { cash_balance: 10000, cash_interest_rate: 12, inflation_rate: 3 });
+    const live = await listener.waitFor((m) => m.type === 'Assumptions');
+    expect(live).toMatchObject({ action: 'created', data: { cash_balance: 10000, cash_interest_rate: 12, inflation_rate: 3 } });
+    const table = await listener.waitFor((m) => m.type === 'IncomeMonth');
+
+    // Month 1: interest 10 000 × 12 % / 12 = 100; end 10 000 + 100 + 3 500 = 13 600.
+    // Month 13 (2027-11): rent 1 000 × 1.03 = 1 030, food 500 × 1.03 = 515.
+    const after = (await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months;
+    expect(after[0]).toMatchObject({ month: '2026-11', interest_earned: 100, end_balance: 13600 });
+    expect(after[12]).toMatchObject({ month: '2027-11', housing: 1030, expenses: 515, net_income: 5000 });
+    expect(table.data.income_months[0]).toEqual(after[0]);
+  });
+});
