@@ -115,7 +115,6 @@ describe('the neutral rule', () => {
       retirementAccounts: household.retirementAccounts.map(({ payrollDeducted: _ignored, ...rest }) => rest),
     };
     const neutral = project(plain);
-    expect(JSON.stringify(project({ ...plain, assumptions: null }))).toBe(JSON.stringify(neutral));
     // §4 by hand: every month 500 000 − 60 000 (both accounts) − 150 000 − 120 000 = 170 000 more.
     expect(neutral.income.slice(0, 3).map((r) => r.endBalance)).toEqual([170_000, 340_000, 510_000]);
     expect(neutral.income.every((r) => !('interestEarned' in r))).toBe(true);

@@ -37,6 +37,9 @@ describe('Plan assumptions card', () => {
     await expect.poll(() => assumptionsOf(token)).toMatchObject({ inflation_rate: 2.5, retirement_tax_rate: 12, spend_cash_in_retirement: true, cash_balance: null });
     await expect.poll(() => page.getByText('pending sync').count()).toBe(0);
     await screenshot(page, 'plan-assumptions-phone-set');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    await screenshot(page, 'plan-assumptions-phone-dark');
   });
 
   it('on a desktop: sets a value by hand, refused out of range with the rule\'s message', async () => {
@@ -56,6 +59,10 @@ describe('Plan assumptions card', () => {
       await expect.poll(() => assumptionsOf(token)).toMatchObject({ inflation_rate: 3, cash_balance: 12500 });
       await expect.poll(() => page.getByTestId('assumption-cash_balance').innerText()).toBe('$12,500.00');
       await screenshot(page, 'plan-assumptions-desktop');
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'plan-assumptions-desktop-dark');
     } finally {
       await desktop.close();
     }

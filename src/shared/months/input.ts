@@ -45,9 +45,6 @@ function housingInput(h: Wire | null): HousingInput | null {
   return { housingType: h.housing_type === 'Own' ? 'Own' : 'Rent', totalMonthlyPayment: money(h.total_monthly_payment) };
 }
 
-/** A rate that may be null (neutral: 0). */
-const rate = (value: unknown): number => (value === null || value === undefined ? 0 : percent(value));
-
 /**
  * The plan assumptions record → the engine's, every null field its neutral value: 0 % rates,
  * no cash, no home, cash not spent. Example: `{ inflation_rate: 2.5, cash_balance: 12000 }` →
@@ -57,14 +54,14 @@ export function planAssumptions(record: Wire | null | undefined): PlanAssumption
   if (!record) return null;
   return {
     ...NEUTRAL_ASSUMPTIONS,
-    inflationRate: rate(record.inflation_rate),
-    salaryGrowthRate: rate(record.salary_growth_rate),
-    socialSecurityCola: rate(record.social_security_cola),
+    inflationRate: percent(record.inflation_rate),
+    salaryGrowthRate: percent(record.salary_growth_rate),
+    socialSecurityCola: percent(record.social_security_cola),
     cashBalance: money(record.cash_balance),
-    cashInterestRate: rate(record.cash_interest_rate),
+    cashInterestRate: percent(record.cash_interest_rate),
     homeValue: record.home_value === null || record.home_value === undefined ? null : money(record.home_value),
-    homeAppreciationRate: rate(record.home_appreciation_rate),
-    retirementTaxRate: rate(record.retirement_tax_rate),
+    homeAppreciationRate: percent(record.home_appreciation_rate),
+    retirementTaxRate: percent(record.retirement_tax_rate),
     spendCashInRetirement: record.spend_cash_in_retirement === true,
   };
 }
