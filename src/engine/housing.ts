@@ -52,3 +52,21 @@ export function housingLine(housing: HousingInput | null, count: number, inflati
   }
   return line;
 }
+
+/**
+ * A mortgage's balance at the end of each month index 0…count − 1, amortized as housingLine does
+ * (interest = round(balance × rate / 100 / 12), then the P&I payment; 0 once paid off). Rent, Own
+ * and no housing: 0 every month.
+ * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [500.00, 0, 0].
+ */
+export function mortgageBalances(housing: HousingInput | null, count: number): Cents[] {
+  if (housing === null || housing.housingType !== 'Mortgage') return new Array<Cents>(count).fill(ZERO);
+  const offered = principalAndInterest(housing.totalMonthlyPayment, maxCents(ZERO, housing.escrowPayment));
+  const balances: Cents[] = [];
+  let balance = maxCents(ZERO, housing.currentBalance);
+  for (let index = 0; index < count; index += 1) {
+    if (balance !== 0) balance = minCents(amortizationStep(balance, housing.interestRate, offered).balance, cents(MAX_BALANCE));
+    balances.push(balance);
+  }
+  return balances;
+}

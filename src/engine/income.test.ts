@@ -22,6 +22,7 @@ const saver: RetirementAccountInput = {
 function options(extra: Partial<IncomeOptions> = {}): IncomeOptions {
   return {
     planStart: monthKey(2026, 1),
+    today: monthKey(2026, 1),
     months: 4,
     retirementMonth: monthKey(2026, 4),
     incomes: [{ id: 1, payCycle: 'weekly', netPay: cents(100000) }],

@@ -8,7 +8,8 @@
  * An actual end balance replaces the month's end balance and the next month continues from it.
  *
  * With plan assumptions (DESIGN §6), month n:
- *   net income  = Σ over sources received in the month (from startMonth, through endMonth) of
+ *   net income  = Σ over sources received in the month (through endMonth; none from today's month
+ *                 up to the month before nextPayMonth) of
  *                 roundHalfUp(round(net_pay × factor) × (1 + salary growth/100)^floor((n − 1) / 12))
  *   retirement  = the employee contributions of accounts not marked payroll_deducted
  *   interest    = roundHalfUp(max(0, previous end balance) × cash interest rate / 100 / 12)
@@ -53,6 +54,8 @@ export function employeeContributionsIn(
 
 export interface IncomeOptions {
   readonly planStart: MonthKey;
+  /** Today's month: a source's nextPayMonth only holds back pay from here on. */
+  readonly today: MonthKey;
   /** Rows: month 1 to the month before retirement (see projectionHorizon). */
   readonly months: number;
   readonly retirementMonth: MonthKey | null;
@@ -70,13 +73,22 @@ export interface IncomeOptions {
 }
 
 /**
+ * Whether a source pays in `month`: not after its end month, and not from today's month up to the
+ * month before its next pay. Example: today 2026-11, next pay month 2026-12, end 2027-06 →
+ * 2026-10 yes (already paid), 2026-11 no, 2026-12 to 2027-06 yes, 2027-07 no.
+ */
+export function paysIn(source: IncomeSourceInput, month: MonthKey, today: MonthKey): boolean {
+  if (source.nextPayMonth && month >= today && month < source.nextPayMonth) return false;
+  return runsIn(source.endMonth, month);
+}
+
+/**
  * A source's net pay in month n (index n − 1): its monthly equivalent grown by salary growth, or
- * 0 outside the months it is received. Example: 1 000.00 biweekly at 5 %, month 13 →
+ * 0 in a month it does not pay (paysIn). Example: 1 000.00 biweekly at 5 %, month 13 →
  * 216 667¢ × 1.05 = 227 500.35 → 227 500¢.
  */
-function netPayIn(monthly: Cents, source: IncomeSourceInput, month: MonthKey, n: number, growth: number): Cents {
-  if (source.startMonth && month < source.startMonth) return ZERO;
-  if (!runsIn(source.endMonth, month)) return ZERO;
+function netPayIn(monthly: Cents, source: IncomeSourceInput, month: MonthKey, n: number, growth: number, today: MonthKey): Cents {
+  if (!paysIn(source, month, today)) return ZERO;
   return grownAmount(monthly, growth, n);
 }
 
@@ -86,7 +98,7 @@ export function projectIncome(options: IncomeOptions): IncomeMonth[] {
   if (options.months <= 0) return [];
   const assumptions = options.assumptions ?? null;
   const growth = assumptions?.salaryGrowthRate ?? 0;
-  const timed = options.incomes.some((source) => source.startMonth || source.endMonth);
+  const timed = options.incomes.some((source) => source.nextPayMonth || source.endMonth);
   // The neutral income: the same every month (DESIGN §4).
   const steady = growth === 0 && !timed ? monthlyNetIncome(options.incomes) : null;
   const sources = options.incomes.map((source) => ({ source, monthly: monthlyAmount(source.netPay, source.payCycle) }));
@@ -100,7 +112,7 @@ export function projectIncome(options: IncomeOptions): IncomeMonth[] {
   let previous = assumptions?.cashBalance ?? ZERO;
   for (let index = 0; index < options.months; index += 1) {
     const month = months[index] ?? addMonths(options.planStart, index);
-    const netIncome = steady ?? sumCents(sources.map(({ source, monthly }) => netPayIn(monthly, source, month, index + 1, growth)));
+    const netIncome = steady ?? sumCents(sources.map(({ source, monthly }) => netPayIn(monthly, source, month, index + 1, growth, options.today)));
     let employee = 0;
     for (const deposit of deposits) if (inDepositWindow(month, deposit.from, options.retirementMonth)) employee += deposit.employee;
     const retirementContributions = cents(employee);

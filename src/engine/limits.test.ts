@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferralCatchUp, limitsFor, limitWarnings, type YearContributions } from './limits.ts';
+import { deferralCatchUp, limitsFor, limitWarnings, plannedLimitWarnings, type PlannedAccount, type YearContributions } from './limits.ts';
 import { cents } from './money.ts';
 
 // The IRS figures of DESIGN §6, typed here in dollars: 2026 deferral 24 500, catch-up 8 000
@@ -49,5 +49,46 @@ describe('limitWarnings', () => {
 
   it('assumes no catch-up without a birth year', () => {
     expect(limitWarnings(2026, null, [plan(1, 25_000)]).map((w) => w.limit)).toEqual([$(24_500)]);
+  });
+});
+
+describe('plannedLimitWarnings', () => {
+  const biweekly401k = (contribution: number, firstYear: number, lastYear: number | null): PlannedAccount => ({
+    accountId: 9,
+    accountType: 'traditional_401k',
+    contribution: $(contribution),
+    employerContribution: $(0),
+    cycle: 'biweekly',
+    firstYear,
+    lastYear,
+  });
+
+  it('counts a full year of deposits exactly and keeps the first year of a warning', () => {
+    // 1 000.00 × 26 = 26 000.00 a year. Born 1981: 45 in 2026, over 24 500; the warning repeats
+    // each year to 2030 (age 49) but is reported once, for 2026.
+    const warnings = plannedLimitWarnings([biweekly401k(1_000, 2026, null)], 1981, 2026, 2040);
+    expect(warnings).toEqual([{ year: 2026, kind: 'deferral', accountIds: [9], contributed: $(26_000), limit: $(24_500) }]);
+  });
+
+  it('warns first in the year the larger catch-up ends (age 64)', () => {
+    // 1 300.00 × 26 = 33 800.00: under 35 750 at 60–63 (2026–2029 for a person born 1966),
+    // over 32 500 at 64 in 2030.
+    const warnings = plannedLimitWarnings([biweekly401k(1_300, 2026, null)], 1966, 2026, 2031);
+    expect(warnings).toEqual([{ year: 2030, kind: 'deferral', accountIds: [9], contributed: $(33_800), limit: $(32_500) }]);
+  });
+
+  it('skips the years an account does not contribute in', () => {
+    // Deposits from 2028 to 2029 only; a 2026–2027 check finds nothing, to 2028 finds 2028.
+    expect(plannedLimitWarnings([biweekly401k(1_000, 2028, 2029)], 1990, 2026, 2027)).toEqual([]);
+    expect(plannedLimitWarnings([biweekly401k(1_000, 2028, 2029)], 1990, 2026, 2030).map((w) => w.year)).toEqual([2028]);
+  });
+
+  it('counts weekly deposits 52 times and semimonthly 24 times a year', () => {
+    const weeklyIra: PlannedAccount = { ...biweekly401k(150, 2026, null), accountType: 'roth_ira', cycle: 'weekly' };
+    // 150.00 × 52 = 7 800.00 > 7 500.00.
+    expect(plannedLimitWarnings([weeklyIra], 1990, 2026, 2026).map((w) => w.contributed)).toEqual([$(7_800)]);
+    const semimonthly: PlannedAccount = { ...weeklyIra, cycle: 'semimonthly', contribution: $(312.5) };
+    // 312.50 × 24 = 7 500.00: at the limit, not over it.
+    expect(plannedLimitWarnings([semimonthly], 1990, 2026, 2026)).toEqual([]);
   });
 });

@@ -108,3 +108,50 @@ export function limitWarnings(year: number, birthYear: number | null, accounts: 
   }
   return warnings;
 }
+
+/** Payments a year per cycle: weekly 52, biweekly 26, semimonthly 24, monthly 12. */
+export const PAYMENTS_PER_YEAR = { weekly: 52, biweekly: 26, semimonthly: 24, monthly: 12 } as const;
+
+/** An account's contribution plan as the limits see it: per deposit, with the years it runs. */
+export interface PlannedAccount {
+  readonly accountId: number;
+  readonly accountType: AccountKind;
+  /** Employee and employer contribution per deposit. */
+  readonly contribution: Cents;
+  readonly employerContribution: Cents;
+  readonly cycle: keyof typeof PAYMENTS_PER_YEAR;
+  /** The calendar year of the first deposit. */
+  readonly firstYear: number;
+  /** The last calendar year with a deposit (the year of the month before retirement); null: none set. */
+  readonly lastYear: number | null;
+}
+
+/**
+ * The first warning of each kind and account set over the years `fromYear` to `toYear`, at the
+ * account's full-year rate: a year's contribution = per-deposit amount × payments a year
+ * (exact, in cents), counted in every year from its first deposit's to its last. Only the first
+ * year of a warning is kept (its age says why: a limit falls at 64 when the larger catch-up ends).
+ * Example: born 1981, 1 000.00 biweekly to a traditional 401(k) from 2026 → 26 000.00 a year, over
+ * 2026's 24 500.00 (age 45): one deferral warning for 2026; none at 50 (2031: 32 500.00).
+ */
+export function plannedLimitWarnings(accounts: readonly PlannedAccount[], birthYear: number | null, fromYear: number, toYear: number): LimitWarning[] {
+  const seen = new Set<string>();
+  const first: LimitWarning[] = [];
+  for (let year = fromYear; year <= toYear; year += 1) {
+    const active = accounts.filter((a) => a.firstYear <= year && (a.lastYear === null || year <= a.lastYear));
+    if (active.length === 0) continue;
+    const contributions = active.map((a) => ({
+      accountId: a.accountId,
+      accountType: a.accountType,
+      employee: cents(a.contribution * PAYMENTS_PER_YEAR[a.cycle]),
+      employer: cents(a.employerContribution * PAYMENTS_PER_YEAR[a.cycle]),
+    }));
+    for (const warning of limitWarnings(year, birthYear, contributions)) {
+      const key = `${warning.kind}:${warning.accountIds.join(',')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      first.push(warning);
+    }
+  }
+  return first;
+}

@@ -74,15 +74,28 @@ describe('project with plan assumptions', () => {
     expect(rows[24]).toMatchObject({ month: '2028-01', netIncome: 540_800, housing: 159_135, expenses: 21_218 });
   });
 
-  it('counts an income from its start month through its end month', () => {
+  it('counts an income through its end month, and from today only from its next pay month', () => {
     const timed = project({
       ...household,
       incomes: [
         { id: 1, payCycle: 'monthly', netPay: cents(300_000), endMonth: monthKey(2026, 2) },
-        { id: 2, payCycle: 'monthly', netPay: cents(400_000), startMonth: monthKey(2026, 2) },
+        { id: 2, payCycle: 'monthly', netPay: cents(400_000), nextPayMonth: monthKey(2026, 2) },
       ],
     }).income;
+    // Today is 2026-01: source 2's next pay is in February, so January has only source 1's 3 000.00;
+    // February both (3 000 + 4 000); March only source 2, source 1 having ended in February.
     expect(timed.slice(0, 3).map((r) => r.netIncome)).toEqual([300_000, 700_000, 400_000]);
+  });
+
+  it('keeps the pay of months before today when the next pay lies ahead', () => {
+    // Plan start 2026-01, today 2026-03, next pay 2026-04: January and February were paid,
+    // March is not, April is again.
+    const later = project({
+      ...household,
+      today: monthKey(2026, 3),
+      incomes: [{ id: 1, payCycle: 'monthly', netPay: cents(250_000), nextPayMonth: monthKey(2026, 4) }],
+    }).income;
+    expect(later.slice(0, 4).map((r) => r.netIncome)).toEqual([250_000, 250_000, 0, 250_000]);
   });
 
   it('grows Social Security by its COLA from plan year 2 on', () => {

@@ -69,6 +69,7 @@ export function project(input: ProjectionInput): Projection {
 
   const income = projectIncome({
     planStart,
+    today,
     months: horizon.preMonths,
     retirementMonth: horizon.retirementMonth,
     incomes: input.incomes,

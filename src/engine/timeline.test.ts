@@ -3,6 +3,7 @@ import { parseCents, type Cents } from './money.ts';
 import { monthKey } from './months.ts';
 import { project } from './project.ts';
 import { projectionTimeline, timelineMilestones } from './timeline.ts';
+import { NEUTRAL_ASSUMPTIONS } from './assumptions.ts';
 import type { ProjectionInput } from './types.ts';
 
 /** Dollars → cents through text, as the app reads amounts. */
@@ -170,5 +171,62 @@ describe('timelineMilestones: Social Security', () => {
     // Living runs 2026-07 … 2027-06.
     expect(milestonesWith({ socialSecurityStartDate: '2027-07-01' }).socialSecurityStart).toBeNull();
     expect(milestonesWith({ socialSecurityStartDate: '2027-06-01' }).socialSecurityStart).toBe('2027-06');
+  });
+});
+
+describe('projectionTimeline with plan assumptions (DESIGN §6)', () => {
+  it('spends cash first in retirement: the points follow the total rows\' cash balance', () => {
+    const input: ProjectionInput = { ...household, assumptions: { ...NEUTRAL_ASSUMPTIONS, spendCashInRetirement: true } };
+    const points = timelineOf(input).points;
+    // Cash enters retirement at 3 350.00 and pays the whole need: 300.00 in 2026-07 and 08, then
+    // 150.00 a month once Social Security pays 150.00 (from 2026-09); the accounts stay at 1 600.00.
+    expect(points.slice(5).map((p) => [p.month, p.cash, p.retirement])).toEqual([
+      ['2026-06', c(3350), c(1600)],
+      ['2026-07', c(3050), c(1600)],
+      ['2026-08', c(2750), c(1600)],
+      ['2026-09', c(2600), c(1600)],
+      ['2026-10', c(2450), c(1600)],
+      ['2026-11', c(2300), c(1600)],
+      ['2026-12', c(2150), c(1600)],
+      ['2027-01', c(2000), c(1600)],
+      ['2027-02', c(1850), c(1600)],
+      ['2027-03', c(1700), c(1600)],
+      ['2027-04', c(1550), c(1600)],
+      ['2027-05', c(1400), c(1600)],
+      ['2027-06', c(1250), c(1600)],
+    ]);
+    expect(points.at(-1)?.netWorth).toBe(c(2850));
+  });
+
+  it('counts the home, grown by its appreciation, and the mortgage it pays for', () => {
+    // Home 300 000.00 at 5 % a year: months 1–12 300 000.00, month 13 (2027-01) 315 000.00.
+    // Mortgage 1 000.00 at 0 %, P&I 500.00 (600.00 − 100.00 escrow): 500.00 after month 1, then 0.
+    const input: ProjectionInput = {
+      ...household,
+      housing: { housingType: 'Mortgage', totalMonthlyPayment: c(600), interestRate: 0, currentBalance: c(1000), escrowPayment: c(100) },
+      assumptions: { ...NEUTRAL_ASSUMPTIONS, homeValue: c(300_000), homeAppreciationRate: 5 },
+    };
+    const points = timelineOf(input).points;
+    expect(points.slice(0, 3).map((p) => [p.month, p.home, p.mortgage])).toEqual([
+      ['2026-01', c(300_000), c(500)],
+      ['2026-02', c(300_000), 0],
+      ['2026-03', c(300_000), 0],
+    ]);
+    expect([points[11]?.home, points[12]?.home]).toEqual([c(300_000), c(315_000)]);
+    for (const p of points) expect(p.netWorth).toBe(p.cash + p.retirement + (p.home ?? 0) - (p.mortgage ?? 0) - p.debt);
+    // 2026-01: cash 1 000 − 100 − 300 − 100 (card) − 600 (housing) = −100.00; accounts 1 100.00;
+    // home 300 000.00; mortgage 500.00; card 150.00 → 300 350.00.
+    expect(points[0]?.netWorth).toBe(c(300_350));
+  });
+
+  it('without a home value counts neither the home nor the mortgage', () => {
+    const input: ProjectionInput = {
+      ...household,
+      housing: { housingType: 'Mortgage', totalMonthlyPayment: c(600), interestRate: 0, currentBalance: c(1000), escrowPayment: c(100) },
+      assumptions: NEUTRAL_ASSUMPTIONS,
+    };
+    const first = timelineOf(input).points[0];
+    expect(first && 'home' in first).toBe(false);
+    expect(first?.netWorth).toBe(c(-100 + 1100 - 150));
   });
 });

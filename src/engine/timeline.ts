@@ -11,8 +11,17 @@
  * A table that has ended carries its last value forward: the income table stops the month before
  * retirement and nothing in the model spends that cash afterwards (the accounts pay for
  * retirement living); the debt total ends at 0 at the last payoff. A table with no rows counts 0.
- * A mortgage's balance is not part of the debt line: the projection carries housing only as a
- * monthly payment.
+ *
+ * With plan assumptions (DESIGN §6):
+ *   cash(m)       in a living month where cash is spent (spend_cash_in_retirement), the
+ *                 retirement total row's cash_balance; otherwise as above
+ *   home(m)       roundHalfUp(home_value × (1 + home appreciation/100)^floor((n − 1) / 12)) for
+ *                 month n, when a home value is set
+ *   mortgage(m)   the mortgage's end-of-month balance (mortgageBalances), counted with the home
+ *   netWorth(m)   = cash + retirement + home − mortgage − debt
+ * The mortgage is counted only with the home it pays for: a loan without its house would make net
+ * worth look worse than it is by the home's whole value. Without a home value, or without plan
+ * assumptions, neither is counted and the points carry no `home` or `mortgage`.
  *
  * Milestones (each null when it does not happen):
  *   debtFree           the month the last debt is paid off (insights' debtFreeMonth; `never` when
@@ -31,11 +40,21 @@
  */
 import { debtFreeMonth, incomeDisplayEndBalance, moneyRunsOutMonth, type DebtFree } from './insights.ts';
 import { projectionHorizon } from './horizon.ts';
+import { grownAmount } from './assumptions.ts';
+import { mortgageBalances } from './housing.ts';
 import type { Cents } from './money.ts';
 import { cents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { addMonths, monthOfDate, monthOf, monthsBetween } from './months.ts';
 import type { Projection, ProjectionInput } from './types.ts';
+
+/**
+ * The age a person born in `birthYear` reaches during the year of `month`, as the IRS and most
+ * planners count it: year − birth year. Example: 2040-03 for a person born 1982 → 58.
+ */
+export function ageIn(month: MonthKey, birthYear: number): number {
+  return Number(month.slice(0, 4)) - birthYear;
+}
 
 /** One month of the timeline: end-of-month values in cents. */
 export interface TimelinePoint {
@@ -43,7 +62,11 @@ export interface TimelinePoint {
   readonly cash: Cents;
   readonly retirement: Cents;
   readonly debt: Cents;
-  /** cash + retirement − debt. */
+  /** The home's value, when plan assumptions set one (DESIGN §6). */
+  readonly home?: Cents;
+  /** The mortgage balance, counted with the home. */
+  readonly mortgage?: Cents;
+  /** cash + retirement + home − mortgage − debt. */
   readonly netWorth: Cents;
 }
 
@@ -116,7 +139,18 @@ export function projectionTimeline(input: ProjectionInput, projection: Projectio
   }
   const count = last === null ? 0 : monthsBetween(input.planStart, last) + 1;
 
-  const cashAt = series(projection.income, (i) => incomeDisplayEndBalance(projection.income[i]!));
+  const incomeCash = series(projection.income, (i) => incomeDisplayEndBalance(projection.income[i]!));
+  // Cash spent in retirement: the living rows say what is left of it.
+  const livingCash = new Map<MonthKey, Cents>();
+  for (const row of projection.retirementTotal) if (row.cashBalance !== undefined) livingCash.set(row.month, row.cashBalance);
+  const cashAt = (month: MonthKey): Cents => {
+    // Read every month, so the income series' pointer walks in order.
+    const fromIncome = incomeCash(month);
+    return livingCash.get(month) ?? fromIncome;
+  };
+  const homeValue = input.assumptions?.homeValue ?? null;
+  const appreciation = input.assumptions?.homeAppreciationRate ?? 0;
+  const mortgage = homeValue === null ? null : mortgageBalances(input.housing, count);
   const debtAt = series(projection.debtTotal, (i) => projection.debtTotal[i]!.displayEndBalance);
   const accountsAt = series(accounts, (i) => accounts[i]!.displayBalance);
 
@@ -127,7 +161,13 @@ export function projectionTimeline(input: ProjectionInput, projection: Projectio
     const cash = cashAt(month);
     const retirement = accountsAt(month);
     const debt = debtAt(month);
-    const point: TimelinePoint = { month, cash, retirement, debt, netWorth: cents(cash + retirement - debt) };
+    let point: TimelinePoint;
+    if (homeValue === null || mortgage === null) point = { month, cash, retirement, debt, netWorth: cents(cash + retirement - debt) };
+    else {
+      const home = grownAmount(homeValue, appreciation, index + 1);
+      const owed = mortgage[index] ?? ZERO;
+      point = { month, cash, retirement, debt, home, mortgage: owed, netWorth: cents(cash + retirement + home - owed - debt) };
+    }
     points.push(point);
     if (peak === null || point.netWorth > peak.netWorth) peak = point;
   }

@@ -20,8 +20,13 @@ export interface IncomeSourceInput {
   readonly payCycle: Cycle;
   /** Net pay per pay cycle. */
   readonly netPay: Cents;
-  /** The first month it is received (DESIGN §6: the month of next_pay_date); absent: month 1. */
-  readonly startMonth?: MonthKey | null;
+  /**
+   * The month of next_pay_date (DESIGN §6), passed with plan assumptions: no pay is received from
+   * today's month up to the month before it (months before today were paid: their paydays are
+   * past). Example: today 2026-11, next pay 2026-12-04 → nothing in 2026-11, pay from 2026-12.
+   * Absent or null, or not after today's month: received every month.
+   */
+  readonly nextPayMonth?: MonthKey | null;
   /** The last month it is received (DESIGN §6 `end_month`); absent or null: every month. */
   readonly endMonth?: MonthKey | null;
 }
