@@ -44,6 +44,8 @@ export const RECORD_FIELDS = {
     next_pay_date: { kind: 'date' },
     gross_pay: { kind: 'money' },
     net_pay: { kind: 'money' },
+    /** DESIGN §6: the last month the income is received; null: no end. */
+    end_month: { kind: 'month', nullable: true },
   },
   debt: {
     name: { kind: 'text' },
@@ -63,6 +65,8 @@ export const RECORD_FIELDS = {
     name: { kind: 'text' },
     amount: { kind: 'money' },
     due_day: { kind: 'integer' },
+    /** DESIGN §6: the last month the expense is paid; null: no end. */
+    end_month: { kind: 'month', nullable: true },
   },
   other_expense: {
     month: { kind: 'month' },
@@ -79,6 +83,8 @@ export const RECORD_FIELDS = {
     expected_return_rate: { kind: 'percent' },
     contribution_cycle: { kind: 'enum', values: PAY_CYCLES },
     next_deposit_date: { kind: 'date' },
+    /** DESIGN §6: the entered net pay already excludes this contribution; absent: false. */
+    payroll_deducted: { kind: 'boolean' },
   },
   retirement_plan: {
     retirement_date: { kind: 'date' },
@@ -124,6 +130,7 @@ export interface IncomeInput {
   next_pay_date: string;
   gross_pay: Cents;
   net_pay: Cents;
+  end_month: MonthKey | null;
 }
 
 export interface DebtInput {
@@ -146,6 +153,7 @@ export interface MonthlyExpenseInput {
   name: string;
   amount: Cents;
   due_day: number;
+  end_month: MonthKey | null;
 }
 
 export interface OtherExpenseInput {
@@ -164,6 +172,7 @@ export interface RetirementAccountInput {
   expected_return_rate: number;
   contribution_cycle: PayCycle;
   next_deposit_date: string;
+  payroll_deducted: boolean;
 }
 
 export interface RetirementPlanInput {

@@ -97,3 +97,84 @@ describe('/api/v1/assumptions', () => {
     expect(table.data.income_months[0]).toEqual(after[0]);
   });
 });
+
+describe('end months and "deducted from my paycheck" (DESIGN section 6)', () => {
+  const post = (user: TestUser, path: string, key: string, body: unknown) => api('POST', path, { token: user.token, body: { [key]: body } });
+  const put = (user: TestUser, path: string, key: string, body: unknown) => api('PUT', path, { token: user.token, body: { [key]: body } });
+  const income = { name: 'Job', pay_cycle: 'monthly', next_pay_date: '2026-11-30', gross_pay: 6000, net_pay: 5000 };
+  const account = { name: '401k', account_type: 'traditional_401k', contribution_amount: 400, employer_match: 0, employer_contribution_amount: 0, starting_balance: 0, expected_return_rate: 0, contribution_cycle: 'monthly', next_deposit_date: '2026-11-15' };
+
+  it('stores them, answers null or false when absent, keeps them through a partial update, and refuses bad values', async () => {
+    const user = await signUp(api);
+    const plain = await post(user, '/api/v1/incomes', 'income', income);
+    expect(plain.body.income).toMatchObject({ end_month: null });
+    const ending = await post(user, '/api/v1/incomes', 'income', { ...income, end_month: '2027-6' });
+    expect(ending.status).toBe(201);
+    expect(ending.body.income.end_month).toBe('2027-06');
+    const renamed = await put(user, `/api/v1/incomes/${ending.body.income.id}`, 'income', { name: 'Old job' });
+    expect(renamed.body.income).toMatchObject({ name: 'Old job', end_month: '2027-06' });
+    const cleared = await put(user, `/api/v1/incomes/${ending.body.income.id}`, 'income', { end_month: null });
+    expect(cleared.body.income.end_month).toBeNull();
+
+    expect((await post(user, '/api/v1/incomes', 'income', { ...income, end_month: 'soon' })).body.errors).toEqual({ end_month: ['Please enter a month as YYYY-MM'] });
+    expect((await post(user, '/api/v1/incomes', 'income', { ...income, end_month: '2026-10' })).body.errors).toEqual({ end_month: ['End month cannot be before the next pay date'] });
+    const expense = await post(user, '/api/v1/monthly_expenses', 'monthly_expense', { name: 'Daycare', amount: 900, due_day: 1, end_month: '2029-08' });
+    expect(expense.body.monthly_expense).toMatchObject({ end_month: '2029-08' });
+    expect((await post(user, '/api/v1/monthly_expenses', 'monthly_expense', { name: 'X', amount: 1, due_day: 1, end_month: '2026-13' })).body.errors).toEqual({ end_month: ['Please enter a valid month (1-12)'] });
+
+    expect((await post(user, '/api/v1/retirement_accounts', 'retirement_account', account)).body.retirement_account.payroll_deducted).toBe(false);
+    const deducted = await post(user, '/api/v1/retirement_accounts', 'retirement_account', { ...account, payroll_deducted: true });
+    expect(deducted.body.retirement_account.payroll_deducted).toBe(true);
+    expect((await put(user, `/api/v1/retirement_accounts/${deducted.body.retirement_account.id}`, 'retirement_account', { name: 'Work' })).body.retirement_account).toMatchObject({ name: 'Work', payroll_deducted: true });
+    expect((await post(user, '/api/v1/retirement_accounts', 'retirement_account', { ...account, payroll_deducted: 'maybe' })).body.errors).toEqual({ payroll_deducted: ['Deducted from my paycheck must be true or false'] });
+
+    const incomes = (await api('GET', '/api/v1/incomes', { token: user.token })).body.incomes as { end_month: unknown }[];
+    expect(incomes.map((r) => r.end_month).sort()).toEqual([null, null]);
+  });
+
+  it('shape the month tables: an income and an expense end, a deducted contribution is not taken twice', async () => {
+    const user = await signUp(api);
+    await subscribeAs(api, ADMIN, user.email);
+    await post(user, '/api/v1/incomes', 'income', { ...income, end_month: '2027-01' });
+    await post(user, '/api/v1/monthly_expenses', 'monthly_expense', { name: 'Daycare', amount: 900, due_day: 1, end_month: '2026-12' });
+    const created = await post(user, '/api/v1/retirement_accounts', 'retirement_account', account);
+    const months = async () => (await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months as Record<string, unknown>[];
+
+    // 2026-11 and 12: 5 000 − 900 − 400 = 3 700; 2027-01: the daycare has ended, 5 000 − 400 =
+    // 4 600; 2027-02: the income has ended, −400.
+    let rows = await months();
+    expect(rows.slice(0, 4).map((r) => [r.month, r.net_income, r.expenses, r.retirement_contributions, r.end_balance])).toEqual([
+      ['2026-11', 5000, 900, 400, 3700],
+      ['2026-12', 5000, 900, 400, 7400],
+      ['2027-01', 5000, 0, 400, 12000],
+      ['2027-02', 0, 0, 400, 11600],
+    ]);
+
+    await put(user, `/api/v1/retirement_accounts/${created.body.retirement_account.id}`, 'retirement_account', { payroll_deducted: true });
+    rows = await months();
+    // The 400 is already out of the 5 000 entered: 4 100, 8 200, 13 200, 13 200.
+    expect(rows.slice(0, 4).map((r) => [r.retirement_contributions, r.end_balance])).toEqual([
+      [0, 4100],
+      [0, 8200],
+      [0, 13200],
+      [0, 13200],
+    ]);
+    // The contribution table still counts the deposits.
+    const contributions = (await api('GET', '/api/v1/contribution_months', { token: user.token })).body.total as Record<string, unknown>[];
+    expect(contributions[0]).toMatchObject({ month: '2026-11', contributions: 400 });
+  });
+
+  it('counts an income from the month of its next pay date only with plan assumptions set', async () => {
+    const user = await signUp(api);
+    await subscribeAs(api, ADMIN, user.email);
+    // Today is 2026-11-21 and the next paycheck is on 2026-12-04.
+    await post(user, '/api/v1/incomes', 'income', { ...income, next_pay_date: '2026-12-04' });
+    const first = async () => ((await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months as Record<string, unknown>[]).slice(0, 2);
+    expect((await first()).map((r) => r.net_income)).toEqual([5000, 5000]);
+    await save(user, 'POST', { inflation_rate: 0 });
+    expect((await first()).map((r) => [r.month, r.net_income])).toEqual([
+      ['2026-11', 0],
+      ['2026-12', 5000],
+    ]);
+  });
+});

@@ -51,10 +51,18 @@ const PAY_CYCLES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 /*
  * The ranges keep every combination valid, so that a partial update can never make a record the
  * server refuses: net pay (≤ 3,900) never exceeds gross pay (≥ 4,000); a debt's payment (≥ 300)
- * always covers the interest (≤ 10,000 × 30 % / 12 = 250).
+ * always covers the interest (≤ 10,000 × 30 % / 12 = 250); an income's end month (2031 on) is
+ * never before its next pay date (2026–2028).
  */
 export const VALUES: Record<CollectionName, (r: Random, tag: string) => Fields> = {
-  incomes: (r, tag) => ({ name: `Income ${tag}`, pay_cycle: r.pick(PAY_CYCLES), next_pay_date: date(r, 2026, 2028), gross_pay: money(r, 4000, 6000), net_pay: money(r, 1000, 3900) }),
+  incomes: (r, tag) => ({
+    name: `Income ${tag}`,
+    pay_cycle: r.pick(PAY_CYCLES),
+    next_pay_date: date(r, 2026, 2028),
+    gross_pay: money(r, 4000, 6000),
+    net_pay: money(r, 1000, 3900),
+    end_month: r.chance(0.3) ? date(r, 2031, 2040).slice(0, 7) : null,
+  }),
   debts: (r, tag) => ({
     name: `Debt ${tag}`,
     creditor: r.pick(['Chase', 'Citi', 'Amex', 'Discover']),
@@ -65,7 +73,7 @@ export const VALUES: Record<CollectionName, (r: Random, tag: string) => Fields> 
     original_term: r.int(1, 480),
     due_day: r.int(1, 31),
   }),
-  monthlyExpenses: (r, tag) => ({ name: `Expense ${tag}`, amount: money(r, 1, 900), due_day: r.int(1, 31) }),
+  monthlyExpenses: (r, tag) => ({ name: `Expense ${tag}`, amount: money(r, 1, 900), due_day: r.int(1, 31), end_month: r.chance(0.3) ? date(r, 2020, 2040).slice(0, 7) : null }),
   otherExpenses: (r, tag) => ({ month: date(r, 2026, 2030).slice(0, 7), description: `Other ${tag}`, amount: money(r, 1, 5000) }),
   retirementAccounts: (r, tag) => ({
     name: `Account ${tag}`,
@@ -77,6 +85,7 @@ export const VALUES: Record<CollectionName, (r: Random, tag: string) => Fields> 
     expected_return_rate: percent(r, 0, 50),
     contribution_cycle: r.pick(PAY_CYCLES),
     next_deposit_date: date(r, 2026, 2028),
+    payroll_deducted: r.chance(0.5),
   }),
 };
 

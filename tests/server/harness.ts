@@ -145,9 +145,9 @@ export async function signUp(api: Api, overrides: Record<string, unknown> = {}):
 
 /** A valid body for each record, as a client form would send it. */
 export const VALID = {
-  income: { name: 'Salary', pay_cycle: 'biweekly', next_pay_date: '2026-12-04', gross_pay: 3200, net_pay: 2450.5 },
+  income: { name: 'Salary', pay_cycle: 'biweekly', next_pay_date: '2026-12-04', gross_pay: 3200, net_pay: 2450.5, end_month: null },
   debt: { name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 4200.25, apr: 24.99, monthly_payment: 150, original_term: 60, due_day: 15 },
-  monthly_expense: { name: 'Groceries', amount: 450, due_day: 1 },
+  monthly_expense: { name: 'Groceries', amount: 450, due_day: 1, end_month: null },
   other_expense: { month: '2027-03', description: 'New tyres', amount: 640 },
   retirement_account: {
     name: '401k',
@@ -159,6 +159,7 @@ export const VALID = {
     expected_return_rate: 7,
     contribution_cycle: 'semimonthly',
     next_deposit_date: '2026-12-01',
+    payroll_deducted: false,
   },
   housing: { housing_type: 'Rent', total_monthly_payment: 1800 },
   mortgage: {

@@ -125,6 +125,8 @@ export const incomes = pgTable(
     nextPayDate: day('next_pay_date').notNull(),
     grossPayCents: cents('gross_pay_cents').notNull(),
     netPayCents: cents('net_pay_cents').notNull(),
+    /** DESIGN §6: 'YYYY-MM', the last month received; null: no end. */
+    endMonth: text('end_month'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,6 +173,8 @@ export const monthlyExpenses = pgTable(
     name: text('name').notNull(),
     amountCents: cents('amount_cents').notNull(),
     dueDay: integer('due_day').notNull(),
+    /** DESIGN §6: 'YYYY-MM', the last month paid; null: no end. */
+    endMonth: text('end_month'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -205,6 +209,8 @@ export const retirementAccounts = pgTable(
     expectedReturnRate: percent('expected_return_rate').notNull(),
     contributionCycle: text('contribution_cycle', { enum: PAY_CYCLES }).notNull(),
     nextDepositDate: day('next_deposit_date').notNull(),
+    /** DESIGN §6: the entered net pay already excludes this account's employee contribution. */
+    payrollDeducted: boolean('payroll_deducted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -66,14 +66,31 @@ export function planAssumptions(record: Wire | null | undefined): PlanAssumption
   };
 }
 
+/** A 'YYYY-MM' end month from the wire; anything else (null, absent) is "no end". */
+function endMonth(value: unknown): MonthKey | null {
+  return typeof value === 'string' ? parseMonthKey(value) : null;
+}
+
+/**
+ * With nothing else the wire form is the engine's. DESIGN §6's additions: end months always (null
+ * is neutral); an income's next pay month only with plan assumptions set, so that a household
+ * without them keeps §4's tables, where every source pays from month 1.
+ */
 export function projectionInput(household: WireHousehold, actuals: ProjectionActuals, planStart: MonthKey, today: MonthKey): ProjectionInput {
   const byId = <T extends Wire>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);
   const plan = household.debtPlan;
   const retirement = household.retirementPlan;
+  const assumptions = planAssumptions(household.assumptions);
   return {
     today,
     planStart,
-    incomes: byId(household.incomes).map((r) => ({ id: r.id, payCycle: r.pay_cycle as Cycle, netPay: money(r.net_pay) })),
+    incomes: byId(household.incomes).map((r) => ({
+      id: r.id,
+      payCycle: r.pay_cycle as Cycle,
+      netPay: money(r.net_pay),
+      endMonth: endMonth(r.end_month),
+      nextPayMonth: assumptions ? endMonth(text(r.next_pay_date).slice(0, 7)) : null,
+    })),
     debts: byId(household.debts).map((r) => ({
       id: r.id,
       name: text(r.name),
@@ -85,7 +102,7 @@ export function projectionInput(household: WireHousehold, actuals: ProjectionAct
     })),
     debtPlan: plan ? { planType: plan.plan_type as 'none' | 'snowball' | 'avalanche', extraPayment: money(plan.extra_payment) } : null,
     housing: housingInput(household.housing),
-    monthlyExpenses: byId(household.monthlyExpenses).map((r) => ({ id: r.id, amount: money(r.amount) })),
+    monthlyExpenses: byId(household.monthlyExpenses).map((r) => ({ id: r.id, amount: money(r.amount), endMonth: endMonth(r.end_month) })),
     otherExpenses: byId(household.otherExpenses).map((r) => ({ id: r.id, month: text(r.month) as MonthKey, amount: money(r.amount) })),
     retirementAccounts: byId(household.retirementAccounts).map((r) => ({
       id: r.id,
@@ -96,6 +113,8 @@ export function projectionInput(household: WireHousehold, actuals: ProjectionAct
       expectedReturnRate: percent(r.expected_return_rate),
       contributionCycle: r.contribution_cycle as Cycle,
       nextDepositDate: text(r.next_deposit_date),
+      payrollDeducted: r.payroll_deducted === true,
+      accountType: text(r.account_type),
     })),
     retirementPlan: retirement
       ? {
@@ -107,7 +126,7 @@ export function projectionInput(household: WireHousehold, actuals: ProjectionAct
         }
       : null,
     actuals,
-    assumptions: planAssumptions(household.assumptions),
+    assumptions,
   };
 }
 

@@ -120,8 +120,19 @@ describe('validateIncome', () => {
   it('answers trimmed text, the cycle, the date and cents', () => {
     expect(validate(income)).toEqual({
       ok: true,
-      value: { name: 'Salary', pay_cycle: 'biweekly', next_pay_date: '2026-12-04', gross_pay: 320000, net_pay: 245050 },
+      value: { name: 'Salary', pay_cycle: 'biweekly', next_pay_date: '2026-12-04', gross_pay: 320000, net_pay: 245050, end_month: null },
     });
+  });
+
+  it('takes an end month as YYYY-MM, not before the month of the next pay date', () => {
+    expect(validate({ ...income, end_month: '2031-6' })).toMatchObject({ ok: true, value: { end_month: '2031-06' } });
+    expect(validate({ ...income, end_month: '2026-12' })).toMatchObject({ ok: true, value: { end_month: '2026-12' } });
+    expect(validate({ ...income, end_month: '' })).toMatchObject({ ok: true, value: { end_month: null } });
+    expect(fieldErrors(validate, { ...income, end_month: '2026-11' }, 'end_month')).toEqual(['End month cannot be before the next pay date']);
+    expect(fieldErrors(validate, { ...income, end_month: 'June' }, 'end_month')).toEqual(['Please enter a month as YYYY-MM']);
+    expect(fieldErrors(validate, { ...income, end_month: '2031-13' }, 'end_month')).toEqual(['Please enter a valid month (1-12)']);
+    // Years run to this year + 100, as for other expenses.
+    expect(fieldErrors(validate, { ...income, end_month: '2127-01' }, 'end_month')).toEqual(['Please enter a valid year']);
   });
 
   it('reports each required field', () => {
@@ -333,7 +344,14 @@ describe('validateMonthlyExpense', () => {
   const validate = (input: unknown) => validateMonthlyExpense(input, ctx);
 
   it('answers trimmed name, cents and the day', () => {
-    expect(validate(monthlyExpense)).toEqual({ ok: true, value: { name: 'Rent', amount: 150000, due_day: 1 } });
+    expect(validate(monthlyExpense)).toEqual({ ok: true, value: { name: 'Rent', amount: 150000, due_day: 1, end_month: null } });
+  });
+
+  it('takes an optional end month, in the past too (the expense has ended)', () => {
+    expect(validate({ ...monthlyExpense, end_month: '2020-01' })).toMatchObject({ ok: true, value: { end_month: '2020-01' } });
+    expect(validate({ ...monthlyExpense, end_month: null })).toMatchObject({ ok: true, value: { end_month: null } });
+    expect(fieldErrors(validate, { ...monthlyExpense, end_month: 202001 }, 'end_month')).toEqual(['Please enter a month as YYYY-MM']);
+    expect(fieldErrors(validate, { ...monthlyExpense, end_month: '1899-12' }, 'end_month')).toEqual(['Please enter a valid year']);
   });
 
   it('reports each required field', () => {
@@ -458,8 +476,16 @@ describe('validateRetirementAccount', () => {
         expected_return_rate: 7,
         contribution_cycle: 'semimonthly',
         next_deposit_date: '2026-12-15',
+        payroll_deducted: false,
       },
     });
+  });
+
+  it('reads "deducted from my paycheck" as a yes/no, absent meaning no', () => {
+    expect(validate({ ...retirementAccount, payroll_deducted: true })).toMatchObject({ ok: true, value: { payroll_deducted: true } });
+    expect(validate({ ...retirementAccount, payroll_deducted: 'false' })).toMatchObject({ ok: true, value: { payroll_deducted: false } });
+    expect(validate({ ...retirementAccount, payroll_deducted: null })).toMatchObject({ ok: true, value: { payroll_deducted: false } });
+    expect(fieldErrors(validate, { ...retirementAccount, payroll_deducted: 'sometimes' }, 'payroll_deducted')).toEqual(['Deducted from my paycheck must be true or false']);
   });
 
   it('reports each required field', () => {

@@ -6,7 +6,7 @@
 import { cents, formatCents } from '../../engine/money.ts';
 import { isJsonObject } from '../json.ts';
 import type { Cents } from '../../engine/money.ts';
-import { monthKey } from '../../engine/months.ts';
+import { monthKey, type MonthKey } from '../../engine/months.ts';
 import { monthlyInterest } from '../../engine/rates.ts';
 import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../records.ts';
 import type {
@@ -72,12 +72,22 @@ export function coversMonthlyInterest(payment: Cents, balance: Cents, annualPerc
   return BigInt(payment) * MONTHLY_INTEREST_DIVISOR >= BigInt(balance) * scaledPercent(annualPercent);
 }
 
+/**
+ * DESIGN §6's `end_month` of incomes and monthly expenses: absent or null is "no end"; otherwise
+ * a 'YYYY-MM' within the years an other expense may have.
+ */
+function parseEndMonth(raw: unknown, ctx: ValidationContext): FieldResult<MonthKey | null> {
+  return optional(raw, (value) =>
+    parseMonth(value, { label: 'End month', minYear: OTHER_EXPENSE_MIN_YEAR, maxYear: currentYear(ctx) + OTHER_EXPENSE_YEARS_AHEAD }),
+  );
+}
+
 function parseDueDay(raw: unknown): FieldResult<number> {
   const day = VALID_DAY;
   return parseInteger(raw, { label: 'Due day', min: 1, max: 31, invalid: day, whole: day, tooSmall: day, tooLarge: day });
 }
 
-export function validateIncome(input: unknown, _ctx: ValidationContext): Validation<IncomeInput> {
+export function validateIncome(input: unknown, ctx: ValidationContext): Validation<IncomeInput> {
   const src = asObject(input);
   const fields = {
     name: parseText(src.name, { label: 'Income source name' }),
@@ -85,10 +95,16 @@ export function validateIncome(input: unknown, _ctx: ValidationContext): Validat
     next_pay_date: parseDate(src.next_pay_date, { label: 'Next pay date' }),
     gross_pay: parseMoney(src.gross_pay, { label: 'Gross pay', min: 'positive' }),
     net_pay: parseMoney(src.net_pay, { label: 'Net pay', min: 'positive' }),
+    end_month: parseEndMonth(src.end_month, ctx),
   };
   const extra: FieldErrors = {};
   if (fields.gross_pay.ok && fields.net_pay.ok && fields.net_pay.value > fields.gross_pay.value) {
     addError(extra, 'net_pay', 'Net pay cannot exceed gross pay');
+  }
+  // An income that ends before its first paycheck would never count.
+  const end = fields.end_month.ok ? fields.end_month.value : null;
+  if (end !== null && fields.next_pay_date.ok && end < fields.next_pay_date.value.slice(0, 7)) {
+    addError(extra, 'end_month', 'End month cannot be before the next pay date');
   }
   return collect(fields, extra);
 }
@@ -139,12 +155,13 @@ export function validateDebtPlan(input: unknown, _ctx: ValidationContext): Valid
   }));
 }
 
-export function validateMonthlyExpense(input: unknown, _ctx: ValidationContext): Validation<MonthlyExpenseInput> {
+export function validateMonthlyExpense(input: unknown, ctx: ValidationContext): Validation<MonthlyExpenseInput> {
   const src = asObject(input);
   return collect({
     name: parseText(src.name, { label: 'Expense name' }),
     amount: parseMoney(src.amount, { label: 'Amount', min: 'positive' }),
     due_day: parseDueDay(src.due_day),
+    end_month: parseEndMonth(src.end_month, ctx),
   });
 }
 
@@ -201,6 +218,12 @@ export function validateOtherExpenseForm(values: OtherExpenseFormValues, ctx: Va
   }));
 }
 
+/** DESIGN §6: absent or null means the contribution is not taken out of the entered net pay. */
+function parsePayrollDeducted(raw: unknown): FieldResult<boolean> {
+  const result = optional(raw, (value) => parseBoolean(value, { label: 'Deducted from my paycheck' }));
+  return result.ok ? fieldOk(result.value ?? false) : result;
+}
+
 export function validateRetirementAccount(input: unknown, _ctx: ValidationContext): Validation<RetirementAccountInput> {
   const src = asObject(input);
   return collect({
@@ -216,6 +239,7 @@ export function validateRetirementAccount(input: unknown, _ctx: ValidationContex
     expected_return_rate: parsePercent(src.expected_return_rate, { label: 'Expected return rate', min: 0, max: RETURN_RATE_MAX }),
     contribution_cycle: parseEnum(src.contribution_cycle, PAY_CYCLES, { label: 'Contribution cycle' }),
     next_deposit_date: parseDate(src.next_deposit_date, { label: 'Next deposit date' }),
+    payroll_deducted: parsePayrollDeducted(src.payroll_deducted),
   });
 }
 
