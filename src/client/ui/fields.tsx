@@ -34,6 +34,11 @@ export function DateInput({ value, onChange, error, ...props }: Base) {
   return <TextInput type="date" value={value} onChange={(event) => onChange(event.currentTarget.value)} error={error} {...props} />;
 }
 
+/** A month as 'YYYY-MM' (the month picker where the browser has one; typed text elsewhere). */
+export function MonthInput({ value, onChange, error, ...props }: Base) {
+  return <TextInput type="month" placeholder="YYYY-MM" value={value} onChange={(event) => onChange(event.currentTarget.value)} error={error} {...props} />;
+}
+
 export function PlainText({ value, onChange, error, ...props }: Base) {
   return <TextInput value={value} onChange={(event) => onChange(event.currentTarget.value)} error={error} {...props} />;
 }

@@ -4,6 +4,7 @@
  * shown. An account's month opens its edit (the actual balance); the total of all accounts is
  * view only and says so.
  */
+import { nominalRow } from './dollars.tsx';
 import { Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { centsToDollars } from '../../../engine/money.ts';
@@ -52,7 +53,7 @@ export function AccountMonthsView<Row extends BalanceRow, T>({ name, shown, edit
   const today = useToday();
   const [editing, setEditing] = useState<MonthEdit<T> | null>(null);
   const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, Balance: centsToDollars(row.displayBalance) })), [shown]);
-  const openEdit = useCallback((row: Row) => setEditing({ ...edit, rowId: row.id, month: row.month, entityName: name, current: row.displayBalance }), [edit, name]);
+  const openEdit = useCallback((row: Row) => setEditing({ ...edit, rowId: row.id, month: row.month, entityName: name, current: nominalRow(row).displayBalance }), [edit, name]);
   return (
     <Stack>
       <MonthsToolbar range={range} onRange={onRange} provisional={provisional} />

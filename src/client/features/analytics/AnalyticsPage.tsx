@@ -5,12 +5,13 @@
  * the user was.
  */
 import '@mantine/charts/styles.css';
-import { Anchor, Button, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../data/hooks.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { DollarsProvider, DollarsSwitch } from './dollars.tsx';
 import { DebtProgressTab } from './debt-progress/DebtProgressTab.tsx';
 import { IncomeFutureTab } from './income-future/IncomeFutureTab.tsx';
 import { AnalyticsOverviewTab } from './overview/OverviewTab.tsx';
@@ -75,9 +76,12 @@ function AnalyticsTabs() {
   };
   return (
     <>
-      <Title order={1} size="h2" mb="md">
-        Analytics
-      </Title>
+      <Group justify="space-between" align="center" gap="sm" mb="md">
+        <Title order={1} size="h2">
+          Analytics
+        </Title>
+        <DollarsSwitch />
+      </Group>
       <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
         <Tabs.List ref={tabList} className={classes.tabList} aria-label="Analytics sections">
           {ANALYTICS_TABS.map(({ value, label }) => (
@@ -110,5 +114,9 @@ export function AnalyticsPage() {
   const session = useSession();
   if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message="Please log in to view your analytics." />;
   if (!session.subscribed) return <Upsell />;
-  return <AnalyticsTabs />;
+  return (
+    <DollarsProvider>
+      <AnalyticsTabs />
+    </DollarsProvider>
+  );
 }

@@ -2,12 +2,14 @@
  * One month table for a tab: the mirror's body (useMonths) read into engine rows by the wire
  * adapter, with the user's edits that have not reached the server laid over their rows (so an
  * edit made offline shows at once, marked pending sync) — plus the mirror's loading, error and
- * provisional flags.
+ * provisional flags. The table is shown in the dollars the user chose (dollars.tsx); each
+ * converted row keeps its stored one (nominalRow) for the edit dialog.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { useDataLayer, useMonths } from '../../data/hooks.ts';
 import type { MonthsName } from '../../../shared/resources.ts';
+import { useDollars } from './dollars.tsx';
 import type { MonthEditField, PendingMonthEdits } from './wire.ts';
 
 export interface MonthsTableView<Table> {
@@ -52,7 +54,9 @@ export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
 export function useMonthsTable<Table>(name: MonthsName, read: (body: unknown, pending: PendingMonthEdits) => Table | null): MonthsTableView<Table> {
   const { body, provisional, loading, error } = useMonths(name);
   const pending = usePendingMonthEdits(name);
-  const table = useMemo(() => read(body, pending), [read, body, pending]);
+  const dollars = useDollars();
+  const stored = useMemo(() => read(body, pending), [read, body, pending]);
+  const table = useMemo(() => (stored === null ? null : dollars.table(stored)), [stored, dollars]);
   const pendingIds = useMemo(() => new Set(pending.keys()), [pending]);
   return { table, provisional, loading, error, pendingIds };
 }

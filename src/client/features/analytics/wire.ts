@@ -37,6 +37,12 @@ export interface AccountMonths<Row> {
   readonly months: readonly WithId<Row>[];
 }
 
+/**
+ * A retirement row as read: an account's or a total's. Total rows carry the cash spent in
+ * retirement when the plan assumptions spend it (DESIGN §6).
+ */
+export type RetirementRow = RetirementMonth & { readonly cashBalance?: Cents; readonly cashWithdrawals?: Cents };
+
 export interface AccountTable<Row> {
   readonly accounts: readonly AccountMonths<Row>[];
   readonly total: readonly WithId<Row>[];
@@ -113,6 +119,8 @@ function incomeRow(row: WireMonthRow<IncomeMonth>): WithId<IncomeMonth> | null {
     debts: money(row.debts),
     endBalance: money(row.end_balance),
     inputEndBalance: maybeCents(row.input_end_balance),
+    // DESIGN §6: only with plan assumptions.
+    ...(row.interest_earned === undefined ? {} : { interestEarned: money(row.interest_earned) }),
   };
 }
 
@@ -148,8 +156,10 @@ function contributionRow(row: WireMonthRow<ContributionMonth>): WithId<Contribut
   };
 }
 
-function retirementRow(row: WireMonthRow<RetirementMonth>): WithId<RetirementMonth> | null {
+function retirementRow(row: WireMonthRow<RetirementMonth>): WithId<RetirementRow> | null {
   const key = keyOf(row);
+  // Total rows only (RetirementTotalMonth); the body's type names the account rows' fields.
+  const cash = row as { cash_balance?: unknown; cash_withdrawals?: unknown };
   if (!key) return null;
   const balance = money(row.balance);
   return {
@@ -166,6 +176,9 @@ function retirementRow(row: WireMonthRow<RetirementMonth>): WithId<RetirementMon
     debts: money(row.debts),
     monthlyExpenses: money(row.monthly_expenses),
     otherExpenses: money(row.other_expenses),
+    ...(row.taxes === undefined ? {} : { taxes: money(row.taxes) }),
+    ...(cash.cash_balance === undefined ? {} : { cashBalance: money(cash.cash_balance) }),
+    ...(cash.cash_withdrawals === undefined ? {} : { cashWithdrawals: money(cash.cash_withdrawals) }),
   };
 }
 
@@ -219,7 +232,7 @@ export function contributionMonthsFromWire(stored: unknown, pending?: PendingMon
 }
 
 /** GET /api/v1/retirement_months → each account's rows and the total rows. */
-export function retirementMonthsFromWire(stored: unknown, pending?: PendingMonthEdits): AccountTable<RetirementMonth> | null {
+export function retirementMonthsFromWire(stored: unknown, pending?: PendingMonthEdits): AccountTable<RetirementRow> | null {
   const body = bodyOf<'retirement'>(stored);
   if (!body) return null;
   return {

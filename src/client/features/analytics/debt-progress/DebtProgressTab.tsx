@@ -5,6 +5,7 @@
  * coloured by the engine's band. A debt's month accepts its actual remaining balance, checked
  * against that debt's rate and payment.
  */
+import { nominalRow } from '../dollars.tsx';
 import { Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { debtTotals } from '../../../../engine/insights.ts';
@@ -69,7 +70,7 @@ function DebtView({ name, rows, debt, range, onRange, provisional, pendingIds }:
         entityName: debt.name,
         field: 'input_remaining_balance',
         label: 'Remaining Balance',
-        current: row.displayEndBalance,
+        current: nominalRow(row).displayEndBalance,
         validate: (values) => validateDebtMonth(values, { apr: debt.apr, monthlyPayment: debt.monthlyPayment }),
         pick: (value) => value.input_remaining_balance,
       });

@@ -4,6 +4,7 @@
  * the toggle shows (so they always agree with the rows beside them); the projected end balances
  * read the month now + N years from the whole table.
  */
+import { nominalRow } from '../dollars.tsx';
 import { Stack, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import {
@@ -13,7 +14,7 @@ import {
   projectedEndBalanceAt,
   PROJECTION_YEARS,
 } from '../../../../engine/insights.ts';
-import { centsToDollars } from '../../../../engine/money.ts';
+import { centsToDollars, ZERO } from '../../../../engine/money.ts';
 import { incomeExpensesAndOther, monthsInRange } from '../../../../engine/month-views.ts';
 import type { IncomeMonth } from '../../../../engine/types.ts';
 import { validateIncomeMonth, type IncomeMonthInput } from '../../../../shared/validation/months.ts';
@@ -41,6 +42,10 @@ export const INCOME_COLUMNS: readonly Column<Row>[] = [
   { header: 'End Balance', align: 'right', cell: (row) => <ToneAmount value={incomeDisplayEndBalance(row)} /> },
 ];
 
+/** DESIGN §6: cash interest, a column only while plan assumptions are set (the rows carry it). */
+const INTEREST_COLUMN: Column<Row> = { header: 'Interest Earned', align: 'right', cell: (row) => wholeUsd(row.interestEarned ?? ZERO) };
+const WITH_INTEREST: readonly Column<Row>[] = [INCOME_COLUMNS[0]!, INTEREST_COLUMN, ...INCOME_COLUMNS.slice(1)];
+
 export function projectionLabel(years: number): string {
   return `Projected End Balance in ${years} Years`;
 }
@@ -51,6 +56,7 @@ export function IncomeFutureTab() {
   const [range, setRange] = useMonthRange();
   const [editing, setEditing] = useState<MonthEdit<IncomeMonthInput> | null>(null);
   const shown = useMemo(() => (rows ? monthsInRange(rows, range, today) : []), [rows, range, today]);
+  const columns = rows?.[0]?.interestEarned === undefined ? INCOME_COLUMNS : WITH_INTEREST;
   const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, 'End Balance': centsToDollars(incomeDisplayEndBalance(row)) })), [shown]);
   const openEdit = useCallback(
     (row: Row) =>
@@ -63,7 +69,7 @@ export function IncomeFutureTab() {
         field: 'input_end_balance',
         label: 'Actual End Balance',
         allowNegative: true,
-        current: incomeDisplayEndBalance(row),
+        current: incomeDisplayEndBalance(nominalRow(row)),
         validate: validateIncomeMonth,
         pick: (value) => value.input_end_balance,
       }),
@@ -110,7 +116,7 @@ export function IncomeFutureTab() {
           <MonthTable
             label="Income months"
             rows={shown}
-            columns={INCOME_COLUMNS}
+            columns={columns}
             today={today}
             onEdit={openEdit}
             pendingIds={pendingIds}

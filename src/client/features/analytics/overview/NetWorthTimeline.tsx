@@ -7,10 +7,15 @@ import '@mantine/charts/styles.css';
 import { LineChart, type ChartReferenceLineProps } from '@mantine/charts';
 import { Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
-import { centsToDollars } from '../../../../engine/money.ts';
-import type { Timeline } from '../../../../engine/timeline.ts';
+import { centsToDollars, type Cents } from '../../../../engine/money.ts';
+import { ageIn, type Timeline, type TimelinePoint } from '../../../../engine/timeline.ts';
+import { useBirthYear } from '../../profile/birth-year.ts';
+import { useDollars, type DollarsView } from '../dollars.tsx';
 import { formatWholeUsd } from '../../../ui/money.ts';
-import { compactUsd, MILESTONE_COLORS, MILESTONE_LABELS, milestoneMonth, milestoneText, timelineSummary, wholeUsd, type MilestoneKey } from './format.ts';
+import { compactUsd, MILESTONE_COLORS, MILESTONE_LABELS, milestoneMonth, milestoneText, monthWithAge, timelineSummary, wholeUsd, type MilestoneKey } from './format.ts';
+
+/** An axis tick with the age reached that year: '2040 · 58'. */
+const axisLabel = (month: string, birthYear: number) => `${month.slice(0, 4)} · ${ageIn(month as TimelinePoint['month'], birthYear)}`;
 
 const SERIES = [
   { name: 'netWorth', label: 'Net worth', color: 'teal.6' },
@@ -18,6 +23,25 @@ const SERIES = [
   { name: 'retirement', label: 'Retirement savings', color: 'violet.5' },
   { name: 'debt', label: 'Debt', color: 'red.6' },
 ];
+
+/** With a home value in the plan assumptions (DESIGN §6). */
+const HOME_SERIES = [
+  { name: 'home', label: 'Home', color: 'yellow.7' },
+  { name: 'mortgage', label: 'Mortgage', color: 'orange.8' },
+];
+
+/**
+ * The timeline as shown: in today's dollars each point converted (the peak found again among the
+ * converted points, since a nominal peak need not be the real one).
+ */
+function shownTimeline(timeline: Timeline, dollars: DollarsView): Timeline {
+  if (dollars.mode === 'future') return timeline;
+  const points = dollars.table(timeline.points);
+  let peak: TimelinePoint | null = null;
+  for (const point of points) if (peak === null || point.netWorth > peak.netWorth) peak = point;
+  const current = timeline.current ? (points.find((p) => p.month === timeline.current?.month) ?? null) : null;
+  return { ...timeline, points, yearly: dollars.table(timeline.yearly), peak, current };
+}
 
 /** Label placement per marker, so markers a few months apart do not print over each other. */
 const LABEL_POSITION: Record<MilestoneKey, ChartReferenceLineProps['labelPosition']> = {
@@ -40,9 +64,13 @@ export interface NetWorthTimelineProps {
   hasRetirementPlan: boolean;
 }
 
-export function NetWorthTimeline({ timeline, hasDebts, hasRetirementPlan }: NetWorthTimelineProps) {
+export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPlan }: NetWorthTimelineProps) {
   const [showYears, setShowYears] = useState(false);
   const yearsId = useId();
+  const dollars = useDollars();
+  const birthYear = useBirthYear();
+  const timeline = useMemo(() => shownTimeline(computed, dollars), [computed, dollars]);
+  const withHome = timeline.points[0]?.home !== undefined;
   const data = useMemo(
     () =>
       timeline.points.map((p) => ({
@@ -51,9 +79,11 @@ export function NetWorthTimeline({ timeline, hasDebts, hasRetirementPlan }: NetW
         cash: centsToDollars(p.cash),
         retirement: centsToDollars(p.retirement),
         debt: centsToDollars(p.debt),
+        ...(p.home === undefined ? {} : { home: centsToDollars(p.home), mortgage: centsToDollars(p.mortgage ?? (0 as Cents)) }),
       })),
     [timeline],
   );
+  const milestoneContext = { hasDebts, hasRetirementPlan, birthYear, lastMonth: timeline.points.at(-1)?.month ?? null };
   const first = timeline.points[0]?.month;
   const last = timeline.points.at(-1)?.month;
   const keys = Object.keys(MILESTONE_LABELS) as MilestoneKey[];
@@ -73,20 +103,23 @@ export function NetWorthTimeline({ timeline, hasDebts, hasRetirementPlan }: NetW
             Net Worth Timeline
           </Title>
           <Text size="sm" c="dimmed">
-            Cash from your income table, retirement savings and debt, month by month. Net worth = cash + retirement savings − debt.
+            {withHome
+              ? 'Cash from your income table, retirement savings, your home and what you owe, month by month. Net worth = cash + retirement savings + home − mortgage − debt.'
+              : 'Cash from your income table, retirement savings and debt, month by month. Net worth = cash + retirement savings − debt.'}
+            {dollars.mode === 'today' ? ' In today’s dollars.' : ''}
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Figure label="Net Worth Now" value={current ? wholeUsd(current.netWorth) : '—'} detail={current?.month ?? 'Outside the projection'} />
-          <Figure label="Peak Net Worth" value={timeline.peak ? wholeUsd(timeline.peak.netWorth) : '—'} detail={timeline.peak?.month ?? ''} />
-          <Figure label="At the End" value={end ? wholeUsd(end.netWorth) : '—'} detail={end?.month ?? ''} />
+          <Figure label="Net Worth Now" value={current ? wholeUsd(current.netWorth) : '—'} detail={current ? monthWithAge(current.month, birthYear) : 'Outside the projection'} />
+          <Figure label="Peak Net Worth" value={timeline.peak ? wholeUsd(timeline.peak.netWorth) : '—'} detail={timeline.peak ? monthWithAge(timeline.peak.month, birthYear) : ''} />
+          <Figure label="At the End" value={end ? wholeUsd(end.netWorth) : '—'} detail={end ? monthWithAge(end.month, birthYear) : ''} />
         </SimpleGrid>
         <Box role="img" aria-label={timelineSummary(timeline)} data-testid="net-worth-chart">
           <LineChart
             h={{ base: 260, sm: 340 }}
             data={data}
             dataKey="month"
-            series={SERIES}
+            series={withHome ? [...SERIES, ...HOME_SERIES] : SERIES}
             withDots={false}
             withLegend
             curveType="linear"
@@ -94,7 +127,7 @@ export function NetWorthTimeline({ timeline, hasDebts, hasRetirementPlan }: NetW
             gridAxis="xy"
             valueFormatter={formatWholeUsd}
             yAxisProps={{ tickFormatter: compactUsd, width: 64, domain: ['auto', 'auto'], niceTicks: 'snap125' }}
-            xAxisProps={{ minTickGap: 24 }}
+            xAxisProps={{ minTickGap: 24, ...(birthYear === null ? {} : { tickFormatter: (month: string) => axisLabel(month, birthYear) }) }}
             referenceLines={referenceLines}
             accessibilityLayer={false}
           />
@@ -109,7 +142,7 @@ export function NetWorthTimeline({ timeline, hasDebts, hasRetirementPlan }: NetW
                     {MILESTONE_LABELS[key]}
                   </Group>
                 </Table.Th>
-                <Table.Td ta="right">{milestoneText(timeline.milestones, key, { hasDebts, hasRetirementPlan })}</Table.Td>
+                <Table.Td ta="right">{milestoneText(timeline.milestones, key, milestoneContext)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -134,16 +167,20 @@ export function NetWorthTimeline({ timeline, hasDebts, hasRetirementPlan }: NetW
                     <Table.Th ta="right">Cash</Table.Th>
                     <Table.Th ta="right">Retirement Savings</Table.Th>
                     <Table.Th ta="right">Debt</Table.Th>
+                    {withHome && <Table.Th ta="right">Home</Table.Th>}
+                    {withHome && <Table.Th ta="right">Mortgage</Table.Th>}
                     <Table.Th ta="right">Net Worth</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {timeline.yearly.map((p) => (
                     <Table.Tr key={p.month}>
-                      <Table.Td>{p.month}</Table.Td>
+                      <Table.Td>{monthWithAge(p.month, birthYear)}</Table.Td>
                       <Table.Td ta="right">{wholeUsd(p.cash)}</Table.Td>
                       <Table.Td ta="right">{wholeUsd(p.retirement)}</Table.Td>
                       <Table.Td ta="right">{wholeUsd(p.debt)}</Table.Td>
+                      {withHome && <Table.Td ta="right">{wholeUsd(p.home ?? (0 as Cents))}</Table.Td>}
+                      {withHome && <Table.Td ta="right">{wholeUsd(p.mortgage ?? (0 as Cents))}</Table.Td>}
                       <Table.Td ta="right">{wholeUsd(p.netWorth)}</Table.Td>
                     </Table.Tr>
                   ))}

@@ -176,10 +176,11 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
     // Cash 500, 1 000, 1 550 …; the account runs dry in 2027-03 (100.00 left against a need of 150.00).
     await waitFor(() =>
       expect(within(milestones).getAllByRole('row').map((row) => row.textContent)).toEqual([
-        'Debt free2026-03',
-        'Retirement2026-07',
-        'Social Security starts2026-09',
-        'Money runs out2027-03',
+        // The session's birth year is 1985: 2026 − 1985 = 41, 2027 − 1985 = 42.
+        'Debt free2026-03 (age 41)',
+        'Retirement2026-07 (age 41)',
+        'Social Security starts2026-09 (age 41)',
+        'Money runs out2027-03 (age 42)',
       ]),
     );
     // 2026-03: cash 1 550 + account 1 300 − debt 0; peak 2026-06: 3 350 + 1 600; end 2027-06: 3 350.
@@ -200,9 +201,9 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
     const table = screen.getByRole('table', { name: 'Net worth by year' });
     expect(within(table).getAllByRole('row').map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent))).toEqual([
       ['Month', 'Cash', 'Retirement Savings', 'Debt', 'Net Worth'],
-      ['2026-01', '$500', '$1,100', '$150', '$1,450'],
-      ['2026-12', '$3,350', '$400', '$0', '$3,750'],
-      ['2027-06', '$3,350', '$0', '$0', '$3,350'],
+      ['2026-01 (age 41)', '$500', '$1,100', '$150', '$1,450'],
+      ['2026-12 (age 41)', '$3,350', '$400', '$0', '$3,750'],
+      ['2027-06 (age 42)', '$3,350', '$0', '$0', '$3,350'],
     ]);
     expect(screen.getByRole('button', { name: 'Hide yearly values' }).getAttribute('aria-expanded')).toBe('true');
   });
@@ -213,7 +214,7 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
     const milestones = await screen.findByRole('table', { name: 'Milestones' });
     await waitFor(() =>
       expect(within(milestones).getAllByRole('row').map((row) => row.textContent)).toEqual([
-        'Debt free2026-03',
+        'Debt free2026-03 (age 41)',
         'RetirementNo retirement plan',
         'Social Security startsNo retirement plan',
         'Money runs outNo retirement plan',
@@ -228,7 +229,7 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
   it('with debts alone (no income, no accounts) it still projects', async () => {
     const { layer } = renderOverview({ subscribed: true, now: NOW, records: { [DEBTS]: [debt(1, 'Card', 250, 0, 100)] }, intercept: serveTables() });
     await layer.ready;
-    await waitFor(() => expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt free2026-03'));
+    await waitFor(() => expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt free2026-03 (age 41)'));
     expect(screen.getByRole('table', { name: 'Debt strategy comparison' })).toBeTruthy();
   });
 
@@ -245,7 +246,7 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
     await layer.ready;
     expect(await screen.findByText(/projection starts in 2026-03/)).toBeTruthy();
     // 250.00 paying 100.00 from 2026-03: 150, 50, 0 in 2026-05.
-    expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt free2026-05');
+    expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt free2026-05 (age 41)');
   });
 
   it('a record the engine cannot read shows the error with a reload button instead of crashing', async () => {

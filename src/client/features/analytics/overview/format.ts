@@ -5,7 +5,7 @@
 import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import type { DebtFree } from '../../../../engine/insights.ts';
 import type { MonthKey } from '../../../../engine/months.ts';
-import type { Timeline, TimelineMilestones } from '../../../../engine/timeline.ts';
+import { ageIn, type Timeline, type TimelineMilestones } from '../../../../engine/timeline.ts';
 import type { DebtPlanType } from '../../../../engine/types.ts';
 import { formatWholeUsd } from '../../../ui/money.ts';
 
@@ -47,10 +47,24 @@ export function milestoneMonth(milestones: TimelineMilestones, key: MilestoneKey
   return typeof value === 'object' && value !== null ? (value as DebtFree).month : value;
 }
 
+export interface MilestoneContext {
+  hasDebts: boolean;
+  hasRetirementPlan: boolean;
+  /** With a birth year, each month is followed by the age then: '2031-04 (age 44)'. */
+  birthYear?: number | null;
+  /** The timeline's last month: savings that never run out last at least to it. */
+  lastMonth?: MonthKey | null;
+}
+
+/** A month with the user's age in its year, when the birth year is known. */
+export function monthWithAge(month: MonthKey, birthYear: number | null | undefined): string {
+  return typeof birthYear === 'number' ? `${month} (age ${ageIn(month, birthYear)})` : month;
+}
+
 /** What the milestone list says for each milestone, happening or not. */
-export function milestoneText(milestones: TimelineMilestones, key: MilestoneKey, context: { hasDebts: boolean; hasRetirementPlan: boolean }): string {
+export function milestoneText(milestones: TimelineMilestones, key: MilestoneKey, context: MilestoneContext): string {
   const month = milestoneMonth(milestones, key);
-  if (month !== null) return month;
+  if (month !== null) return monthWithAge(month, context.birthYear);
   switch (key) {
     case 'debtFree':
       if (milestones.debtFree.never) return 'Not within the projection';
@@ -60,7 +74,8 @@ export function milestoneText(milestones: TimelineMilestones, key: MilestoneKey,
     case 'socialSecurityStart':
       return context.hasRetirementPlan ? 'No Social Security income' : 'No retirement plan';
     case 'moneyRunsOut':
-      return context.hasRetirementPlan ? 'Never: your savings last' : 'No retirement plan';
+      if (!context.hasRetirementPlan) return 'No retirement plan';
+      return context.lastMonth ? `Never: your savings last through ${monthWithAge(context.lastMonth, context.birthYear)}` : 'Never: your savings last';
   }
 }
 

@@ -4,6 +4,7 @@
  * months shown, the balance chart, the Insights & Trends panel and the month table. An account's
  * month accepts its actual end balance (not negative).
  */
+import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
 import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { contributionTotals } from '../../../../engine/insights.ts';
@@ -52,6 +53,11 @@ function ContributionView({ rows, ...view }: AccountTabProps<Row>) {
   return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Contribution months" columns={CONTRIBUTION_COLUMNS} edit={EDIT} />;
 }
 
+/** The contribution-limit insight (DESIGN §6), from the accounts in the mirror. */
+function ContributionLimits() {
+  return <LimitWarnings check={useLimitCheck()} />;
+}
+
 export function RetirementContributionsTab() {
   const { table, provisional, error, pendingIds } = useMonthsTable('contributionMonths', contributionMonthsFromWire);
   const [range, setRange] = useMonthRange();
@@ -69,6 +75,7 @@ export function RetirementContributionsTab() {
     <Stack>
       {header}
       {error && <MonthsLoadError title="Error Loading Contribution Months" message={error} />}
+      <ContributionLimits />
       {accounts.length === 0 ? (
         <MonthsEmpty title="No retirement accounts yet">Add your retirement accounts on the dashboard to see how your contributions grow until you retire.</MonthsEmpty>
       ) : (

@@ -45,6 +45,25 @@ describe('RetirementLivingTab', () => {
     expect(monthsOf(TABLE)).toEqual(['2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']);
   });
 
+  it('adds Taxes, Cash Used and Cash Left when the plan assumptions put them on the rows', async () => {
+    // DESIGN §6: each account row carries its taxes, the total rows the cash spent and left.
+    const taxed = {
+      retirement_accounts: RETIREMENT_BODY.retirement_accounts.map((a) => ({ ...a, retirement_months: a.retirement_months.map((row) => ({ ...row, taxes: row.withdrawals > 0 ? 150 : 0 })) })),
+      total: RETIREMENT_BODY.total.map((row) => ({ ...row, taxes: row.withdrawals > 0 ? 150 : 0, cash_balance: 900, cash_withdrawals: 100 })),
+    };
+    setup({ intercept: serveMonths({ retirementMonths: taxed }) });
+    await openAccount('401k');
+    const headers = () => within(screen.getByRole('table', { name: TABLE })).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers()).toEqual(['Month', 'Social Security Income', 'Housing', 'Debts', 'Expenses', 'Withdrawals', 'Taxes', 'Interest Earned', 'Balance', 'Actions']);
+    expect(cellsOf(TABLE, '2026-06')).toEqual(['2026-06', '$1,000', '$800', '$100', '$1,500', '$1,400', '$150', '$20', '$1,540', 'Future']);
+    await openAccount('All Accounts');
+    const total = 'Retirement months, All Accounts';
+    expect(within(screen.getByRole('table', { name: total })).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Month', 'Social Security Income', 'Housing', 'Debts', 'Expenses', 'Withdrawals', 'Taxes', 'Interest Earned', 'Cash Used', 'Cash Left', 'Balance',
+    ]);
+    expect(cellsOf(total, '2026-06').slice(-3)).toEqual(['$100', '$900', '$1,540']);
+  });
+
   it('sums withdrawals and interest over the months shown, with the balances at and after retirement', async () => {
     setup();
     await openAccount('401k');

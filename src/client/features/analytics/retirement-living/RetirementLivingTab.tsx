@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { retirementLivingTotals } from '../../../../engine/insights.ts';
 import { monthOfDate, parseMonthKey, type MonthKey } from '../../../../engine/months.ts';
 import { monthsInRange, retirementExpenses } from '../../../../engine/month-views.ts';
-import type { RetirementMonth } from '../../../../engine/types.ts';
+import { ZERO } from '../../../../engine/money.ts';
 import { validateRetirementMonth, type RetirementMonthInput } from '../../../../shared/validation/months.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useSingle } from '../../../data/hooks.ts';
@@ -22,9 +22,9 @@ import { useMonthRange, useToday } from '../month-table/MonthRange.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
-import { retirementMonthsFromWire, type WithId } from '../wire.ts';
+import { retirementMonthsFromWire, type RetirementRow, type WithId } from '../wire.ts';
 
-type Row = WithId<RetirementMonth>;
+type Row = WithId<RetirementRow>;
 
 export const ALL_ACCOUNTS = 'All Accounts';
 
@@ -37,6 +37,21 @@ export const LIVING_COLUMNS: readonly Column<Row>[] = [
   { header: 'Interest Earned', align: 'right', cell: (row) => wholeUsd(row.interestEarned) },
   { header: 'Balance', align: 'right', cell: (row) => wholeUsd(row.displayBalance) },
 ];
+
+/** DESIGN §6 columns, shown while the rows carry them (plan assumptions set). */
+const TAXES_COLUMN: Column<Row> = { header: 'Taxes', align: 'right', cell: (row) => wholeUsd(row.taxes ?? ZERO) };
+const CASH_COLUMNS: readonly Column<Row>[] = [
+  { header: 'Cash Used', align: 'right', cell: (row) => wholeUsd(row.cashWithdrawals ?? ZERO) },
+  { header: 'Cash Left', align: 'right', cell: (row) => wholeUsd(row.cashBalance ?? ZERO) },
+];
+
+/** The living columns with Taxes after Withdrawals and the cash columns before Balance, when the rows have them. */
+export function livingColumns(taxes: boolean, cash: boolean): readonly Column<Row>[] {
+  if (!taxes && !cash) return LIVING_COLUMNS;
+  const withdrawals = LIVING_COLUMNS.findIndex((column) => column.header === 'Withdrawals');
+  const columns = [...LIVING_COLUMNS.slice(0, withdrawals + 1), ...(taxes ? [TAXES_COLUMN] : []), ...LIVING_COLUMNS.slice(withdrawals + 1, -1)];
+  return [...columns, ...(cash ? CASH_COLUMNS : []), LIVING_COLUMNS.at(-1)!];
+}
 
 /** The month of the plan's retirement date, or null without a plan (or with an unreadable date). */
 function retirementMonthOf(plan: WireRecordOf<'retirementPlan'> | null): MonthKey | null {
@@ -62,6 +77,9 @@ interface ViewProps extends AccountTabProps<Row> {
 function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
   const today = useToday();
   const shown = useMemo(() => monthsInRange(rows, view.range, today), [rows, view.range, today]);
+  const taxes = rows.some((row) => row.taxes !== undefined);
+  const cash = rows.some((row) => row.cashBalance !== undefined);
+  const columns = useMemo(() => livingColumns(taxes, cash), [taxes, cash]);
   if (rows.length === 0) return <MonthsEmpty title={`No Data for ${view.name}`} withDashboardLink={false} />;
   // Without a plan there is no retirement month: the sums do not depend on it, and the balance at retirement is N/A.
   const sums = retirementLivingTotals(shown, retirementMonth ?? today);
@@ -72,7 +90,7 @@ function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
     { label: 'Balance at Retirement', value: wholeUsd(atRetirement) },
     { label: 'Balance at End of Retirement', value: wholeUsd(sums.balanceAtEndOfRetirement) },
   ];
-  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={LIVING_COLUMNS} edit={EDIT} />;
+  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={columns} edit={EDIT} />;
 }
 
 export function RetirementLivingTab() {

@@ -2,10 +2,10 @@
  * Add or edit an income source (spec sections 3–5). Pay is what arrives each pay cycle; the tab
  * turns it into monthly equivalents.
  */
-import { NativeSelect, SimpleGrid } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { validateIncome } from '../../../../shared/validation/records.ts';
-import { DateInput, MoneyInput, PlainText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { DateInput, MoneyInput, MonthInput, PlainText } from '../../../ui/fields.tsx';
+import { FormModal, hintBelow } from '../../../ui/FormModal.tsx';
 import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
 import { PAY_CYCLE_OPTIONS } from './summary.ts';
 
@@ -22,8 +22,13 @@ export function IncomeForm(props: CollectionFormProps<'incomes'>) {
         <NativeSelect label="Pay Cycle" required data={CYCLE_DATA} {...field('pay_cycle')} />
         <DateInput label="Next Pay Date" required {...field('next_pay_date')} />
         <MoneyInput label="Gross Pay" required description="Per pay cycle, before taxes" {...field('gross_pay')} />
-        <MoneyInput label="Net Pay" required description="Per pay cycle, take-home" {...field('net_pay')} />
+        <MoneyInput label="Net Pay" required description="Per pay cycle, take-home as on your pay stub" {...field('net_pay')} />
+        <MonthInput label="End Month" {...hintBelow('Last month you are paid; empty if it continues')} {...field('end_month')} />
       </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Retirement contributions already taken out of this take-home pay: mark their account “Deducted from my paycheck” so the plan does not subtract them
+        twice.
+      </Text>
     </FormModal>
   );
 }

@@ -97,7 +97,7 @@ describe('IncomeTab', () => {
     release();
     await dialogClosed();
     expect(writesOf(server)).toEqual([
-      ['POST', INCOMES, { income: { name: 'Salary', pay_cycle: 'biweekly', next_pay_date: '2026-03-06', gross_pay: 2000.5, net_pay: 1500.25 } }],
+      ['POST', INCOMES, { income: { name: 'Salary', pay_cycle: 'biweekly', next_pay_date: '2026-03-06', gross_pay: 2000.5, net_pay: 1500.25, end_month: null } }],
     ]);
     await waitFor(() => expect(rowTexts()).toEqual([['Salary', 'Biweekly', '$2,000.50', '$1,500.25']]));
   });
@@ -113,7 +113,7 @@ describe('IncomeTab', () => {
     submitDialog('Update Income');
     await dialogClosed();
     expect(writesOf(server)).toEqual([
-      ['PUT', `${INCOMES}/1`, { income: { name: 'Salary', pay_cycle: 'semimonthly', next_pay_date: '2026-03-06', gross_pay: 2000, net_pay: 1450 } }],
+      ['PUT', `${INCOMES}/1`, { income: { name: 'Salary', pay_cycle: 'semimonthly', next_pay_date: '2026-03-06', gross_pay: 2000, net_pay: 1450, end_month: null } }],
     ]);
     // 2,000 × 2 = 4,000.00 a month now.
     await waitFor(() => expect(card('Total Gross Income')).toBe('$4,000.00'));

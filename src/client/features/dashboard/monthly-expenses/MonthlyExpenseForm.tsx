@@ -1,7 +1,7 @@
 /** Add or edit a monthly expense: name, amount and the day of the month it is due. */
 import { SimpleGrid } from '@mantine/core';
 import { validateMonthlyExpense } from '../../../../shared/validation/records.ts';
-import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
+import { MoneyInput, MonthInput, NumberText, PlainText } from '../../../ui/fields.tsx';
 import { FormModal, hintBelow } from '../../../ui/FormModal.tsx';
 import { inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
@@ -17,6 +17,7 @@ export function MonthlyExpenseForm({ record, onClose }: CollectionFormProps<'mon
       name: inputText(expense?.name),
       amount: moneyInputText(expense?.amount),
       due_day: expense ? inputText(dueDayOf(expense)) : '',
+      end_month: inputText(expense?.end_month),
     }),
     validate: validateMonthlyExpense,
   });
@@ -28,6 +29,7 @@ export function MonthlyExpenseForm({ record, onClose }: CollectionFormProps<'mon
         <MoneyInput label="Amount" required {...field('amount')} />
         <NumberText label="Due Day" {...hintBelow('Day of the month, 1 to 31')} required min={1} max={31} step="1" {...field('due_day')} />
       </SimpleGrid>
+      <MonthInput label="End Month" {...hintBelow('Last month you pay it, e.g. childcare until school; empty if it continues')} {...field('end_month')} />
     </FormModal>
   );
 }

@@ -79,7 +79,7 @@ describe('MonthlyExpensesTab', () => {
     fillDialogFields({ 'Expense Name': '  Internet  ', Amount: '79.90', 'Due Day': '9' });
     submitDialog('Create Expense');
     await dialogClosed();
-    expect(writesOf(server)).toEqual([['POST', PATH, { monthly_expense: { name: 'Internet', amount: 79.9, due_day: 9 } }]]);
+    expect(writesOf(server)).toEqual([['POST', PATH, { monthly_expense: { name: 'Internet', amount: 79.9, due_day: 9, end_month: null } }]]);
     await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Rent', 'Internet']));
     expect(card('Total Monthly Expenses')).toBe('$1,279.90');
   });
@@ -92,7 +92,7 @@ describe('MonthlyExpensesTab', () => {
     fillDialog('Due Day', '3');
     submitDialog('Update Expense');
     await dialogClosed();
-    expect(writesOf(server)).toEqual([['PUT', `${PATH}/3`, { monthly_expense: { name: 'Gym', amount: 45.5, due_day: 3 } }]]);
+    expect(writesOf(server)).toEqual([['PUT', `${PATH}/3`, { monthly_expense: { name: 'Gym', amount: 45.5, due_day: 3, end_month: null } }]]);
     await waitFor(() => expect(rowCells()[0]?.[2]).toBe('Day 3'));
   });
 

@@ -1,5 +1,7 @@
 /** Add or edit a retirement account: every field of the entity (spec section 3). */
-import { NativeSelect, SimpleGrid } from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid } from '@mantine/core';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
+import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
 import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../../shared/records.ts';
 import { validateRetirementAccount } from '../../../../shared/validation/records.ts';
 import { DateInput, MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
@@ -11,9 +13,27 @@ import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from './summary.ts';
 const TYPE_OPTIONS = [{ value: '', label: 'Select account type', disabled: true }, ...ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }))];
 const CYCLE_OPTIONS = [{ value: '', label: 'Select contribution cycle', disabled: true }, ...PAY_CYCLES.map((value) => ({ value, label: CYCLE_LABELS[value] }))];
 
+const is401k = (type: string) => type === 'traditional_401k' || type === 'roth_401k';
+
+/**
+ * "Deducted from my paycheck" as the form holds it: 'true', 'false', or '' while the box is
+ * untouched: checked for a new 401(k) (usually taken from pay), unchecked otherwise (a stored
+ * account without the field predates it, and absent means false, DESIGN §6).
+ */
+const deducted = (values: { payroll_deducted: string; account_type: string }, isNew: boolean) =>
+  values.payroll_deducted === '' ? isNew && is401k(values.account_type) : values.payroll_deducted === 'true';
+
 export function RetirementAccountForm(props: CollectionFormProps<'retirementAccounts'>) {
-  const form = useCollectionForm({ ...props, collection: 'retirementAccounts', validate: validateRetirementAccount });
-  const { editing, field } = form;
+  const form = useCollectionForm({
+    ...props,
+    collection: 'retirementAccounts',
+    validate: (values, ctx) => validateRetirementAccount({ ...values, payroll_deducted: deducted(values, props.record === null) }, ctx),
+  });
+  const { editing, field, values } = form;
+  // The limits are checked on what is typed, beside the user's other accounts; never blocking.
+  const draft = { account: { ...props.record, ...values, id: props.record?.id ?? 0 } as unknown as WireRecordOf<'retirementAccounts'>, name: values.name.trim() || 'this account' };
+  const limits = useLimitCheck(draft);
+  const payroll = field('payroll_deducted');
   return (
     <FormModal {...form.modal} title={editing ? 'Edit Retirement Account' : 'Add New Retirement Account'} submitLabel={editing ? 'Update Account' : 'Create Account'}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -27,6 +47,14 @@ export function RetirementAccountForm(props: CollectionFormProps<'retirementAcco
         <NumberText label="Expected Return Rate (%)" {...hintBelow('Yearly, 0 to 50')} required min={0} max={50} step="0.01" {...field('expected_return_rate')} />
         <DateInput label="Next Deposit Date" required {...field('next_deposit_date')} />
       </SimpleGrid>
+      <Checkbox
+        label="Deducted from my paycheck"
+        description="The net pay you entered for your income is already after this contribution, so the plan does not subtract it again."
+        checked={deducted(values, props.record === null)}
+        onChange={(event) => payroll.onChange(String(event.currentTarget.checked))}
+        error={payroll.error}
+      />
+      <LimitWarnings check={limits} />
     </FormModal>
   );
 }

@@ -119,7 +119,7 @@ describe('RetirementAccountsTab', () => {
     submitDialog('Create Account');
     await dialogClosed();
     expect(writesOf(server)).toEqual([
-      ['POST', PATH, { retirement_account: { name: 'Work 401k', account_type: 'traditional_401k', contribution_amount: 100, employer_match: 50, employer_contribution_amount: 50.25, starting_balance: 12000.1, expected_return_rate: 7.5, contribution_cycle: 'biweekly', next_deposit_date: '2026-03-13' } }],
+      ['POST', PATH, { retirement_account: { name: 'Work 401k', account_type: 'traditional_401k', contribution_amount: 100, employer_match: 50, employer_contribution_amount: 50.25, starting_balance: 12000.1, expected_return_rate: 7.5, contribution_cycle: 'biweekly', next_deposit_date: '2026-03-13', payroll_deducted: true } }],
     ]);
     await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Work 401k']));
     // 50.25 biweekly → 5,025 × 26 / 12 = 10,887.5¢ → 10,888¢ (half up).
@@ -138,9 +138,57 @@ describe('RetirementAccountsTab', () => {
     submitDialog('Update Account');
     await dialogClosed();
     expect(writesOf(server)).toEqual([
-      ['PUT', `${PATH}/4`, { retirement_account: { name: 'Old IRA', account_type: 'traditional_ira', contribution_amount: 150, employer_match: 50, employer_contribution_amount: 75, starting_balance: 1000, expected_return_rate: 7, contribution_cycle: 'monthly', next_deposit_date: '2026-04-01' } }],
+      ['PUT', `${PATH}/4`, { retirement_account: { name: 'Old IRA', account_type: 'traditional_ira', contribution_amount: 150, employer_match: 50, employer_contribution_amount: 75, starting_balance: 1000, expected_return_rate: 7, contribution_cycle: 'monthly', next_deposit_date: '2026-04-01', payroll_deducted: false } }],
     ]);
     await waitFor(() => expect(card('Total Retirement Value')).toBe('$225.00'));
+  });
+
+  it('checks "Deducted from my paycheck" for a new 401(k) only, and sends what the user chose', async () => {
+    const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
+    const box = () => screen.getByRole('checkbox', { name: 'Deducted from my paycheck' }) as HTMLInputElement;
+    fillValid();
+    expect(box().checked).toBe(true);
+    fill('Account Type', 'roth_ira');
+    expect(box().checked).toBe(false);
+    fill('Account Type', 'roth_401k');
+    expect(box().checked).toBe(true);
+    box().click();
+    expect(box().checked).toBe(false);
+    submitDialog('Create Account');
+    await dialogClosed();
+    expect(writesOf(server)[0]?.[2]).toMatchObject({ retirement_account: { account_type: 'roth_401k', payroll_deducted: false } });
+  });
+
+  it('keeps a stored account\'s choice when it is edited', async () => {
+    const { server } = await renderAndPress(<RetirementAccountsTab />, 'Edit Work 401k', { records: { [PATH]: [{ ...work, payroll_deducted: true }] } });
+    expect((screen.getByRole('checkbox', { name: 'Deducted from my paycheck' }) as HTMLInputElement).checked).toBe(true);
+    submitDialog('Update Account');
+    await dialogClosed();
+    expect(writesOf(server)[0]?.[2]).toMatchObject({ retirement_account: { payroll_deducted: true } });
+  });
+
+  it('warns when a contribution passes the IRS limit, and still saves', async () => {
+    // Born 1985 (the session's), 2026: age 41, no catch-up. 1,000.00 biweekly × 26 = 26,000.00 a
+    // year against 2026's 401(k) employee limit of 24,500.00; the stored Roth IRA adds nothing to it.
+    const now = new Date('2026-11-24T12:00:00');
+    const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account', { records: { [PATH]: [roth] }, now });
+    fillValid();
+    expect(screen.queryByTestId('limit-warnings')).toBeNull();
+    fill('Contribution Amount', '1000');
+    const alert = await screen.findByTestId('limit-warnings');
+    expect(alert.textContent).toContain('From 2026 (age 41): $26,000.00 a year to Work 401k is over the 401(k) employee contribution limit of $24,500.00.');
+    submitDialog('Create Account');
+    await dialogClosed();
+    expect(writesOf(server)).toHaveLength(1);
+  });
+
+  it('lists the limit warnings of the stored accounts under the table', async () => {
+    // Work 401k at 1,000.00 biweekly and Side Roth 401k at 25.00 weekly: 26,000.00 + 1,300.00 =
+    // 27,300.00 of 401(k) deferrals in 2026 (age 41) against 24,500.00. The Roth IRA's 6,000.00 is within 7,500.00.
+    await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [{ ...work, contribution_amount: 1000 }, side, roth] }, now: new Date('2026-11-24T12:00:00') });
+    const alert = await screen.findByTestId('limit-warnings');
+    expect(alert.textContent).toContain('From 2026 (age 41): $27,300.00 a year to Work 401k and Side Roth 401k is over the 401(k) employee contribution limit of $24,500.00.');
+    expect(alert.textContent).not.toContain('IRA contribution limit');
   });
 
   it('keeps the modal open with the server message when the save is refused', async () => {

@@ -2,7 +2,8 @@
  * The Retirement Accounts tab (spec section 2): cards of monthly-equivalent contributions, the
  * table sorted by combined monthly contribution (largest first), add/edit/delete.
  */
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
@@ -46,5 +47,11 @@ const RETIREMENT_ACCOUNTS: CollectionTabProps<'retirementAccounts'> = {
 };
 
 export function RetirementAccountsTab() {
-  return <CollectionTab {...RETIREMENT_ACCOUNTS} />;
+  const limits = useLimitCheck();
+  return (
+    <Stack gap="md">
+      <CollectionTab {...RETIREMENT_ACCOUNTS} />
+      <LimitWarnings check={limits} />
+    </Stack>
+  );
 }

@@ -1,0 +1,101 @@
+/**
+ * Contribution-limit warnings (DESIGN §6): the IRS limits against the user's planned
+ * contributions, from this year to the last year before retirement, at each account's full-year
+ * rate. Warnings only: nothing here blocks a save. The figures are the engine's
+ * (plannedLimitWarnings); this module reads the records and words the result.
+ */
+import { Alert, List, Text } from '@mantine/core';
+import { parseCents, type Cents } from '../../../engine/money.ts';
+import { addMonths, monthOfDate } from '../../../engine/months.ts';
+import { plannedLimitWarnings, type AccountKind, type LimitWarning, type PlannedAccount } from '../../../engine/limits.ts';
+import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../shared/records.ts';
+import type { WireRecordOf } from '../../../shared/resources.ts';
+import { useCollection, useSingle } from '../../data/hooks.ts';
+import { useClock } from '../../ui/clock.tsx';
+import { formatCentsUsd } from '../../ui/money.ts';
+import { useBirthYear } from '../profile/birth-year.ts';
+
+type Account = WireRecordOf<'retirementAccounts'>;
+type Plan = WireRecordOf<'retirementPlan'>;
+
+/** Without a retirement plan, the years the tables run (360 months). */
+const YEARS_WITHOUT_PLAN = 30;
+
+const amount = (value: unknown): Cents | null => (typeof value === 'number' || typeof value === 'string' ? parseCents(value) : null);
+const dateYear = (value: unknown): number | null => (typeof value === 'string' && /^\d{4}-/.test(value) ? Number(value.slice(0, 4)) : null);
+
+/** The last calendar year with a deposit: the year of the month before the retirement month. */
+export function lastContributionYear(plan: Plan | null): number | null {
+  const date = plan?.retirement_date;
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}/.test(date)) return null;
+  return Number(addMonths(monthOfDate(date), -1).slice(0, 4));
+}
+
+/** A wire account as the limits see it; null when a needed field is missing or unreadable. */
+export function plannedAccount(account: Pick<Account, 'id' | 'account_type' | 'contribution_amount' | 'employer_contribution_amount' | 'contribution_cycle' | 'next_deposit_date'>, lastYear: number | null): PlannedAccount | null {
+  const contribution = amount(account.contribution_amount);
+  const employer = amount(account.employer_contribution_amount);
+  const firstYear = dateYear(account.next_deposit_date);
+  const type = ACCOUNT_TYPES.find((t) => t === account.account_type);
+  const cycle = PAY_CYCLES.find((c) => c === account.contribution_cycle);
+  if (contribution === null || employer === null || firstYear === null || !type || !cycle) return null;
+  return { accountId: account.id, accountType: type as AccountKind, contribution, employerContribution: employer, cycle, firstYear, lastYear };
+}
+
+export interface LimitCheck {
+  warnings: LimitWarning[];
+  birthYear: number | null;
+  /** Account names by id, for the wording. */
+  names: ReadonlyMap<number, string>;
+}
+
+/**
+ * The warnings for the user's accounts; `draft` (the account a form is editing, id 0 for a new
+ * one) takes the place of its stored version.
+ */
+export function useLimitCheck(draft?: { account: Account; name: string } | null): LimitCheck {
+  const accounts = useCollection('retirementAccounts');
+  const plan = useSingle('retirementPlan');
+  const birthYear = useBirthYear();
+  const thisYear = useClock()().getFullYear();
+  const lastYear = lastContributionYear(plan.record);
+  const rows: { account: Account; name: string }[] = accounts.rows.filter((a) => a.id !== draft?.account.id).map((a) => ({ account: a, name: String(a.name) }));
+  if (draft) rows.push(draft);
+  const planned = rows.map(({ account }) => plannedAccount(account, lastYear)).filter((a): a is PlannedAccount => a !== null);
+  const toYear = lastYear ?? thisYear + YEARS_WITHOUT_PLAN - 1;
+  const names = new Map(rows.map(({ account, name }) => [account.id, name]));
+  return { warnings: plannedLimitWarnings(planned, birthYear, thisYear, toYear), birthYear, names };
+}
+
+const KIND_TEXT: Record<LimitWarning['kind'], string> = {
+  deferral: 'the 401(k) employee contribution limit',
+  ira: 'the IRA contribution limit',
+  total: 'the limit on employee plus employer contributions to one 401(k) (§415(c))',
+};
+
+/**
+ * One sentence per warning. Example: "From 2026 (age 45): $26,000.00 a year to Work 401k is over
+ * the 401(k) employee contribution limit of $24,500.00."
+ */
+export function warningText(warning: LimitWarning, check: Pick<LimitCheck, 'birthYear' | 'names'>): string {
+  const age = check.birthYear === null ? '' : ` (age ${warning.year - check.birthYear})`;
+  const accounts = warning.accountIds.map((id) => check.names.get(id) ?? 'an account').join(' and ');
+  return `From ${warning.year}${age}: ${formatCentsUsd(warning.contributed)} a year to ${accounts} is over ${KIND_TEXT[warning.kind]} of ${formatCentsUsd(warning.limit)}.`;
+}
+
+export function LimitWarnings({ check }: { check: LimitCheck }) {
+  if (check.warnings.length === 0) return null;
+  return (
+    <Alert color="yellow" variant="light" title="Over a contribution limit" role="status" data-testid="limit-warnings">
+      <List size="sm" spacing={4}>
+        {check.warnings.map((warning) => (
+          <List.Item key={`${warning.kind}-${warning.accountIds.join('-')}`}>{warningText(warning, check)}</List.Item>
+        ))}
+      </List>
+      <Text size="xs" c="dimmed" mt={6}>
+        IRS limits for 2025 and 2026 (later years use 2026's), with catch-ups from age 50 and the larger one at 60–63
+        {check.birthYear === null ? '; set your birth year in your profile for catch-ups' : ''}. A warning only: you can still save.
+      </Text>
+    </Alert>
+  );
+}
