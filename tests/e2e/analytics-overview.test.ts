@@ -113,10 +113,12 @@ describe('Analytics Overview', () => {
     expect(label).toContain('Social Security starts: 2057-01.');
     const milestones = page.getByRole('table', { name: 'Milestones' });
     expect((await milestones.getByRole('row').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
-      `Debt free ${debtFree}`,
-      'Retirement 2055-06',
-      'Social Security starts 2057-01',
-      'Money runs out Never: your savings last',
+      // Born 1985 (apiSignUp's): the age reached in each milestone's year. Living runs 25 years
+      // from 2055-06, so the last month is 2080-05.
+      `Debt free ${debtFree} (age ${Number(debtFree?.slice(0, 4)) - 1985})`,
+      'Retirement 2055-06 (age 70)',
+      'Social Security starts 2057-01 (age 72)',
+      'Money runs out Never: your savings last through 2080-05 (age 95)',
     ]);
 
     await expectNoAxeViolations(page);
