@@ -23,6 +23,16 @@ export interface MonthsRow {
   body: unknown;
   /** True while the table was computed locally from pending edits, until the server's arrives. */
   provisional: boolean;
+  /**
+   * A new value at every write (monthsStamp), so a fetch can tell that the table changed while its
+   * answer was on its way. Not indexed: rows written before it existed simply have none.
+   */
+  stamp?: string;
+}
+
+/** A value no earlier write of a month table has had (across tabs too). */
+export function monthsStamp(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** What the sync engine fetches, each with its own status: the declared resources, and the rest. */

@@ -90,7 +90,7 @@ describe('a Subscription message on the live channel', () => {
     expect(layer.getSession().subscribed).toBe(true);
     expect(map.get(STORAGE_KEYS.subscribed)).toBe('true');
     expect(monthGets(server.seen()).sort()).toEqual(Object.keys(MONTH_BODIES).map((path) => `GET ${path}`).sort());
-    expect(await layer.db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: MONTH_BODIES['/api/v1/income_months'], provisional: false });
+    expect(await layer.db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: MONTH_BODIES['/api/v1/income_months'], provisional: false, stamp: expect.any(String) });
   });
 
   it('turns the flag off and drops the month tables the server no longer serves', async () => {

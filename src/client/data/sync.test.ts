@@ -7,6 +7,7 @@ import { openMirror, type MirrorDb } from './db.ts';
 import { SIGNED_OUT, type Session } from './session.ts';
 import { createSync } from './sync.ts';
 import { withLookupKeys } from './pending.ts';
+import { applyUpdate } from './updates.ts';
 
 let db: MirrorDb;
 beforeEach(async () => {
@@ -180,5 +181,35 @@ describe('a pull racing the outbox', () => {
     await createSync({ db, transport, getSession: () => signedIn }).pullSingle('housing');
 
     expect((await db.singles.get('housing'))?.record).toEqual({ id: 5, total_monthly_payment: 1600, updated_at: 't2' });
+  });
+
+  it('keeps a month table a live update wrote while the fetched one was on its way', async () => {
+    const transport = lateList('/api/v1/income_months', { income_months: [{ id: 1, end_balance: 100 }] }, async () => {
+      // The live channel brings the table of a later write first.
+      await applyUpdate(db, { type: 'IncomeMonth', action: 'created', data: { income_months: [{ id: 1, end_balance: 250 }] } });
+    });
+
+    expect(await createSync({ db, transport, getSession: () => signedIn }).pullMonths('incomeMonths')).toBe(true);
+
+    expect((await db.months.get('incomeMonths'))?.body).toEqual({ income_months: [{ id: 1, end_balance: 250 }] });
+  });
+
+  it('fetches a month table again when an edit settled while it was on its way, and lays down the newer one', async () => {
+    const edit = await db.outbox.add(withLookupKeys({ uuid: 'u', mutation: { kind: 'collection', op: 'update', table: 'retirementAccounts', id: 4, fields: { payroll_deducted: true } }, attempts: 0, status: 'pending', before: null, createdAt: 0 }));
+    let answers = 0;
+    const transport = new MemoryTransport(async (): Promise<ApiResult> => {
+      answers += 1;
+      // The first answer was read before the edit committed; the outbox settles it meanwhile.
+      if (answers === 1) {
+        await db.outbox.delete(edit);
+        return { ok: true, status: 200, data: { income_months: [{ id: 1, retirement_contributions: 500 }] } };
+      }
+      return { ok: true, status: 200, data: { income_months: [{ id: 1, retirement_contributions: 0 }] } };
+    });
+
+    expect(await createSync({ db, transport, getSession: () => signedIn }).pullMonths('incomeMonths')).toBe(true);
+
+    expect(answers).toBe(2);
+    expect(await db.months.get('incomeMonths')).toMatchObject({ body: { income_months: [{ id: 1, retirement_contributions: 0 }] }, provisional: false });
   });
 });

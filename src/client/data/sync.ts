@@ -16,7 +16,7 @@
  * `updated_at` alone and stay pending, so they still go through the overlay.
  */
 import type { ApiResult, ApiTransport } from './api.ts';
-import type { MirrorDb, OutboxEntry, SyncedName, WireRecord } from './db.ts';
+import { monthsStamp, type MirrorDb, type OutboxEntry, type SyncedName, type WireRecord } from './db.ts';
 import { entryTarget, overlayPending, overlayPendingSingle, pendingEntries, type EntryTarget } from './pending.ts';
 import { FLAGS_FETCH_ERROR, PROFILE_FETCH_ERROR } from './schema.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
@@ -60,6 +60,9 @@ function failure(result: ApiResult, fallback: string): string {
   if (result.ok) return fallback;
   return result.kind === 'http' ? (result.message ?? fallback) : fallback;
 }
+
+/** How many times a month table is fetched again when edits settle while it is on its way. */
+const MONTHS_REFETCHES = 3;
 
 export function createSync(deps: SyncDeps) {
   const { db, transport } = deps;
@@ -144,10 +147,31 @@ export function createSync(deps: SyncDeps) {
     });
   };
 
-  const pullMonths = (name: MonthsName) =>
-    fetchInto(name, MONTHS[name].path, MONTHS[name].fetchError, async (data) => {
-      await db.months.put({ name, body: data, provisional: false });
-    });
+  /**
+   * A month table. Its answer is laid down only if nothing newer came meanwhile: a table written
+   * while it was on its way (a live update from a later write, a local recompute) is kept, and an
+   * answer that may predate an edit the server settled meanwhile is fetched again — the server's
+   * tables after that edit are the ones to show (a few rounds at most: the live channel sends
+   * them too).
+   */
+  const pullMonths = async (name: MonthsName): Promise<boolean> => {
+    for (let round = 0; ; round += 1) {
+      const before = (await db.months.get(name))?.stamp;
+      const pendingBefore = targets(await pendingEntries(db));
+      let outdated = false;
+      const ok = await fetchInto(name, MONTHS[name].path, MONTHS[name].fetchError, async (data) => {
+        await db.transaction('rw', [db.months, db.outbox], async () => {
+          if ((await db.months.get(name))?.stamp !== before) return;
+          if (settledSince(pendingBefore, await pendingEntries(db)).length > 0 && round < MONTHS_REFETCHES) {
+            outdated = true;
+            return;
+          }
+          await db.months.put({ name, body: data, provisional: false, stamp: monthsStamp() });
+        });
+      });
+      if (!ok || !outdated) return ok;
+    }
+  };
 
   return {
     pullFlags,

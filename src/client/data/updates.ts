@@ -9,7 +9,7 @@
  * Pending local edits stay on top of what the server sends (see pending.ts).
  */
 import { SUBSCRIPTION_TYPE, UPDATE_ACTIONS, type SubscriptionData, type UpdateMessage } from '../../shared/cable.ts';
-import type { MirrorDb, WireRecord } from './db.ts';
+import { monthsStamp, type MirrorDb, type WireRecord } from './db.ts';
 import { overlayPending, overlayPendingSingle } from './pending.ts';
 import { COLLECTIONS, entriesOf, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 
@@ -50,7 +50,7 @@ export async function applyUpdate(db: MirrorDb, message: UpdateMessage, log: Log
 
   if (target.kind === 'months') {
     if (action !== 'created' && message.type !== 'DebtMonth') return 'ignored';
-    await db.months.put({ name: target.name, body: data, provisional: false });
+    await db.months.put({ name: target.name, body: data, provisional: false, stamp: monthsStamp() });
     return 'applied';
   }
 
