@@ -87,7 +87,7 @@ const centsOf = (dollars: unknown) => BigInt(Math.round(Number(dollars) * 100));
 const dollarsIn = (text: string) => Number(text.replace(/[$,]/g, ''));
 
 /** The cards' recommended values (recommendations.ts), sent for the second household. */
-const RECOMMENDED = { inflation_rate: 2.5, salary_growth_rate: 3, social_security_cola: 2.5, cash_interest_rate: 3, retirement_tax_rate: 12, spend_cash_in_retirement: true };
+const RECOMMENDED = { inflation_rate: 2.5, salary_growth_rate: 3, social_security_cola: 2.5, cash_interest_rate: 3, home_appreciation_rate: 3, retirement_tax_rate: 12, spend_cash_in_retirement: true };
 
 /** A subscriber: pay 5,000.00 a month, rent 1,500.00, daycare 900.00, groceries 600.00, a 401(k) taking 500.00 a month. */
 async function household(): Promise<{ email: string; token: string }> {
@@ -117,7 +117,7 @@ async function openAnalyticsTab(page: Page, name: string) {
 }
 
 /** On the dashboard: the Daycare ends after next month, and the 401(k) is marked as taken from pay. */
-async function endDaycareAndDeduct401k(page: Page) {
+async function endDaycareAndDeduct401k(page: Page, shot: string) {
   await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
   await openAnalyticsTab(page, 'Monthly Expenses');
   await page.getByRole('button', { name: 'Edit Daycare' }).click();
@@ -129,6 +129,7 @@ async function endDaycareAndDeduct401k(page: Page) {
   await page.getByRole('button', { name: 'Edit Work 401k' }).click();
   const account = page.getByRole('dialog');
   await account.getByRole('checkbox', { name: 'Deducted from my paycheck' }).check();
+  await screenshot(page, shot);
   await account.getByRole('button', { name: 'Update Account' }).click();
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   await page.getByRole('link', { name: 'Analytics', exact: true }).first().click();
@@ -179,13 +180,25 @@ describe('A plan with assumptions', () => {
       // Month 1: pay 5,000, cash interest on 0 is 0, the 401(k)'s 500, rent 1,500, expenses 1,500.
       expect(await monthCells(page, INCOME, planStart)).toEqual([planStart, '$5,000', '$0', '$500', '$1,500', '$1,500', '$0', '$1,500', 'Edit']);
 
-      await endDaycareAndDeduct401k(page);
+      await endDaycareAndDeduct401k(page, 'plan-account-form-desktop');
       // The daycare is paid through next month; the 500 is already out of the 5,000 entered.
       await expect.poll(() => monthCells(page, INCOME, monthPlus(2)).then((c) => [c[3], c[5]]), { timeout: 20_000 }).toEqual(['$0', '$600']);
       expect((await monthCells(page, INCOME, monthPlus(1)))[5]).toBe('$1,500');
       const rows = (await apiCall(app, token, 'GET', '/api/v1/income_months')) as { income_months: Record<string, unknown>[] };
       expect(rows.income_months[2]).toMatchObject({ month: monthPlus(2), retirement_contributions: 0, expenses: 600 });
       await screenshot(page, 'plan-income-future-desktop');
+
+      // A home value puts the home in net worth: 350,000.00 now, 3 % more each plan year.
+      await openAnalyticsTab(page, 'Overview');
+      const before = await page.getByTestId('figure-Net Worth Now').innerText();
+      await page.getByRole('button', { name: 'Edit plan assumptions' }).click();
+      await page.getByRole('dialog').getByLabel('Home value').fill('350000');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save assumptions' }).click();
+      await expect.poll(() => page.getByText('Net worth = cash + retirement savings + home − mortgage − debt.').isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(dollarsIn(await page.getByTestId('figure-Net Worth Now').innerText()) - dollarsIn(before)).toBe(350_000);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, 'plan-home-overview');
     } finally {
       await desktop.close();
     }
@@ -201,7 +214,7 @@ describe('A plan with assumptions', () => {
       await expect.poll(() => monthCells(page, INCOME, planStart).then((c) => c[3]), { timeout: 20_000 }).toBe('$500');
 
       await goOffline(phone, page);
-      await endDaycareAndDeduct401k(page);
+      await endDaycareAndDeduct401k(page, 'plan-account-form-phone');
       await expect.poll(() => page.getByTestId('provisional-mark').count(), { timeout: 20_000 }).toBe(1);
       await expect.poll(() => monthCells(page, INCOME, monthPlus(2)).then((c) => [c[3], c[5]])).toEqual(['$0', '$600']);
       const offline = await firstRows(page);

@@ -22,8 +22,10 @@ describe('AssumptionsCard', () => {
     await waitFor(() => expect(value('inflation_rate')).toBe('2.5% a year'));
     expect(value('retirement_tax_rate')).toBe('12% a year');
     expect(value('spend_cash_in_retirement')).toBe('Yes');
-    // Cash and the home are the household's own: no recommendation is made for them.
+    // Cash and the home's value are the household's own: no recommendation is made for them.
     expect(value('cash_balance')).toBe('Not set');
+    expect(value('home_value')).toBe('Not set');
+    expect(value('home_appreciation_rate')).toBe('3% a year');
     await waitFor(() => expect(writesOf(server)).toHaveLength(1));
     // No record yet: the first save creates it (POST); later ones merge (PUT).
     expect(writesOf(server)[0]).toEqual([
@@ -35,6 +37,7 @@ describe('AssumptionsCard', () => {
           salary_growth_rate: 3,
           social_security_cola: 2.5,
           cash_interest_rate: 3,
+          home_appreciation_rate: 3,
           retirement_tax_rate: 12,
           spend_cash_in_retirement: true,
         },

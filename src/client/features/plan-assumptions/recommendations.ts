@@ -20,8 +20,8 @@ export interface AssumptionInfo {
 }
 
 /**
- * The assumptions the projections use, in the order the card lists them. The home's value and
- * growth are kept in the record but not listed: nothing shows net worth with the home yet.
+ * The assumptions the projections use, in the order the card lists them. Return volatility and
+ * the stock share (DESIGN section 8) are kept in the record for the risk screens.
  */
 export const ASSUMPTIONS: readonly AssumptionInfo[] = [
   {
@@ -63,6 +63,22 @@ export const ASSUMPTIONS: readonly AssumptionInfo[] = [
     changes: 'Adds a month’s interest on a positive cash balance.',
     recommended: 3,
     source: 'Three-month US Treasury bills have paid roughly 3 % a year over the long run (Federal Reserve, H.15 rates); many savings accounts pay less.',
+  },
+  {
+    field: 'home_value',
+    label: 'Home value',
+    kind: 'money',
+    changes: 'Counts your home in net worth, with the mortgage still owed on it.',
+    recommended: null,
+    source: null,
+  },
+  {
+    field: 'home_appreciation_rate',
+    label: 'Home price growth',
+    kind: 'percent',
+    changes: 'Grows the home’s value once a year in the net-worth timeline.',
+    recommended: 3,
+    source: 'US home prices rose about 4 % a year since 1991 with inflation near 2.5 % (FHFA House Price Index, BLS); 3 % assumes a little above inflation.',
   },
   {
     field: 'retirement_tax_rate',
