@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEUTRAL_ASSUMPTIONS } from './assumptions.ts';
 import {
   balanceTrend,
   compareDebtPlans,
@@ -320,6 +321,15 @@ describe('compareDebtPlans', () => {
     const compared = compareDebtPlans(withActual).snowball;
     expect(compared.debts.map((d) => d.payoffMonth)).toEqual(projection.debts.map((d) => d.payoffMonth));
     expect(compared.totalInterest).toBe(debtTotals(projection.debtTotal).interestPaid);
+  });
+
+  it('in today\'s dollars, sums each month\'s payment divided by its plan year\'s inflation', () => {
+    // 1 300.00 at 0 % paying 100.00: 13 payments, months 1–13. At 3 %: months 1–12 count 100.00
+    // each, month 13 (plan year 1) 100.00 / 1.03 = 97.087… → 97.09; total 1 297.09.
+    const single = { ...household, debts: [debt(1, 130000, 0, 10000)], debtPlan: null, assumptions: { ...NEUTRAL_ASSUMPTIONS, inflationRate: 3 } };
+    expect(compareDebtPlans(single).none.totalPayments).toBe(130000);
+    expect(compareDebtPlans(single, { todaysDollars: true }).none.totalPayments).toBe(129709);
+    expect(compareDebtPlans({ ...single, assumptions: null }, { todaysDollars: true }).none.totalPayments).toBe(130000);
   });
 
   it('without a debt plan the plans spend no extra payment', () => {

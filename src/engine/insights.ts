@@ -8,6 +8,7 @@
  * are 0 for no rows, the spec's "$0 when there are no rows". Averages are rounded half-up to the
  * cent once, from the exact integer sum.
  */
+import { todaysDollars } from './assumptions.ts';
 import { actualsBetween } from './actuals.ts';
 import { projectDebts } from './debts.ts';
 import type { Cents } from './money.ts';
@@ -269,14 +270,21 @@ export interface DebtPlanOutcome {
  * minimum; 'snowball' and 'avalanche' spend Σ minimums + the user's extra payment (0 without a
  * debt plan). Uses the same actuals as `project` (month 1 through today), so the user's own plan
  * here matches the Debt Progress tables. Each plan is one projectDebts run.
+ *
+ * With `todaysDollars` (DESIGN §6, display only) each month's interest and payment is first
+ * converted, todaysDollars(amount, inflation, n) for month n, and the totals sum the converted
+ * amounts. Example at 3 %: 100.00 of interest in each of months 12 and 13 totals 100.00 +
+ * 97.09 = 197.09.
  */
-export function compareDebtPlans(input: ProjectionInput): Readonly<Record<DebtPlanType, DebtPlanOutcome>> {
+export function compareDebtPlans(input: ProjectionInput, options: { todaysDollars?: boolean } = {}): Readonly<Record<DebtPlanType, DebtPlanOutcome>> {
   const actuals = actualsBetween(input.actuals.debt, input.planStart, input.today);
   const extra = input.debtPlan?.extraPayment ?? ZERO;
   const run = (planType: DebtPlanType): Omit<DebtPlanOutcome, 'interestSaved'> => {
     const extraPayment = planType === 'none' ? ZERO : extra;
     const result = projectDebts(input.debts, { planType, extraPayment }, { planStart: input.planStart, actuals });
-    const totals = debtTotals(result.total);
+    const inflation = options.todaysDollars ? (input.assumptions?.inflationRate ?? 0) : 0;
+    const rows = inflation === 0 ? result.total : result.total.map((row, index) => ({ ...row, interestPaid: todaysDollars(row.interestPaid, inflation, index + 1), payment: todaysDollars(row.payment, inflation, index + 1) }));
+    const totals = debtTotals(rows);
     return {
       planType,
       extraPayment,

@@ -24,10 +24,12 @@ export interface MonthsRow {
   /** True while the table was computed locally from pending edits, until the server's arrives. */
   provisional: boolean;
   /**
-   * A new value at every write (monthsStamp), so a fetch can tell that the table changed while its
-   * answer was on its way. Not indexed: rows written before it existed simply have none.
+   * A new value (monthsStamp) each time a whole table from the server is written — a fetch's
+   * answer or a live update — kept by local writes (a recompute, an accepted row laid on it). A
+   * fetch that finds it changed when its answer arrives knows a newer server table came meanwhile.
+   * Not indexed: rows written before it existed simply have none.
    */
-  stamp?: string;
+  stamp?: string | undefined;
 }
 
 /** A value no earlier write of a month table has had (across tabs too). */

@@ -20,7 +20,7 @@
 import type { ApiResult, ApiTransport } from './api.ts';
 import { isJsonObject } from '../../shared/json.ts';
 import { mergePending, revertEdit, type PendingEdit } from './conflicts.ts';
-import { monthsStamp, type MirrorDb, type OutboxEntry, type WireRecord } from './db.ts';
+import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
 import { withLock } from './outbox/lock.ts';
 import { patchMonthRow } from './outbox/month-rows.ts';
@@ -222,7 +222,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await db.outbox.delete(seq);
       // The server also sends the whole recomputed table live; until then the edited row shows.
       const table = await db.months.get(mutation.table);
-      if (row && table) await db.months.put({ ...table, body: patchMonthRow(table.body, row), stamp: monthsStamp() });
+      if (row && table) await db.months.put({ ...table, body: patchMonthRow(table.body, row) });
       return done(row);
     });
   }

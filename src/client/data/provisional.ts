@@ -8,7 +8,7 @@ import { project } from '../../engine/project.ts';
 import type { MonthKey } from '../../engine/months.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../shared/months/input.ts';
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
-import { monthsStamp, type MirrorDb, type WireRecord } from './db.ts';
+import type { MirrorDb, WireRecord } from './db.ts';
 import { patchMonthRow } from './outbox/month-rows.ts';
 import { MONTHS, MONTHS_OF_KIND, type SingleName } from '../../shared/resources.ts';
 
@@ -67,7 +67,11 @@ export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<bo
       today,
     );
     const projection = project(input);
-    await db.months.bulkPut((Object.keys(MONTHS_OF_KIND) as MonthKind[]).map((kind) => ({ name: MONTHS_OF_KIND[kind], body: monthTableBody(kind, projection), provisional: true, stamp: monthsStamp() })));
+    // Each keeps the stamp of the server table it was made from: a local recompute is not news
+    // from the server (see MonthsRow.stamp).
+    await db.months.bulkPut(
+      (Object.keys(MONTHS_OF_KIND) as MonthKind[]).map((kind, i) => ({ name: MONTHS_OF_KIND[kind], body: monthTableBody(kind, projection), provisional: true, stamp: stored[i]?.stamp })),
+    );
     return true;
   });
 }

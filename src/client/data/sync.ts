@@ -148,8 +148,8 @@ export function createSync(deps: SyncDeps) {
   };
 
   /**
-   * A month table. Its answer is laid down only if nothing newer came meanwhile: a table written
-   * while it was on its way (a live update from a later write, a local recompute) is kept, and an
+   * A month table. Its answer is laid down only if nothing newer came meanwhile: a server table
+   * that arrived while it was on its way (a live update from a later write) is kept, and an
    * answer that may predate an edit the server settled meanwhile is fetched again — the server's
    * tables after that edit are the ones to show (a few rounds at most: the live channel sends
    * them too).

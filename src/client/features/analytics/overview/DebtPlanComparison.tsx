@@ -3,6 +3,7 @@
  * paid off, when the last one is, the total interest, and the interest saved against paying only
  * the minimums. The user's own plan is marked.
  */
+import { useDollars } from '../dollars.tsx';
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { DebtPayoff, DebtPlanOutcome } from '../../../../engine/insights.ts';
 import type { Cents } from '../../../../engine/money.ts';
@@ -26,6 +27,7 @@ function payoffText(debt: DebtPayoff | undefined): string {
 
 export function DebtPlanComparison({ plans, currentPlan, extraPayment }: DebtPlanComparisonProps) {
   const debts = plans.none.debts;
+  const dollars = useDollars();
   const cell = (type: DebtPlanType) => (type === currentPlan ? { bg: 'var(--mantine-color-default-hover)' } : {});
   return (
     <Card withBorder padding="lg" px={{ base: 'sm', sm: 'lg' }}>
@@ -38,6 +40,7 @@ export function DebtPlanComparison({ plans, currentPlan, extraPayment }: DebtPla
             {extraPayment > 0
               ? `Snowball and avalanche spend all your minimum payments plus your extra payment of ${wholeUsd(extraPayment)} a month, rolling each paid-off minimum into the next debt.`
               : 'Snowball and avalanche spend all your minimum payments, rolling each paid-off minimum into the next debt. Add an extra payment in your Debt Plan to pay off sooner.'}
+            {dollars.mode === 'today' ? ' Interest and payments in today’s dollars.' : ''}
           </Text>
         </div>
         {debts.length === 0 ? (

@@ -20,6 +20,7 @@ import { actualsFromTables, planStartOf, projectionInput } from '../../../../sha
 import type { MonthKind } from '../../../../shared/months/tables.ts';
 import { useCollection, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
 import { useClock } from '../../../ui/clock.tsx';
+import { useDollars } from '../dollars.tsx';
 
 export interface OverviewProjection {
   readonly today: MonthKey;
@@ -55,6 +56,7 @@ const waiting = {
 export function useOverviewProjection(): OverviewState {
   const clock = useClock();
   const today = localMonth(clock());
+  const dollars = useDollars();
   const incomes = useCollection('incomes');
   const debts = useCollection('debts');
   const monthlyExpenses = useCollection('monthlyExpenses');
@@ -106,7 +108,7 @@ export function useOverviewProjection(): OverviewState {
           planStart,
           fromTables: tablesStart !== null,
           timeline: projectionTimeline(input, projection),
-          plans: compareDebtPlans(input),
+          plans: compareDebtPlans(input, { todaysDollars: dollars.mode === 'today' }),
           currentPlan: DEBT_PLAN_TYPES.find((type) => type === input.debtPlan?.planType) ?? 'none',
           extraPayment: input.debtPlan?.extraPayment ?? ZERO,
           debtNames: input.debts.map((debt) => debt.name),
@@ -120,6 +122,7 @@ export function useOverviewProjection(): OverviewState {
   }, [
     nothing,
     today,
+    dollars.mode,
     incomes.rows,
     debts.rows,
     monthlyExpenses.rows,
