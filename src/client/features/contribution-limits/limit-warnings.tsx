@@ -86,7 +86,8 @@ export function warningText(warning: LimitWarning, check: Pick<LimitCheck, 'birt
 export function LimitWarnings({ check }: { check: LimitCheck }) {
   if (check.warnings.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title="Over a contribution limit" role="status" data-testid="limit-warnings">
+    // The title in the text colour: yellow text on the light yellow ground is too faint to read.
+    <Alert color="yellow" variant="light" title="Over a contribution limit" role="status" data-testid="limit-warnings" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
       <List size="sm" spacing={4}>
         {check.warnings.map((warning) => (
           <List.Item key={`${warning.kind}-${warning.accountIds.join('-')}`}>{warningText(warning, check)}</List.Item>
