@@ -192,6 +192,32 @@ describe('month tables for a subscriber', () => {
     expect((await api('PUT', `/api/v1/retirement_months/${rNov.id}`, { token: user.token, body: { retirement_month: {} } })).body.errors).toEqual({ balance: ['Balance is required'] });
   });
 
+  it('keeps one actual per account and month: an edit on either table shows in both, the later wins, and DELETE on either removes it', async () => {
+    const contribution = async () => (await api('GET', '/api/v1/contribution_months', { token: user.token })).body.retirement_accounts[0].contribution_months[0];
+    const retirement = async () => (await api('GET', '/api/v1/retirement_months', { token: user.token })).body.retirement_accounts[0].retirement_months[0];
+    const row = await contribution();
+    // The same (account, month) row id in both tables.
+    expect((await retirement()).id).toBe(row.id);
+
+    expect((await api('PUT', `/api/v1/retirement_months/${row.id}`, { token: user.token, body: { retirement_month: { balance: 22400 } } })).status).toBe(200);
+    expect(await contribution()).toMatchObject({ input_end_balance: 22400, display_balance: 22400 });
+    expect(await retirement()).toMatchObject({ input_balance: 22400, display_balance: 22400 });
+
+    expect((await api('PUT', `/api/v1/contribution_months/${row.id}`, { token: user.token, body: { contribution_month: { input_end_balance: 22128 } } })).status).toBe(200);
+    expect(await contribution()).toMatchObject({ input_end_balance: 22128, display_balance: 22128 });
+    expect(await retirement()).toMatchObject({ input_balance: 22128, display_balance: 22128 });
+    // The second month opens on it in both tables.
+    const [c2, r2] = [(await api('GET', '/api/v1/contribution_months', { token: user.token })).body.retirement_accounts[0].contribution_months[1], (await api('GET', '/api/v1/retirement_months', { token: user.token })).body.retirement_accounts[0].retirement_months[1]];
+    expect(r2.display_balance).toBe(c2.display_balance);
+
+    expect((await api('DELETE', `/api/v1/retirement_months/${row.id}`, { token: user.token })).status).toBe(204);
+    expect(await contribution()).toMatchObject({ input_end_balance: null });
+    expect(await retirement()).toMatchObject({ input_balance: null });
+    expect((await api('DELETE', `/api/v1/contribution_months/${row.id}`, { token: user.token })).status).toBe(404);
+    // The account keeps an actual for the tests below, which delete it with the account.
+    expect((await api('PUT', `/api/v1/contribution_months/${row.id}`, { token: user.token, body: { contribution_month: { input_end_balance: 12000 } } })).status).toBe(200);
+  });
+
   it('removes an actual value with DELETE, and answers 404 when there is none', async () => {
     const income = await api('GET', '/api/v1/income_months', { token: user.token });
     const nov = income.body.income_months[0];

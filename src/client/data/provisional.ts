@@ -17,6 +17,15 @@ import { MONTHS, MONTHS_OF_KIND, type SingleName } from '../../shared/resources.
 const STORED_INPUT: Record<string, string> = { balance: 'input_balance' };
 
 /**
+ * An account's actual balance is one value shown by both its tables (DESIGN §7), under the same
+ * row id: an edit of one is laid on the other too, under that table's field.
+ */
+const TWIN: Partial<Record<MonthKind, { kind: MonthKind; field: string }>> = {
+  contribution: { kind: 'retirement', field: 'input_balance' },
+  retirement: { kind: 'contribution', field: 'input_end_balance' },
+};
+
+/**
  * The stored tables with the actual values of month edits still waiting in the outbox laid on
  * their rows, in queue order, so the recompute re-anchors later months on what the user typed.
  */
@@ -31,6 +40,9 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
     const row: WireRecord = { id: mutation.rowId };
     for (const [field, value] of Object.entries(mutation.fields)) row[STORED_INPUT[field] ?? field] = value;
     out[kind] = patchMonthRow(out[kind], row);
+    const twin = TWIN[kind];
+    const value = Object.values(mutation.fields)[0];
+    if (twin && out[twin.kind] !== undefined && value !== undefined) out[twin.kind] = patchMonthRow(out[twin.kind], { id: mutation.rowId, [twin.field]: value });
   }
   return out;
 }

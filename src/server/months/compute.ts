@@ -31,6 +31,7 @@ export const MONTHS_AFFECTED_BY = {
   assumptions: ['income', 'debt', 'retirement', 'contribution'],
   income_month: ['income'],
   debt_month: ['debt', 'income', 'retirement'],
+  // One actual per (account, month) (DESIGN §7): an edit on either table sets both.
   contribution_month: ['contribution', 'retirement'],
-  retirement_month: ['retirement'],
+  retirement_month: ['contribution', 'retirement'],
 } as const satisfies Record<string, readonly MonthKind[]>;

@@ -36,6 +36,15 @@ function editedDollars(fields: object): Partial<Record<MonthEditField, number>> 
   return out;
 }
 
+/**
+ * An account's actual balance is shared by its two tables under the same row id (DESIGN §7): an
+ * edit of one is pending on the other too, under that table's field.
+ */
+const TWINS: Partial<Record<MonthsName, { table: MonthsName; field: MonthEditField; from: MonthEditField }>> = {
+  retirementMonths: { table: 'contributionMonths', field: 'balance', from: 'input_end_balance' },
+  contributionMonths: { table: 'retirementMonths', field: 'input_end_balance', from: 'balance' },
+};
+
 /** The pending edits of one month table, by row id (the latest edit of a row wins). */
 export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
   const layer = useDataLayer();
@@ -43,9 +52,15 @@ export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
   return useMemo(() => {
     if (!entries || entries.length === 0) return NO_EDITS;
     const edits = new Map<number, Partial<Record<MonthEditField, number>>>();
+    const twin = TWINS[name];
     for (const entry of entries) {
       const { mutation } = entry;
-      if (mutation.kind === 'month' && mutation.table === name) edits.set(mutation.rowId, editedDollars(mutation.fields));
+      if (mutation.kind !== 'month') continue;
+      if (mutation.table === name) edits.set(mutation.rowId, editedDollars(mutation.fields));
+      else if (twin && mutation.table === twin.table) {
+        const value = editedDollars(mutation.fields)[twin.from];
+        if (value !== undefined) edits.set(mutation.rowId, { [twin.field]: value });
+      }
     }
     return edits.size === 0 ? NO_EDITS : edits;
   }, [entries, name]);

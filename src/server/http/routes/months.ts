@@ -2,8 +2,12 @@
  * The four month tables (DESIGN.md section 3): computed by src/engine from the user's records and
  * stored overrides, for subscribed users. A PUT stores the user's actual value for one (entity,
  * month) and answers the recomputed row; a DELETE removes that actual again.
+ *
+ * An account has one actual balance per month (DESIGN §7): the contribution table's
+ * `input_end_balance` and the retirement table's `balance` are the same value, so an edit on
+ * either stores it under both kinds (the later write wins) and a DELETE on either removes both.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cents, type Cents } from '../../../engine/money.ts';
 import {
@@ -59,6 +63,11 @@ async function validateEdit(db: Db, kind: MonthKind, userId: number, entityId: n
   return kind === 'retirement' ? accepted(validateRetirementMonth(body), (v) => v.balance) : accepted(validateContributionMonth(body), (v) => v.input_end_balance);
 }
 
+/** The override kinds an edit of `kind` writes: an account's actual is shared by its two tables. */
+function storedKinds(kind: MonthKind): readonly MonthKind[] {
+  return kind === 'contribution' || kind === 'retirement' ? ['contribution', 'retirement'] : [kind];
+}
+
 export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
@@ -93,7 +102,7 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
         if (!findRow(endpoint.monthKind, before, entityId, month)) throw notFound(endpoint.label);
         await tx
           .insert(monthOverrides)
-          .values({ userId: user.id, kind: endpoint.monthKind, entityId, month, valueCents: value })
+          .values(storedKinds(endpoint.monthKind).map((kind) => ({ userId: user.id, kind, entityId, month, valueCents: value })))
           .onConflictDoUpdate({
             target: [monthOverrides.userId, monthOverrides.kind, monthOverrides.entityId, monthOverrides.month],
             set: { valueCents: value, updatedAt: ctx.clock.now() },
@@ -111,7 +120,7 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
         const { entityId, month } = target(request);
         const removed = await tx
           .delete(monthOverrides)
-          .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, endpoint.monthKind), eq(monthOverrides.entityId, entityId), eq(monthOverrides.month, month)))
+          .where(and(eq(monthOverrides.userId, user.id), inArray(monthOverrides.kind, [...storedKinds(endpoint.monthKind)]), eq(monthOverrides.entityId, entityId), eq(monthOverrides.month, month)))
           .returning({ month: monthOverrides.month });
         if (removed.length === 0) throw notFound(`${endpoint.label} actual value`);
         return { status: 204, body: undefined, months: MONTHS_AFFECTED_BY[`${endpoint.monthKind}_month`] };

@@ -115,3 +115,21 @@ describe('RetirementContributionsTab', () => {
     expect(await screen.findByText('Failed to update contribution month. Please try again.')).toBeTruthy();
   });
 });
+
+describe('one actual per account and month (DESIGN §7)', () => {
+  it('shows a balance typed in Retirement Living, waiting offline, on the same month here', async () => {
+    const { layer } = setup({ online: false });
+    await layer.ready;
+    await layer.db.months.put({ name: 'contributionMonths', body: CONTRIBUTION_BODY, provisional: false });
+    // The account itself, for the device's recompute the queued edit starts.
+    await layer.db.retirementAccounts.put({ id: 5, name: '401k', account_type: 'traditional_401k', contribution_amount: 500, employer_match: 0, employer_contribution_amount: 0, starting_balance: 1000, expected_return_rate: 12.3, contribution_cycle: 'monthly', next_deposit_date: '2026-01-01' });
+    await waitFor(() => expect(monthsOf('Contribution months, All Accounts')).toContain('2026-03'));
+    await openAccount('401k');
+    const table = 'Contribution months, 401k';
+    await waitFor(() => expect(monthsOf(table)).toContain('2026-03'));
+    // An edit queued on the retirement table's row of the same account and month (same row id).
+    await layer.mutations.editMonth('retirementMonths', monthRowId(5, '2026-03' as never), { balance: 22400 });
+    await waitFor(() => expect(cellsOf(table, '2026-03')[0]).toBe('2026-03pending sync'));
+    await waitFor(() => expect(cellsOf(table, '2026-03')[3]).toBe('$22,400'));
+  });
+});
