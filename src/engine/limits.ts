@@ -60,7 +60,8 @@ export function deferralCatchUp(limits: ContributionLimits, age: number): Cents 
 
 export type AccountKind = 'traditional_401k' | 'roth_401k' | 'traditional_ira' | 'roth_ira';
 
-export const is401k = (kind: AccountKind): boolean => kind === 'traditional_401k' || kind === 'roth_401k';
+/** A 401(k) of either kind; any other text (an IRA, a form's empty choice) is not. */
+export const is401k = (kind: string): boolean => kind === 'traditional_401k' || kind === 'roth_401k';
 
 /** One account's planned contributions in one calendar year. */
 export interface YearContributions {

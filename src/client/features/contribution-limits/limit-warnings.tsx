@@ -5,14 +5,13 @@
  * (plannedLimitWarnings); this module reads the records and words the result.
  */
 import { Alert, List, Text } from '@mantine/core';
-import { parseCents, type Cents } from '../../../engine/money.ts';
 import { addMonths, monthOfDate } from '../../../engine/months.ts';
 import { plannedLimitWarnings, type AccountKind, type LimitWarning, type PlannedAccount } from '../../../engine/limits.ts';
 import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../shared/records.ts';
 import type { WireRecordOf } from '../../../shared/resources.ts';
 import { useCollection, useSingle } from '../../data/hooks.ts';
 import { useClock } from '../../ui/clock.tsx';
-import { formatCentsUsd } from '../../ui/money.ts';
+import { formatCentsUsd, wireCents } from '../../ui/money.ts';
 import { useBirthYear } from '../profile/birth-year.ts';
 
 type Account = WireRecordOf<'retirementAccounts'>;
@@ -21,7 +20,6 @@ type Plan = WireRecordOf<'retirementPlan'>;
 /** Without a retirement plan, the years the tables run (360 months). */
 const YEARS_WITHOUT_PLAN = 30;
 
-const amount = (value: unknown): Cents | null => (typeof value === 'number' || typeof value === 'string' ? parseCents(value) : null);
 const dateYear = (value: unknown): number | null => (typeof value === 'string' && /^\d{4}-/.test(value) ? Number(value.slice(0, 4)) : null);
 
 /** The last calendar year with a deposit: the year of the month before the retirement month. */
@@ -33,8 +31,8 @@ export function lastContributionYear(plan: Plan | null): number | null {
 
 /** A wire account as the limits see it; null when a needed field is missing or unreadable. */
 export function plannedAccount(account: Pick<Account, 'id' | 'account_type' | 'contribution_amount' | 'employer_contribution_amount' | 'contribution_cycle' | 'next_deposit_date'>, lastYear: number | null): PlannedAccount | null {
-  const contribution = amount(account.contribution_amount);
-  const employer = amount(account.employer_contribution_amount);
+  const contribution = wireCents(account.contribution_amount);
+  const employer = wireCents(account.employer_contribution_amount);
   const firstYear = dateYear(account.next_deposit_date);
   const type = ACCOUNT_TYPES.find((t) => t === account.account_type);
   const cycle = PAY_CYCLES.find((c) => c === account.contribution_cycle);

@@ -1,5 +1,6 @@
 /** Add or edit a retirement account: every field of the entity (spec section 3). */
 import { Checkbox, NativeSelect, SimpleGrid } from '@mantine/core';
+import { is401k } from '../../../../engine/limits.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
 import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../../shared/records.ts';
@@ -12,8 +13,6 @@ import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from './summary.ts';
 // A new account starts with no choice made, so a forgotten select is named by its rule's message.
 const TYPE_OPTIONS = [{ value: '', label: 'Select account type', disabled: true }, ...ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }))];
 const CYCLE_OPTIONS = [{ value: '', label: 'Select contribution cycle', disabled: true }, ...PAY_CYCLES.map((value) => ({ value, label: CYCLE_LABELS[value] }))];
-
-const is401k = (type: string) => type === 'traditional_401k' || type === 'roth_401k';
 
 /**
  * "Deducted from my paycheck" as the form holds it: 'true', 'false', or '' while the box is
