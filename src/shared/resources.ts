@@ -58,6 +58,15 @@ export interface MonthsDecl {
   readonly bodyKey: string;
   readonly label: string;
   readonly fetchError: string;
+  /** The field a PUT on one row sends the actual value in. */
+  readonly editField: 'input_end_balance' | 'input_remaining_balance' | 'balance';
+  /** The row field that holds the stored actual value. */
+  readonly storedField: 'input_end_balance' | 'input_remaining_balance' | 'input_balance';
+  /**
+   * The other table that shows the same actual under the same row id, or null (DESIGN §7: an
+   * account has one actual balance per month, shown by the contribution and retirement tables).
+   */
+  readonly sharesActualWith: 'incomeMonths' | 'debtMonths' | 'retirementMonths' | 'contributionMonths' | null;
 }
 
 export const COLLECTIONS = {
@@ -175,6 +184,9 @@ export const MONTHS = {
     bodyKey: 'income_month',
     label: 'Income month',
     fetchError: 'Failed to fetch income months',
+    editField: 'input_end_balance',
+    storedField: 'input_end_balance',
+    sharesActualWith: null,
   },
   debtMonths: {
     kind: 'months',
@@ -184,6 +196,9 @@ export const MONTHS = {
     bodyKey: 'debt_month',
     label: 'Debt month',
     fetchError: 'Failed to fetch debt months',
+    editField: 'input_remaining_balance',
+    storedField: 'input_remaining_balance',
+    sharesActualWith: null,
   },
   retirementMonths: {
     kind: 'months',
@@ -193,6 +208,9 @@ export const MONTHS = {
     bodyKey: 'retirement_month',
     label: 'Retirement month',
     fetchError: 'Failed to fetch retirement months',
+    editField: 'balance',
+    storedField: 'input_balance',
+    sharesActualWith: 'contributionMonths',
   },
   contributionMonths: {
     kind: 'months',
@@ -202,6 +220,9 @@ export const MONTHS = {
     bodyKey: 'contribution_month',
     label: 'Contribution month',
     fetchError: 'Failed to fetch contribution months',
+    editField: 'input_end_balance',
+    storedField: 'input_end_balance',
+    sharesActualWith: 'retirementMonths',
   },
 } as const satisfies Record<string, MonthsDecl>;
 

@@ -13,18 +13,6 @@ import { patchMonthRow } from './outbox/month-rows.ts';
 import { MONTHS, MONTHS_OF_KIND, type SingleName } from '../../shared/resources.ts';
 
 
-/** The row field a month PUT's body field is stored under (the retirement row keeps `input_balance`). */
-const STORED_INPUT: Record<string, string> = { balance: 'input_balance' };
-
-/**
- * An account's actual balance is one value shown by both its tables (DESIGN §7), under the same
- * row id: an edit of one is laid on the other too, under that table's field.
- */
-const TWIN: Partial<Record<MonthKind, { kind: MonthKind; field: string }>> = {
-  contribution: { kind: 'retirement', field: 'input_balance' },
-  retirement: { kind: 'contribution', field: 'input_end_balance' },
-};
-
 /**
  * The stored tables with the actual values of month edits still waiting in the outbox laid on
  * their rows, in queue order, so the recompute re-anchors later months on what the user typed.
@@ -35,14 +23,14 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
   for (const entry of pending) {
     const { mutation } = entry;
     if (mutation.kind !== 'month') continue;
-    const kind = MONTHS[mutation.table].monthKind;
-    if (out[kind] === undefined) continue;
-    const row: WireRecord = { id: mutation.rowId };
-    for (const [field, value] of Object.entries(mutation.fields)) row[STORED_INPUT[field] ?? field] = value;
-    out[kind] = patchMonthRow(out[kind], row);
-    const twin = TWIN[kind];
-    const value = Object.values(mutation.fields)[0];
-    if (twin && out[twin.kind] !== undefined && value !== undefined) out[twin.kind] = patchMonthRow(out[twin.kind], { id: mutation.rowId, [twin.field]: value });
+    // The table's own row, and the row of the table that shares the actual (DESIGN §7).
+    const decl = MONTHS[mutation.table];
+    const value: unknown = (mutation.fields as Record<string, unknown>)[decl.editField];
+    if (value === undefined) continue;
+    for (const table of decl.sharesActualWith === null ? [decl] : [decl, MONTHS[decl.sharesActualWith]]) {
+      const kind = table.monthKind;
+      if (out[kind] !== undefined) out[kind] = patchMonthRow(out[kind], { id: mutation.rowId, [table.storedField]: value } as WireRecord);
+    }
   }
   return out;
 }

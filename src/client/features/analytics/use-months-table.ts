@@ -8,7 +8,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { useDataLayer, useMonths } from '../../data/hooks.ts';
-import type { MonthsName } from '../../../shared/resources.ts';
+import { MONTHS, type MonthsName } from '../../../shared/resources.ts';
 import { useDollars } from './dollars.tsx';
 import type { MonthEditField, PendingMonthEdits } from './wire.ts';
 
@@ -36,15 +36,6 @@ function editedDollars(fields: object): Partial<Record<MonthEditField, number>> 
   return out;
 }
 
-/**
- * An account's actual balance is shared by its two tables under the same row id (DESIGN §7): an
- * edit of one is pending on the other too, under that table's field.
- */
-const TWINS: Partial<Record<MonthsName, { table: MonthsName; field: MonthEditField; from: MonthEditField }>> = {
-  retirementMonths: { table: 'contributionMonths', field: 'balance', from: 'input_end_balance' },
-  contributionMonths: { table: 'retirementMonths', field: 'input_end_balance', from: 'balance' },
-};
-
 /** The pending edits of one month table, by row id (the latest edit of a row wins). */
 export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
   const layer = useDataLayer();
@@ -52,14 +43,16 @@ export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
   return useMemo(() => {
     if (!entries || entries.length === 0) return NO_EDITS;
     const edits = new Map<number, Partial<Record<MonthEditField, number>>>();
-    const twin = TWINS[name];
+    // An account's actual is shared by its two tables under the same row id (DESIGN §7): an
+    // edit of the other table is pending here too, under this table's field.
+    const { editField, sharesActualWith } = MONTHS[name];
     for (const entry of entries) {
       const { mutation } = entry;
       if (mutation.kind !== 'month') continue;
       if (mutation.table === name) edits.set(mutation.rowId, editedDollars(mutation.fields));
-      else if (twin && mutation.table === twin.table) {
-        const value = editedDollars(mutation.fields)[twin.from];
-        if (value !== undefined) edits.set(mutation.rowId, { [twin.field]: value });
+      else if (mutation.table === sharesActualWith) {
+        const value = editedDollars(mutation.fields)[MONTHS[sharesActualWith].editField];
+        if (value !== undefined) edits.set(mutation.rowId, { [editField]: value });
       }
     }
     return edits.size === 0 ? NO_EDITS : edits;

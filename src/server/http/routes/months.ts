@@ -24,7 +24,7 @@ import { parseMonthRowId } from '../../../shared/months/ids.ts';
 import { currentMonth, MONTHS_AFFECTED_BY, projectFor } from '../../months/compute.ts';
 import type { MonthKind } from '../../months/input.ts';
 import { findRow, monthTableBody, wireRow } from '../../../shared/months/tables.ts';
-import { MONTHS } from '../../../shared/resources.ts';
+import { MONTHS, MONTHS_OF_KIND } from '../../../shared/resources.ts';
 import { bodyObject } from '../body.ts';
 import { currentUser, type AppContext } from '../context.ts';
 import { HttpError, invalid, notFound } from '../errors.ts';
@@ -65,7 +65,8 @@ async function validateEdit(db: Db, kind: MonthKind, userId: number, entityId: n
 
 /** The override kinds an edit of `kind` writes: an account's actual is shared by its two tables. */
 function storedKinds(kind: MonthKind): readonly MonthKind[] {
-  return kind === 'contribution' || kind === 'retirement' ? ['contribution', 'retirement'] : [kind];
+  const twin = MONTHS[MONTHS_OF_KIND[kind]].sharesActualWith;
+  return twin === null ? [kind] : [kind, MONTHS[twin].monthKind];
 }
 
 export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void {
