@@ -7,10 +7,12 @@ import {
   balanceTone,
   incomeExpensesAndOther,
   isEditableMonth,
+  monthActual,
   monthsInRange,
   retirementExpenses,
 } from './month-views.ts';
 import type { ContributionMonth, IncomeMonth, RetirementMonth } from './types.ts';
+import { projectDebts } from './debts.ts';
 
 const m = (text: string) => text as MonthKey;
 
@@ -131,5 +133,38 @@ describe('balanceInsights', () => {
     expect(actualBalanceOf(contribution('2026-01', 5, 5))).toBe(5);
     expect(actualBalanceOf(retirement('2026-01', 5, 7))).toBe(7);
     expect(actualBalanceOf(retirement('2026-01', 5))).toBeNull();
+  });
+});
+
+describe('monthActual', () => {
+  it('a debt row: adjustment = actual − computed end balance, so opening − principal + adjustment = shown', () => {
+    // 1 000.00 at 12 %, 100.00 a month: m1 interest 10.00, principal 90.00, computes 910.00.
+    // The user says 800.00 → adjustment 800 − 910 = −110.00. m2 opens on 800: interest 8.00,
+    // principal 92.00, computes 708.00 with no actual → adjustment 0.
+    const debt = { id: 1, name: 'Card', originalAmount: cents(100000), remainingAmount: cents(100000), apr: 12, monthlyPayment: cents(10000), creationOrder: 1 };
+    const rows = projectDebts([debt], null, { planStart: m('2026-01'), actuals: [{ debtId: 1, month: m('2026-01'), remaining: cents(80000) }] }).debts[0]?.months ?? [];
+    expect(monthActual(rows[0]!)).toEqual({ isActual: true, adjustment: -11000 });
+    expect(100000 - rows[0]!.principalPaid + monthActual(rows[0]!).adjustment).toBe(80000);
+    expect(rows[1]).toMatchObject({ interestPaid: 800, principalPaid: 9200, remainingAmount: 70800 });
+    expect(monthActual(rows[1]!)).toEqual({ isActual: false, adjustment: 0 });
+  });
+
+  it('account rows of either table: shown − computed balance', () => {
+    // Computed 22 128.00, actual 22 400.00 → +272.00; without an actual → 0.
+    expect(monthActual({ ...contribution('2026-11', 2240000, 2240000), balance: cents(2212800) })).toEqual({ isActual: true, adjustment: 27200 });
+    expect(monthActual({ ...retirement('2026-11', 2240000, 2240000), balance: cents(2212800) })).toEqual({ isActual: true, adjustment: 27200 });
+    expect(monthActual(retirement('2026-12', 2250000))).toEqual({ isActual: false, adjustment: 0 });
+    // A total row has no input of its own but carries its accounts' adjustments: −50.00 + 272.00.
+    expect(monthActual({ ...retirement('2026-11', 5000000), balance: cents(4977800) })).toEqual({ isActual: false, adjustment: 22200 });
+  });
+
+  it('an income row: actual end balance − computed end balance', () => {
+    const row: IncomeMonth = {
+      month: m('2026-11'), netIncome: cents(500000), retirementContributions: cents(0), housing: cents(100000), expenses: cents(50000), other: cents(0), debts: cents(10000),
+      endBalance: cents(340000), inputEndBalance: cents(300050),
+    };
+    // 3 000.50 − 3 400.00 = −399.50
+    expect(monthActual(row)).toEqual({ isActual: true, adjustment: -39950 });
+    expect(monthActual({ ...row, inputEndBalance: null })).toEqual({ isActual: false, adjustment: 0 });
   });
 });

@@ -7,10 +7,10 @@
  * or earlier" is a string comparison by year and month — never a Date, whose time zone would move
  * the first or last day of a month into its neighbour.
  */
-import { balanceTrend, lastMonthsAverage, type BalanceTrend } from './insights.ts';
+import { balanceTrend, incomeDisplayEndBalance, lastMonthsAverage, type BalanceTrend } from './insights.ts';
 import { cents, type Cents } from './money.ts';
 import type { MonthKey } from './months.ts';
-import type { ContributionMonth, IncomeMonth, RetirementMonth } from './types.ts';
+import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth } from './types.ts';
 
 /** The toggle of every month table: 'Current & Future' (the default) or 'All Months'. */
 export const MONTH_RANGES = ['current-and-future', 'all'] as const;
@@ -66,6 +66,33 @@ export function retirementExpenses(row: RetirementMonth): Cents {
 /** The user's actual balance on a month row of either retirement table, or null. */
 export function actualBalanceOf(row: ContributionMonth | RetirementMonth): Cents | null {
   return 'inputEndBalance' in row ? row.inputEndBalance : row.inputBalance;
+}
+
+/** Whether a month row shows the user's actual balance, and what that actual moved (DESIGN §7). */
+export interface MonthActual {
+  /** True when the user gave this row's balance (always false on total rows). */
+  readonly isActual: boolean;
+  /**
+   * adjustment = shown balance − computed balance, in cents: what the actual added (positive) or
+   * took away (negative) beyond the month's own figures, so the row still adds up. 0 without an
+   * actual. On a total row it is the sum of its accounts' (or debts') adjustments.
+   */
+  readonly adjustment: Cents;
+}
+
+/**
+ * A row's actual and adjustment, for any of the four tables:
+ *   income        shown = input_end_balance ?? end balance,  computed = end balance
+ *   debt          shown = display end balance,               computed = remaining amount
+ *   contribution  shown = display balance,                   computed = balance
+ *   retirement    shown = display balance,                   computed = balance
+ * Example: a Visa opens 2026-11 at 6 200.00 and pays 61.00 of principal, so it computes
+ * 6 139.00; the user's actual is 6 050.00 → isActual, adjustment −89.00 (6 200 − 61 − 89 = 6 050).
+ */
+export function monthActual(row: IncomeMonth | DebtMonth | ContributionMonth | RetirementMonth): MonthActual {
+  if ('remainingAmount' in row) return { isActual: row.inputRemainingBalance !== null, adjustment: cents(row.displayEndBalance - row.remainingAmount) };
+  if ('endBalance' in row) return { isActual: row.inputEndBalance !== null, adjustment: cents(incomeDisplayEndBalance(row) - row.endBalance) };
+  return { isActual: actualBalanceOf(row) !== null, adjustment: cents(row.displayBalance - row.balance) };
 }
 
 /** The Insights & Trends panel of Retirement Contributions and Retirement Living (spec §2, §9). */

@@ -121,13 +121,16 @@ describe('month tables for a subscriber', () => {
     const november = table.body.debts[0].debt_months[0];
     const put = await api('PUT', `/api/v1/debt_months/${november.id}`, { token: user.token, body: { debt_month: { input_remaining_balance: 800 } } });
     expect(put.status).toBe(200);
-    expect(put.body.debt_month).toMatchObject({ id: november.id, month: '2026-11', remaining_amount: 910, display_end_balance: 800, input_remaining_balance: 800, percent_paid: 20 });
+    // The row says it is an actual, and what the actual moved: 800 − 910 = −110.
+    expect(put.body.debt_month).toMatchObject({ id: november.id, month: '2026-11', remaining_amount: 910, display_end_balance: 800, input_remaining_balance: 800, percent_paid: 20, is_actual: true, adjustment: -110 });
     // An unrelated change recomputes everything; the actual value stays and December opens on it.
     await create(user, '/api/v1/other_expenses', 'other_expense', { month: '2027-02', description: 'Trip', amount: 900 });
     const again = await api('GET', '/api/v1/debt_months', { token: user.token });
     const [nov, dec] = again.body.debts[0].debt_months;
     expect(nov).toMatchObject({ id: november.id, display_end_balance: 800, input_remaining_balance: 800 });
-    expect(dec).toMatchObject({ month: '2026-12', interest_paid: 8, principal_paid: 92, remaining_amount: 708 });
+    expect(dec).toMatchObject({ month: '2026-12', interest_paid: 8, principal_paid: 92, remaining_amount: 708, is_actual: false, adjustment: 0 });
+    // The total row is no actual of its own, but carries its debts' adjustment.
+    expect(again.body.total[0]).toMatchObject({ month: '2026-11', display_end_balance: 800, is_actual: false, adjustment: -110 });
   });
 
   it('refuses bad debt month values with the spec messages and stores nothing', async () => {
@@ -201,7 +204,9 @@ describe('month tables for a subscriber', () => {
 
     expect((await api('PUT', `/api/v1/retirement_months/${row.id}`, { token: user.token, body: { retirement_month: { balance: 22400 } } })).status).toBe(200);
     expect(await contribution()).toMatchObject({ input_end_balance: 22400, display_balance: 22400 });
-    expect(await retirement()).toMatchObject({ input_balance: 22400, display_balance: 22400 });
+    // Computed: 10,000 + 100.00 interest + 200 + 100 contributions = 10,400; the actual moved it by 12,000.
+    expect(await retirement()).toMatchObject({ input_balance: 22400, display_balance: 22400, balance: 10400, is_actual: true, adjustment: 12000 });
+    expect(await contribution()).toMatchObject({ balance: 10400, is_actual: true, adjustment: 12000 });
 
     expect((await api('PUT', `/api/v1/contribution_months/${row.id}`, { token: user.token, body: { contribution_month: { input_end_balance: 22128 } } })).status).toBe(200);
     expect(await contribution()).toMatchObject({ input_end_balance: 22128, display_balance: 22128 });

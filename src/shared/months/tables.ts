@@ -7,14 +7,15 @@ import { centsToDollars, type Cents } from '../../engine/money.ts';
 import type { MonthKey } from '../../engine/months.ts';
 import type { Projection } from '../../engine/index.ts';
 import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth } from '../../engine/types.ts';
+import { monthActual } from '../../engine/month-views.ts';
 import { monthRowId } from './ids.ts';
 
 /** The four month tables. */
 export const MONTH_KINDS = ['income', 'debt', 'retirement', 'contribution'] as const;
 export type MonthKind = (typeof MONTH_KINDS)[number];
 
-/** Row fields that are not money. */
-const NOT_MONEY = new Set(['month', 'percentPaid']);
+/** Engine row fields that are not money (every other number on a row is cents). */
+export const NOT_MONEY: ReadonlySet<string> = new Set(['month', 'percentPaid']);
 
 function snake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -29,7 +30,15 @@ type WireValue<V> = V extends Cents ? number : V extends MonthKey ? string : V;
  * An engine month row as the API sends it, with the id of (entity, month):
  * `{ id: 265000, month: '2026-11', net_income: 5200.5, input_end_balance: null, … }`.
  */
-export type WireMonthRow<Row> = { readonly id: number } & { readonly [K in keyof Row & string as Snake<K>]: WireValue<Row[K]> };
+export type WireMonthRow<Row> = { readonly id: number } & { readonly [K in keyof Row & string as Snake<K>]: WireValue<Row[K]> } & {
+  /** True when the row shows the user's actual balance (DESIGN §7); false on total rows. */
+  readonly is_actual: boolean;
+  /** Shown − computed balance in dollars: what the actual moved (engine monthActual), 0 without one. */
+  readonly adjustment: number;
+};
+
+/** A row of any of the four tables. */
+export type AnyMonthRow = IncomeMonth | DebtMonth | ContributionMonth | RetirementMonth;
 
 export interface IncomeMonthsBody {
   readonly income_months: readonly WireMonthRow<IncomeMonth>[];
@@ -62,16 +71,19 @@ export interface MonthBodies {
   retirement: AccountMonthsBody<'retirement_months', RetirementMonth>;
 }
 
-/** One engine row → its wire form with the id of (entity, month). */
-export function wireRow<Row extends { month: MonthKey }>(entityId: number, row: Row): WireMonthRow<Row> {
+/** One engine row → its wire form with the id of (entity, month), marked when it shows an actual. */
+export function wireRow<Row extends AnyMonthRow>(entityId: number, row: Row): WireMonthRow<Row> {
   const wire: Record<string, unknown> = { id: monthRowId(entityId, row.month) };
   for (const [key, value] of Object.entries(row)) {
     wire[snake(key)] = typeof value === 'number' && !NOT_MONEY.has(key) ? centsToDollars(value as Cents) : value;
   }
+  const actual = monthActual(row);
+  wire['is_actual'] = actual.isActual;
+  wire['adjustment'] = centsToDollars(actual.adjustment);
   return wire as WireMonthRow<Row>;
 }
 
-const rows = <Row extends { month: MonthKey }>(entityId: number, list: readonly Row[]) => list.map((row) => wireRow(entityId, row));
+const rows = <Row extends AnyMonthRow>(entityId: number, list: readonly Row[]) => list.map((row) => wireRow(entityId, row));
 
 export function monthTableBody<K extends MonthKind>(kind: K, projection: Projection): MonthBodies[K] {
   return monthBody(kind, projection) as MonthBodies[K];
@@ -108,8 +120,8 @@ function monthBody(kind: MonthKind, projection: Projection): MonthBodies[MonthKi
 }
 
 /** The row of (entity, month) in a projection, or undefined when the table has no such row. */
-export function findRow(kind: MonthKind, projection: Projection, entityId: number, month: MonthKey): { month: MonthKey } | undefined {
-  const within = (list: readonly { month: MonthKey }[] | undefined) => list?.find((row) => row.month === month);
+export function findRow(kind: MonthKind, projection: Projection, entityId: number, month: MonthKey): AnyMonthRow | undefined {
+  const within = (list: readonly AnyMonthRow[] | undefined) => list?.find((row) => row.month === month);
   switch (kind) {
     case 'income':
       return entityId === 0 ? within(projection.income) : undefined;

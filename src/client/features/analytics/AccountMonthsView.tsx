@@ -8,7 +8,7 @@ import { nominalRow } from './dollars.tsx';
 import { Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { centsToDollars } from '../../../engine/money.ts';
-import type { MonthRange } from '../../../engine/month-views.ts';
+import { monthActual, type MonthRange } from '../../../engine/month-views.ts';
 import type { ContributionMonth, RetirementMonth } from '../../../engine/types.ts';
 import { chartSample } from './chart-data.ts';
 import { FigureCards, type FigureCard } from './FigureCards.tsx';
@@ -73,6 +73,7 @@ export function AccountMonthsView<Row extends BalanceRow, T>({ name, shown, edit
         onEdit={editable ? openEdit : undefined}
         pendingIds={pendingIds}
         emptyText="No months from the current month on. Choose All Months to see earlier ones."
+        actualOf={monthActual}
       />
       {editing && <MonthEditModal edit={editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -15,6 +15,7 @@ import { todaysDollars } from '../../../engine/assumptions.ts';
 import type { Cents } from '../../../engine/money.ts';
 import { monthsBetween, parseMonthKey, type MonthKey } from '../../../engine/months.ts';
 import { planStartOf } from '../../../shared/months/input.ts';
+import { NOT_MONEY } from '../../../shared/months/tables.ts';
 import { useMonths, useSingle } from '../../data/hooks.ts';
 
 export type DollarsMode = 'future' | 'today';
@@ -24,8 +25,8 @@ export const DOLLARS_KEY = 'analyticsDollars';
 
 export const DOLLARS_LABELS: Record<DollarsMode, string> = { future: 'Future dollars', today: "Today's dollars" };
 
-/** Row fields that are not money, as in src/shared/months/tables.ts (plus the row id). */
-const NOT_MONEY = new Set(['id', 'month', 'percentPaid']);
+/** Row money fields: every number but the row id and the engine's non-money fields. */
+const isMoney = (key: string, value: unknown): value is Cents => typeof value === 'number' && key !== 'id' && !NOT_MONEY.has(key);
 
 export interface DollarsView {
   /** What the screens show: 'today' only while an inflation rate is set. */
@@ -76,7 +77,7 @@ export function nominalRow<Row extends object>(row: Row): Row {
 /** A row's money fields in today's dollars; other fields and nulls as they are. */
 function convertRow(row: Record<string, unknown>, convert: (value: Cents, month: MonthKey) => Cents, month: MonthKey): Record<string, unknown> {
   const out: Record<string | symbol, unknown> = { [STORED]: row };
-  for (const [key, value] of Object.entries(row)) out[key] = typeof value === 'number' && !NOT_MONEY.has(key) ? convert(value as Cents, month) : value;
+  for (const [key, value] of Object.entries(row)) out[key] = isMoney(key, value) ? convert(value, month) : value;
   return out;
 }
 

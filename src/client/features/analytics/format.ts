@@ -25,3 +25,8 @@ const COMPACT = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 export function compactUsd(dollars: number): string {
   return COMPACT.format(dollars);
 }
+
+/** A change in whole dollars with its sign: '+$150', '-$89', '$0'. */
+export function signedWholeUsd(value: Cents): string {
+  return value > 0 ? `+${wholeUsd(value)}` : wholeUsd(value);
+}

@@ -10,7 +10,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { debtTotals } from '../../../../engine/insights.ts';
 import { centsToDollars } from '../../../../engine/money.ts';
-import { monthsInRange, type MonthRange } from '../../../../engine/month-views.ts';
+import { monthActual, monthsInRange, type MonthRange } from '../../../../engine/month-views.ts';
 import type { DebtMonth } from '../../../../engine/types.ts';
 import { validateDebtMonth, type DebtMonthInput } from '../../../../shared/validation/months.ts';
 import { FigureCards } from '../FigureCards.tsx';
@@ -111,6 +111,7 @@ function DebtView({ name, rows, debt, range, onRange, provisional, pendingIds }:
         onEdit={debt ? openEdit : undefined}
         pendingIds={pendingIds}
         emptyText="No months from the current month on. Choose All Months to see earlier ones."
+        actualOf={monthActual}
       />
       {editing && <MonthEditModal edit={editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -15,7 +15,7 @@ import {
   PROJECTION_YEARS,
 } from '../../../../engine/insights.ts';
 import { centsToDollars, ZERO } from '../../../../engine/money.ts';
-import { incomeExpensesAndOther, monthsInRange } from '../../../../engine/month-views.ts';
+import { incomeExpensesAndOther, monthActual, monthsInRange } from '../../../../engine/month-views.ts';
 import type { IncomeMonth } from '../../../../engine/types.ts';
 import { validateIncomeMonth, type IncomeMonthInput } from '../../../../shared/validation/months.ts';
 import { FigureCards } from '../FigureCards.tsx';
@@ -121,6 +121,7 @@ export function IncomeFutureTab() {
             onEdit={openEdit}
             pendingIds={pendingIds}
             emptyText="No months from the current month on. Choose All Months to see earlier ones."
+            actualOf={monthActual}
           />
         </>
       )}

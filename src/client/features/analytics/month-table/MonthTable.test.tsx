@@ -7,6 +7,7 @@ import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { bodyRows, monthsOf, SCROLLER_HEIGHT } from '../test-helpers.testing.tsx';
 import { MonthTable, ROW_HEIGHT, VIRTUALIZE_ABOVE } from './MonthTable.tsx';
 import type { Column } from '../../../ui/column.ts';
+import type { Cents } from '../../../../engine/money.ts';
 
 interface Row {
   id: number;
@@ -66,5 +67,18 @@ describe('MonthTable', () => {
   it('marks rows with an edit waiting for the server', () => {
     renderScreen(<MonthTable label="Test months" rows={rows(3)} columns={columns} today={today} onEdit={() => {}} pendingIds={new Set([2])} />);
     expect(bodyRows('Test months').map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['2026-01', '2026-02pending sync', '2026-03']);
+  });
+
+  it('marks rows that show an actual and adds an Adjustment column while any row was moved', () => {
+    // Row 2 carries an actual that moved it by −110.00; row 3 an actual equal to its computed balance.
+    const actualOf = (row: Row) => ({ isActual: row.id !== 1, adjustment: (row.id === 2 ? -11000 : 0) as Cents });
+    const { unmount } = renderScreen(<MonthTable label="Test months" rows={rows(3)} columns={columns} today={today} actualOf={actualOf} />);
+    expect(bodyRows('Test months').map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['2026-01', '2026-02Actual', '2026-03Actual']);
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Month', 'Value', 'Adjustment']);
+    expect(bodyRows('Test months').map((row) => within(row).getAllByRole('cell').at(-1)?.textContent)).toEqual(['', '-$110', '']);
+    unmount();
+    // No row moved: no Adjustment column.
+    renderScreen(<MonthTable label="Test months" rows={rows(3)} columns={columns} today={today} actualOf={() => ({ isActual: false, adjustment: 0 as Cents })} />);
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Month', 'Value']);
   });
 });

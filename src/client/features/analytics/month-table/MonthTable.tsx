@@ -4,17 +4,22 @@
  * above it), whole dollars, months as YYYY-MM, and an Actions column whose Edit button appears
  * only on months the engine allows (the current month or earlier); later months say 'Future'.
  *
+ * A row that shows the user's actual balance is marked 'Actual', and while the rows hold any
+ * actual an Adjustment column gives what each actual moved (engine monthActual: shown − computed),
+ * so a corrected row still adds up: opening − principal + adjustment = end balance.
+ *
  * A retirement table runs up to 1 200 months. Above VIRTUALIZE_ABOVE rows only the rows in view
  * (plus a margin) are in the DOM: two spacer rows stand in for the rest, so the scrollbar and the
  * sticky header behave as for the whole table, and aria-rowcount / aria-rowindex tell assistive
  * technology where each rendered row sits. Every row has the same fixed height, so the spacers
  * are exact without measuring rows while scrolling.
  */
-import { Button } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { MonthKey } from '../../../../engine/months.ts';
-import { isEditableMonth } from '../../../../engine/month-views.ts';
+import { isEditableMonth, type MonthActual } from '../../../../engine/month-views.ts';
+import { signedWholeUsd } from '../format.ts';
 import type { Column } from '../../../ui/column.ts';
 import { PendingMark } from '../../../ui/PendingMark.tsx';
 import classes from './MonthTable.module.css';
@@ -44,6 +49,8 @@ export interface MonthTableProps<Row extends MonthRow> {
   pendingIds?: ReadonlySet<number> | undefined;
   /** What the table says when the range shows no rows. */
   emptyText?: string;
+  /** Whether a row shows an actual balance and its adjustment; without it rows carry no mark. */
+  actualOf?: ((row: Row) => MonthActual) | undefined;
 }
 
 interface RowProps<Row extends MonthRow> {
@@ -53,13 +60,19 @@ interface RowProps<Row extends MonthRow> {
   today: MonthKey;
   onEdit: ((row: Row) => void) | undefined;
   pending: boolean;
+  actual: boolean;
 }
 
-function MonthTableRowInner<Row extends MonthRow>({ row, index, columns, today, onEdit, pending }: RowProps<Row>) {
+function MonthTableRowInner<Row extends MonthRow>({ row, index, columns, today, onEdit, pending, actual }: RowProps<Row>) {
   return (
     <tr className={classes.row} aria-rowindex={index + 2} data-stripe={index % 2 === 1 ? true : undefined} data-current={row.month === today ? true : undefined}>
       <td>
         {row.month}
+        {actual && (
+          <Badge size="xs" color="teal" variant="light" tt="none" ml={6} title="The balance you entered for this month">
+            Actual
+          </Badge>
+        )}
         <PendingMark pending={pending} />
       </td>
       {columns.map((column) => (
@@ -82,11 +95,18 @@ function MonthTableRowInner<Row extends MonthRow>({ row, index, columns, today, 
   );
 }
 
+/** The columns, with Adjustment after them while any row moved by an actual (totals included). */
+function withAdjustment<Row extends MonthRow>(columns: readonly Column<Row>[], rows: readonly Row[], actualOf: ((row: Row) => MonthActual) | undefined): readonly Column<Row>[] {
+  if (!actualOf || !rows.some((row) => actualOf(row).adjustment !== 0)) return columns;
+  return [...columns, { header: 'Adjustment', align: 'right', cell: (row) => (actualOf(row).adjustment === 0 ? '' : signedWholeUsd(actualOf(row).adjustment)) }];
+}
+
 // Rows re-render only when their own figures change: scrolling mounts the rows coming into view
 // and leaves the others alone.
 const MonthTableRow = memo(MonthTableRowInner) as typeof MonthTableRowInner;
 
-export function MonthTable<Row extends MonthRow>({ label, rows, columns, today, onEdit, pendingIds, emptyText }: MonthTableProps<Row>) {
+export function MonthTable<Row extends MonthRow>({ label, rows, columns: baseColumns, today, onEdit, pendingIds, emptyText, actualOf }: MonthTableProps<Row>) {
+  const columns = useMemo(() => withAdjustment(baseColumns, rows, actualOf), [baseColumns, rows, actualOf]);
   const scroller = useRef<HTMLDivElement>(null);
   const windowed = rows.length > VIRTUALIZE_ABOVE;
   const virtualizer = useVirtualizer({
@@ -133,7 +153,7 @@ export function MonthTable<Row extends MonthRow>({ label, rows, columns, today, 
             </tr>
           )}
           {shown.map((row, i) => (
-            <MonthTableRow key={row.id} row={row} index={first + i} columns={columns} today={today} onEdit={onEdit} pending={pendingIds?.has(row.id) ?? false} />
+            <MonthTableRow key={row.id} row={row} index={first + i} columns={columns} today={today} onEdit={onEdit} pending={pendingIds?.has(row.id) ?? false} actual={actualOf?.(row).isActual ?? false} />
           ))}
           {after > 0 && (
             <tr className={classes.spacer} aria-hidden="true">
