@@ -26,7 +26,9 @@ describe('DebtProgressTab', () => {
     expect(screen.getByRole('tab', { name: 'All Debts', selected: true })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Debts', 'Visa', 'Loan']);
     const headers = within(screen.getByRole('table', { name: 'Debt months, All Debts' })).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Month', 'Total Payment', 'Principal', 'Interest', 'End Balance', '% Paid']);
+    // The total carries Visa's 2026-03 actual (750.00 against 760.00 computed), so it shows the Adjustment.
+    expect(headers).toEqual(['Month', 'Total Payment', 'Principal', 'Interest', 'End Balance', '% Paid', 'Adjustment']);
+    expect(cellsOf('Debt months, All Debts', '2026-03').slice(5)).toEqual(['25.00%', '-$10']);
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
   });
 
@@ -52,10 +54,10 @@ describe('DebtProgressTab', () => {
     const table = 'Debt months, Visa';
     await waitFor(() => expect(monthsOf(table)).toEqual(['2026-02', '2026-03', '2026-04', '2026-05']));
     expect([band(table, '2026-02'), band(table, '2026-03'), band(table, '2026-04'), band(table, '2026-05')]).toEqual(['low', 'medium', 'medium', 'high']);
-    expect(cellsOf(table, '2026-02')).toEqual(['2026-02', '$200', '$185', '$15', '$750', '24.99%', 'Edit']);
-    expect(cellsOf(table, '2026-05').slice(5)).toEqual(['50.00%', 'Future']);
-    // The actual remaining balance is the end balance shown.
-    expect(cellsOf(table, '2026-03')[4]).toBe('$750');
+    expect(cellsOf(table, '2026-02')).toEqual(['2026-02', '$200', '$185', '$15', '$750', '24.99%', '', 'Edit']);
+    expect(cellsOf(table, '2026-05').slice(5)).toEqual(['50.00%', '', 'Future']);
+    // The actual remaining balance is the end balance shown, marked, with what it moved: 750 − 760.
+    expect(cellsOf(table, '2026-03')).toEqual(['2026-03Actual', '$200', '$187', '$13', '$750', '25.00%', '-$10', 'Edit']);
   });
 
   it('says No Data for a debt without months', async () => {
@@ -144,7 +146,7 @@ describe('DebtProgressTab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByTestId('provisional-mark')).toBeTruthy();
     // The edited month shows the balance typed, marked pending, until the server has it.
-    await waitFor(() => expect(cellsOf('Debt months, Visa', '2026-03')[0]).toBe('2026-03pending sync'));
+    await waitFor(() => expect(cellsOf('Debt months, Visa', '2026-03')[0]).toBe('2026-03Actualpending sync'));
     expect(cellsOf('Debt months, Visa', '2026-03')[4]).toBe('$700');
     expect(server.writes).toEqual([]);
   });

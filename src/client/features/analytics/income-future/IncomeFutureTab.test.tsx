@@ -29,9 +29,10 @@ describe('IncomeFutureTab', () => {
     await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
     fireEvent.click(screen.getByText('All Months'));
     await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(6));
-    // 2026-02: expenses 1,000.00 + other 250.50 = 1,250.50 → $1,251; the actual 3,000.00 wins over 2,949.50.
-    expect(cellsOf(TABLE, '2026-02')).toEqual(['2026-02', '$5,000', '$500', '$1,500', '$1,251', '$400', '$3,000', 'Edit']);
-    expect(cellsOf(TABLE, '2026-04')).toEqual(['2026-04', '$5,000', '$500', '$1,500', '$11,000', '$400', '-$3,800', 'Future']);
+    // 2026-02: expenses 1,000.00 + other 250.50 = 1,250.50 → $1,251; the actual 3,000.00 wins over 2,949.50,
+    // marked Actual, with its adjustment 3,000.00 − 2,949.50 = +50.50 → +$51.
+    expect(cellsOf(TABLE, '2026-02')).toEqual(['2026-02Actual', '$5,000', '$500', '$1,500', '$1,251', '$400', '$3,000', '+$51', 'Edit']);
+    expect(cellsOf(TABLE, '2026-04')).toEqual(['2026-04', '$5,000', '$500', '$1,500', '$11,000', '$400', '-$3,800', '', 'Future']);
   });
 
   it('colours the end balance green from 0 up and red below 0', async () => {
@@ -165,7 +166,7 @@ describe('IncomeFutureTab', () => {
     // The data layer recomputed the tables on the device: the mark says so.
     expect(await screen.findByTestId('provisional-mark')).toBeTruthy();
     expect(screen.getByText('Provisional')).toBeTruthy();
-    await waitFor(() => expect(cellsOf(TABLE, '2026-03')[0]).toBe('2026-03pending sync'));
+    await waitFor(() => expect(cellsOf(TABLE, '2026-03')[0]).toBe('2026-03Actualpending sync'));
     expect(cellsOf(TABLE, '2026-03')[6]).toBe('$1,235');
     expect(server.writes).toEqual([]);
 

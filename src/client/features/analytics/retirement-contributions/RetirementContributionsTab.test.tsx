@@ -129,7 +129,7 @@ describe('one actual per account and month (DESIGN §7)', () => {
     await waitFor(() => expect(monthsOf(table)).toContain('2026-03'));
     // An edit queued on the retirement table's row of the same account and month (same row id).
     await layer.mutations.editMonth('retirementMonths', monthRowId(5, '2026-03' as never), { balance: 22400 });
-    await waitFor(() => expect(cellsOf(table, '2026-03')[0]).toBe('2026-03pending sync'));
+    await waitFor(() => expect(cellsOf(table, '2026-03')[0]).toBe('2026-03Actualpending sync'));
     await waitFor(() => expect(cellsOf(table, '2026-03')[3]).toBe('$22,400'));
   });
 });
