@@ -62,6 +62,18 @@ export {
   incomeAverages,
   compareDebtPlans,
 } from './insights.ts';
+export type { DebtFreeFigure, CashCoverFigure, SavingsRateFigure, MoneyLastsFigure, FinancialHealth } from './health.ts';
+export { financialHealth, debtFreeFigure, cashCover, savingsRate, moneyLasts } from './health.ts';
+export type { BaselineMonth, PlanGapMonth, BaselineMonthWire, BaselineSnapshotWire } from './plan-vs-actual.ts';
+export {
+  MAX_SNAPSHOT_MONTHS,
+  baselineSnapshot,
+  netWorth,
+  planVsActual,
+  snapshotToWire,
+  snapshotError,
+  snapshotFromWire,
+} from './plan-vs-actual.ts';
 export type {
   DebtPlanType,
   IncomeSourceInput,
