@@ -21,6 +21,9 @@ import type { MonthKind } from '../../../../shared/months/tables.ts';
 import { useCollection, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
 import { useClock } from '../../../ui/clock.tsx';
 import { useDollars } from '../dollars.tsx';
+import { useBirthYear } from '../../profile/birth-year.ts';
+import { financialHealth, type FinancialHealth } from '../../../../engine/health.ts';
+import { baselineSnapshot, type BaselineMonth } from '../../../../engine/plan-vs-actual.ts';
 
 export interface OverviewProjection {
   readonly today: MonthKey;
@@ -35,6 +38,10 @@ export interface OverviewProjection {
   readonly extraPayment: Cents;
   readonly debtNames: readonly string[];
   readonly hasRetirementPlan: boolean;
+  /** Financial Health of the current month (engine financialHealth), in nominal dollars. */
+  readonly health: FinancialHealth;
+  /** The plan's month totals as a baseline would keep them (engine baselineSnapshot), nominal. */
+  readonly snapshot: readonly BaselineMonth[];
 }
 
 export type OverviewState =
@@ -70,6 +77,7 @@ export function useOverviewProjection(): OverviewState {
   const debtMonths = useMonths('debtMonths');
   const contributionMonths = useMonths('contributionMonths');
   const retirementMonths = useMonths('retirementMonths');
+  const birthYear = useBirthYear();
 
   const collections = [incomes, debts, monthlyExpenses, otherExpenses, retirementAccounts];
   const singles = [housing, debtPlan, retirementPlan, assumptions];
@@ -113,6 +121,8 @@ export function useOverviewProjection(): OverviewState {
           extraPayment: input.debtPlan?.extraPayment ?? ZERO,
           debtNames: input.debts.map((debt) => debt.name),
           hasRetirementPlan: input.retirementPlan !== null,
+          health: financialHealth(projection, today, birthYear),
+          snapshot: baselineSnapshot(projection),
         },
       };
     } catch (error) {
@@ -122,6 +132,7 @@ export function useOverviewProjection(): OverviewState {
   }, [
     nothing,
     today,
+    birthYear,
     dollars.mode,
     incomes.rows,
     debts.rows,

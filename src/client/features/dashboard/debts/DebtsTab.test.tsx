@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../data/api.ts';
 import { card, confirmDelete, dialogClosed, dialogInput, expectKeptOpen, expectTexts, fillDialog, fillDialogFields, press, refuse, renderAndPress, renderReady, submitDialog, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
+import { useMonths } from '../../../data/hooks.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
+import { renderRoutes } from '../../auth/test-routes.testing.tsx';
+import { serveMonths } from '../../analytics/fixtures.testing.ts';
+import { CAR, CAR_ENTITY, debtBody, LOAN, LOAN_ENTITY, NOV_15, STORE, VISA, VISA_ENTITY, VISA_NOVEMBER } from '../month-tables.testing.ts';
 import { DebtsTab } from './DebtsTab.tsx';
 
 const DEBTS = '/api/v1/debts';
@@ -144,5 +148,87 @@ describe('DebtsTab', () => {
     await dialogClosed();
     expect(await screen.findByText('pending sync')).toBeTruthy();
     expect(server.writes).toEqual([]);
+  });
+});
+
+describe('DebtsTab for a subscriber: the truth of today (DESIGN §7)', () => {
+  /** A card's label, figure and note (when it has one). */
+  const cardLines = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/./).map((line) => line.textContent);
+  const balances = () => tableRows('Debts').map((cells) => [cells[0], cells[2]]);
+
+  it("shows this month's actual from the month tables in the table and Total Debt, saying so", async () => {
+    renderScreen(<DebtsTab />, { subscribed: true, now: NOV_15, records: { [DEBTS]: [VISA] }, intercept: serveMonths({ debtMonths: debtBody(VISA_ENTITY) }) });
+    // The record says 3,200.55; the user's actual for 2026-11 says 2,950.25.
+    await waitFor(() => expect(balances()).toEqual([['Visa', '$2,950.25actual as of 2026-11']]));
+    expect(cardLines('Total Debt')).toEqual(['Total Debt', '$2,950.25', 'actual as of 2026-11']);
+  });
+
+  it('mixes actual, projected, paid-off and record balances, summing in cents and saying what the total is made of', async () => {
+    renderScreen(<DebtsTab />, {
+      subscribed: true,
+      now: NOV_15,
+      records: { [DEBTS]: [VISA, CAR, LOAN, STORE] },
+      intercept: serveMonths({ debtMonths: debtBody(VISA_ENTITY, CAR_ENTITY, LOAN_ENTITY) }),
+    });
+    await waitFor(() =>
+      expect(balances()).toEqual([
+        ['Car', '$11,800.40projected for 2026-11'],
+        ['Loan', '$0.00paid off in 2026-06'],
+        ['Visa', '$2,950.25actual as of 2026-11'],
+        ['Store', '$400.00as entered'],
+      ]),
+    );
+    // 2,950.25 + 11,800.40 + 0 + 400.00 = 15,150.65
+    expect(cardLines('Total Debt')).toEqual(['Total Debt', '$15,150.65', 'actual + projected, 2026-11; 1 as entered']);
+  });
+
+  it("shows an actual typed offline at once, before the server has it", async () => {
+    const { layer, setOnline } = renderScreen(<DebtsTab />, { subscribed: true, now: NOV_15, records: { [DEBTS]: [VISA, CAR] }, intercept: serveMonths({ debtMonths: debtBody(VISA_ENTITY, CAR_ENTITY) }) });
+    await waitFor(() => expect(card('Total Debt')).toBe('$14,750.65'));
+    setOnline(false);
+    await layer.mutations.editMonth('debtMonths', VISA_NOVEMBER.id, { input_remaining_balance: 2000.5 });
+    await waitFor(() => expect(balances()[1]).toEqual(['Visa', '$2,000.50actual as of 2026-11']));
+    // 2,000.50 + 11,800.40
+    expect(card('Total Debt')).toBe('$13,800.90');
+  });
+
+  it("falls back to the records' amounts, without a note, when the month tables could not be fetched", async () => {
+    renderScreen(<DebtsTab />, {
+      subscribed: true,
+      now: NOV_15,
+      records: { [DEBTS]: [VISA] },
+      intercept: (request) => (request.path === '/api/v1/debt_months' ? { ok: false, kind: 'http', status: 500, message: 'Projection failed', errors: null } : undefined),
+    });
+    await waitFor(() => expect(balances()).toEqual([['Visa', '$3,200.55']]));
+    expect(cardLines('Total Debt')).toEqual(['Total Debt', '$3,200.55']);
+  });
+
+  it("a non-subscriber sees the record's amount even with month tables left on the device", async () => {
+    /** Shows when the mirror's debt table has reached the screen's hooks. */
+    function MirrorProbe() {
+      return useMonths('debtMonths').body === null ? null : <p>debt table in the mirror</p>;
+    }
+    const { layer } = await renderReady(
+      <>
+        <DebtsTab />
+        <MirrorProbe />
+      </>,
+      { now: NOV_15, records: { [DEBTS]: [VISA] } },
+    );
+    await layer.db.months.put({ name: 'debtMonths', body: debtBody(VISA_ENTITY), provisional: false });
+    expect(await screen.findByText('debt table in the mirror')).toBeTruthy();
+    expect(balances()).toEqual([['Visa', '$3,200.55']]);
+    expect(cardLines('Total Debt')).toEqual(['Total Debt', '$3,200.55']);
+  });
+
+  it("the form's hint sends a subscriber to the monthly check-in", async () => {
+    const routed = renderRoutes('/dashboard', { '/dashboard': DebtsTab, '/check-in': () => <p>check-in page</p> }, { subscribed: true, now: NOV_15, records: { [DEBTS]: [VISA] }, intercept: serveMonths({ debtMonths: debtBody(VISA_ENTITY) }) });
+    await press('Edit Visa');
+    const hint = within(screen.getByRole('dialog')).getByRole('link', { name: 'do your monthly check-in' });
+    expect(hint.getAttribute('href')).toBe('/check-in');
+    expect(hint.parentElement?.textContent).toBe('To update the remaining amount, do your monthly check-in.');
+    expect(screen.queryByText(/Analytics → Debts/)).toBeNull();
+    fireEvent.click(hint);
+    await waitFor(() => expect(routed.path()).toBe('/check-in'));
   });
 });

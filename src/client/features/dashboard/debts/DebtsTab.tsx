@@ -1,32 +1,53 @@
-/** The Debts tab (spec section 2): cards, the table sorted by due day, add/edit/delete. */
+/**
+ * The Debts tab (spec section 2): cards, the table sorted by due day, add/edit/delete. For a
+ * subscriber each balance, and Total Debt, is this month's from the month tables (DESIGN §7),
+ * with a line saying whether it is the user's actual or the projection.
+ */
+import { useMemo } from 'react';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
+import { rowNote, shownBalance } from '../balance-notes.ts';
+import { BalanceCell } from '../BalanceCell.tsx';
+import { useDebtBalances, type TodayBalances } from '../current-balances.ts';
 import { DebtForm } from './DebtForm.tsx';
 import { debtSummary } from './summary.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 
 type Row = WireRecordOf<'debts'>;
 
-const COLUMNS: readonly Column<Row>[] = [
+/** The debt's balance: the record's remaining amount, or this month's with what it is beneath. */
+function balanceCell(debt: Row, balances: TodayBalances | null) {
+  if (balances === null) return formatUsd(debt.remaining_amount);
+  const shown = shownBalance(debt.id, debt.remaining_amount, balances);
+  return <BalanceCell shown={shown} note={rowNote(shown, balances, 'as entered')} />;
+}
+
+const columns = (balances: TodayBalances | null): readonly Column<Row>[] => [
   { header: 'Creditor', cell: (debt) => debt.creditor },
-  { header: 'Balance', align: 'right', cell: (debt) => formatUsd(debt.remaining_amount) },
+  { header: 'Balance', align: 'right', cell: (debt) => balanceCell(debt, balances) },
   { header: 'Minimum Payment', align: 'right', cell: (debt) => formatUsd(debt.monthly_payment) },
   { header: 'Interest Rate', align: 'right', cell: (debt) => formatPercent(debt.apr) },
   { header: 'Due Day', align: 'right', cell: (debt) => String(debt.due_day) },
 ];
 
-const cards = (rows: Row[]) => {
-  const { totalDebt, monthlyMinimums, count } = debtSummary(rows);
-  return [{ label: 'Total Debt', value: formatCentsUsd(totalDebt) }, { label: 'Monthly Minimums', value: formatCentsUsd(monthlyMinimums) }, { label: 'Number of Debts', value: String(count) }];
+const cards = (balances: TodayBalances | null) => (rows: Row[]) => {
+  const { totalDebt, totalNote, monthlyMinimums, count } = debtSummary(rows, balances);
+  return [
+    { label: 'Total Debt', value: formatCentsUsd(totalDebt), ...(totalNote === null ? {} : { note: totalNote }) },
+    { label: 'Monthly Minimums', value: formatCentsUsd(monthlyMinimums) },
+    { label: 'Number of Debts', value: String(count) },
+  ];
 };
 
-const DEBTS: CollectionTabProps<'debts'> = {
+const debtsTab = (balances: TodayBalances | null): CollectionTabProps<'debts'> => ({
   collection: 'debts', query: { sort: 'due_day' }, deleteFailure: 'alert', Form: DebtForm,
   title: 'Debts', addLabel: 'Add Debt', emptyText: 'No debts found',
-  cards, nameHeader: 'Debt Name', itemName: (debt) => debt.name, columns: COLUMNS, tableLabel: 'Debts', minWidth: 720,
-};
+  cards: cards(balances), nameHeader: 'Debt Name', itemName: (debt) => debt.name, columns: columns(balances), tableLabel: 'Debts', minWidth: 720,
+});
 
 export function DebtsTab() {
-  return <CollectionTab {...DEBTS} />;
+  const balances = useDebtBalances();
+  const tab = useMemo(() => debtsTab(balances), [balances]);
+  return <CollectionTab {...tab} />;
 }

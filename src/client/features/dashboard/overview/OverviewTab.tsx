@@ -1,12 +1,17 @@
 /**
  * The dashboard's Overview (spec section 2): a welcome card, three tiles, quick actions that
- * switch tabs, and a static Recent Activity list.
+ * switch tabs, and a static Recent Activity list. For a subscriber (DESIGN §7) a check-in card
+ * follows the welcome, Active Debts counts and sums this month's balances from the month tables,
+ * and Financial Health shows the engine's four figures instead of 'Coming Soon'.
  */
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useCollection, useSession } from '../../../data/hooks.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
+import { useOverviewBalances } from '../current-balances.ts';
 import type { DashboardTab } from '../tabs.ts';
+import { CheckInCard } from './CheckInCard.tsx';
+import { FinancialHealthFigures } from './FinancialHealthFigures.tsx';
 import { overviewSummary } from './summary.ts';
 
 export const QUICK_ACTIONS: readonly { label: string; tab: DashboardTab }[] = [
@@ -49,7 +54,31 @@ export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): voi
   const session = useSession();
   const debts = useCollection('debts');
   const expenses = useCollection('monthlyExpenses');
-  const summary = overviewSummary(debts.rows, expenses.rows);
+  const today = useOverviewBalances();
+  const summary = overviewSummary(debts.rows, expenses.rows, today.debts);
+  const debtTile = (
+    <Tile title="Active Debts">
+      <Text size="xl" fw={700} data-testid="tile-active-debts">
+        {String(summary.activeDebts)}
+      </Text>
+      <Text size="sm" data-testid="tile-debt-balance">
+        {`${formatCentsUsd(summary.debtBalance)} total balance`}
+      </Text>
+      {summary.debtNote !== undefined && (
+        <Text size="xs" c="dimmed" data-testid="tile-debt-balance-note">
+          {summary.debtNote}
+        </Text>
+      )}
+    </Tile>
+  );
+  const expensesTile = (
+    <Tile title="Monthly Expenses">
+      <Text size="xl" fw={700} data-testid="tile-monthly-expenses">
+        {formatCentsUsd(summary.monthlyExpenses)}
+      </Text>
+      <Text size="sm">{summary.expenseCount === 1 ? '1 expense per month' : `${summary.expenseCount} expenses per month`}</Text>
+    </Tile>
+  );
   return (
     <Stack>
       <Card withBorder padding="lg">
@@ -60,30 +89,32 @@ export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): voi
           Here is a snapshot of your finances. Pick a tab above or a quick action below to keep your records up to date.
         </Text>
       </Card>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Tile title="Active Debts">
-          <Text size="xl" fw={700} data-testid="tile-active-debts">
-            {String(summary.activeDebts)}
-          </Text>
-          <Text size="sm" data-testid="tile-debt-balance">
-            {`${formatCentsUsd(summary.debtBalance)} total balance`}
-          </Text>
-        </Tile>
-        <Tile title="Monthly Expenses">
-          <Text size="xl" fw={700} data-testid="tile-monthly-expenses">
-            {formatCentsUsd(summary.monthlyExpenses)}
-          </Text>
-          <Text size="sm">{summary.expenseCount === 1 ? '1 expense per month' : `${summary.expenseCount} expenses per month`}</Text>
-        </Tile>
-        <Tile title="Financial Health">
-          <Badge variant="light" color="gray" tt="none" mt={6}>
-            Coming Soon
-          </Badge>
-          <Text size="sm" c="dimmed" mt={6}>
-            A score of your overall financial health.
-          </Text>
-        </Tile>
-      </SimpleGrid>
+      {session.subscribed ? (
+        <>
+          <CheckInCard month={today.month} checkedIn={today.checkedIn} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {debtTile}
+            {expensesTile}
+          </SimpleGrid>
+          {/* Four figures, each with its reason: the whole width, so the reasons read as lines. */}
+          <Tile title="Financial Health">
+            <FinancialHealthFigures />
+          </Tile>
+        </>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {debtTile}
+          {expensesTile}
+          <Tile title="Financial Health">
+            <Badge variant="light" color="gray" tt="none" mt={6}>
+              Coming Soon
+            </Badge>
+            <Text size="sm" c="dimmed" mt={6}>
+              A score of your overall financial health.
+            </Text>
+          </Tile>
+        </SimpleGrid>
+      )}
       <Section title="Quick Actions">
         <Group gap="sm">
           {QUICK_ACTIONS.map(({ label, tab }) => (

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { byLabelStart, card, confirmDelete, dialogClosed, expectKeptOpen, expectPendingRow, expectTexts, refuse, renderAndPress, renderReady, submitDialog, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
+import { contributionRow, retirementRow, serveMonths } from '../../analytics/fixtures.testing.ts';
+import { NOV_15 } from '../month-tables.testing.ts';
 import { RetirementAccountsTab } from './RetirementAccountsTab.tsx';
 
 const PATH = '/api/v1/retirement_accounts';
@@ -212,5 +214,48 @@ describe('RetirementAccountsTab', () => {
     submitDialog('Create Account');
     await expectPendingRow(/Work 401k/);
     expect(server.writes).toEqual([]);
+  });
+});
+
+describe('RetirementAccountsTab for a subscriber: the truth of today (DESIGN §7)', () => {
+  // Work 401k (id 1): the user's actual 12,345.67 in 2026-11. Roth IRA (id 2): no row (added since
+  // the tables were made). Old IRA (id 4): retired, its 2026-11 row in the retirement table, 8,000.10.
+  const CONTRIBUTION = {
+    retirement_accounts: [
+      { id: 1, name: 'Work 401k', contribution_months: [contributionRow(1, '2026-10', { balance: 11000, display_balance: 11000 }), contributionRow(1, '2026-11', { balance: 12000, display_balance: 12345.67, input_end_balance: 12345.67 })] },
+      { id: 4, name: 'Old IRA', contribution_months: [] },
+    ],
+    total: [],
+  };
+  const RETIREMENT = {
+    retirement_accounts: [
+      { id: 1, name: 'Work 401k', retirement_months: [] },
+      { id: 4, name: 'Old IRA', retirement_months: [retirementRow(4, '2026-11', { balance: 8000.1, display_balance: 8000.1 })] },
+    ],
+    total: [],
+  };
+  const cardLines = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/./).map((line) => line.textContent);
+  const balanceOf = (name: string) => {
+    const header = screen.getAllByRole('columnheader').findIndex((cell) => cell.textContent === 'Balance');
+    return rowCells().find((cells) => cells[0] === name)?.[header];
+  };
+
+  it("shows this month's balance of each account and their total, saying what each is", async () => {
+    renderScreen(<RetirementAccountsTab />, { subscribed: true, now: NOV_15, records: { [PATH]: [work, roth, old] }, intercept: serveMonths({ contributionMonths: CONTRIBUTION, retirementMonths: RETIREMENT }) });
+    await waitFor(() => expect(balanceOf('Work 401k')).toBe('$12,345.67actual as of 2026-11'));
+    expect(balanceOf('Old IRA')).toBe('$8,000.10projected for 2026-11');
+    expect(balanceOf('Roth IRA')).toBe('$1,000.00starting balance');
+    expect(screen.queryByRole('columnheader', { name: 'Starting Balance' })).toBeNull();
+    // 12,345.67 + 8,000.10 + 1,000.00 = 21,345.77
+    expect(cardLines('Total Balance')).toEqual(['Total Balance', '$21,345.77', 'actual + projected, 2026-11; 1 at starting balance']);
+    // The contribution cards are as before: 325.00 + 500.00 + 450.00.
+    expect(card('Total Retirement Value')).toBe('$1,275.00');
+  });
+
+  it('keeps the starting balances, and no Total Balance card, when the month tables could not be fetched', async () => {
+    await renderReady(<RetirementAccountsTab />, { subscribed: true, now: NOV_15, records: { [PATH]: [work] } });
+    await waitFor(() => expect(rowCells()[0]?.[5]).toBe('$1,000.00'));
+    expect(screen.getByRole('columnheader', { name: 'Starting Balance' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Total Balance' })).toBeNull();
   });
 });

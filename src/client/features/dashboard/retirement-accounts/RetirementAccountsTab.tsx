@@ -1,19 +1,39 @@
 /**
  * The Retirement Accounts tab (spec section 2): cards of monthly-equivalent contributions, the
- * table sorted by combined monthly contribution (largest first), add/edit/delete.
+ * table sorted by combined monthly contribution (largest first), add/edit/delete. For a subscriber
+ * with the month tables each account shows this month's balance instead of its starting one, and
+ * a Total Balance card sums them (DESIGN §7), each saying whether it is the user's actual or the
+ * projection.
  */
 import { Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
+import { rowNote, shownBalance } from '../balance-notes.ts';
+import { BalanceCell } from '../BalanceCell.tsx';
+import { useAccountBalances, type TodayBalances } from '../current-balances.ts';
 import { RetirementAccountForm } from './RetirementAccountForm.tsx';
-import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS, datePart, labelOf, retirementSummary, sortByContribution } from './summary.ts';
+import { ACCOUNT_TYPE_LABELS, balanceSummary, CYCLE_LABELS, datePart, labelOf, retirementSummary, sortByContribution } from './summary.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 
 type Row = WireRecordOf<'retirementAccounts'>;
 
-const COLUMNS: readonly Column<Row>[] = [
+/** The starting balance, or (with the month tables) this month's balance with what it is beneath. */
+function balanceColumn(balances: TodayBalances | null): Column<Row> {
+  if (balances === null) return { header: 'Starting Balance', align: 'right', cell: (account) => formatUsd(account.starting_balance) };
+  return {
+    header: 'Balance',
+    align: 'right',
+    cell: (account) => {
+      const shown = shownBalance(account.id, account.starting_balance, balances);
+      return <BalanceCell shown={shown} note={rowNote(shown, balances, 'starting balance')} />;
+    },
+  };
+}
+
+const columns = (balances: TodayBalances | null): readonly Column<Row>[] => [
   { header: 'Type', cell: (account) => labelOf(ACCOUNT_TYPE_LABELS, account.account_type) },
   { header: 'Contribution', align: 'right', cell: (account) => formatUsd(account.contribution_amount) },
   {
@@ -29,28 +49,33 @@ const COLUMNS: readonly Column<Row>[] = [
     ),
   },
   { header: 'Cycle', cell: (account) => labelOf(CYCLE_LABELS, account.contribution_cycle) },
-  { header: 'Starting Balance', align: 'right', cell: (account) => formatUsd(account.starting_balance) },
+  balanceColumn(balances),
   { header: 'Expected Return', align: 'right', cell: (account) => formatPercent(account.expected_return_rate) },
   { header: 'Next Deposit', cell: (account) => datePart(account.next_deposit_date) },
 ];
 
-const cards = (rows: Row[]) => {
+const cards = (balances: TodayBalances | null) => (rows: Row[]) => {
   const { contributions, employer, total } = retirementSummary(rows);
-  return [{ label: 'Total Contributions', value: formatCentsUsd(contributions) }, { label: 'Employer Contributions', value: formatCentsUsd(employer) }, { label: 'Total Retirement Value', value: formatCentsUsd(total) }];
+  const contributionCards = [{ label: 'Total Contributions', value: formatCentsUsd(contributions) }, { label: 'Employer Contributions', value: formatCentsUsd(employer) }, { label: 'Total Retirement Value', value: formatCentsUsd(total) }];
+  if (balances === null) return contributionCards;
+  const { total: balance, note } = balanceSummary(rows, balances);
+  return [...contributionCards, { label: 'Total Balance', value: formatCentsUsd(balance), ...(note === null ? {} : { note }) }];
 };
 
-const RETIREMENT_ACCOUNTS: CollectionTabProps<'retirementAccounts'> = {
+const retirementAccountsTab = (balances: TodayBalances | null): CollectionTabProps<'retirementAccounts'> => ({
   collection: 'retirementAccounts', order: sortByContribution, deleteFailure: 'alert', Form: RetirementAccountForm,
   title: 'Retirement Accounts', addLabel: 'Add Retirement Account', emptyText: 'No retirement accounts found',
-  cards, cardsNote: "Contributions are monthly equivalents of each account's contribution cycle.",
-  nameHeader: 'Name', itemName: (account) => account.name, columns: COLUMNS, tableLabel: 'Retirement accounts', minWidth: 1040,
-};
+  cards: cards(balances), cardsNote: "Contributions are monthly equivalents of each account's contribution cycle.",
+  nameHeader: 'Name', itemName: (account) => account.name, columns: columns(balances), tableLabel: 'Retirement accounts', minWidth: 1040,
+});
 
 export function RetirementAccountsTab() {
   const limits = useLimitCheck();
+  const balances = useAccountBalances();
+  const tab = useMemo(() => retirementAccountsTab(balances), [balances]);
   return (
     <Stack gap="md">
-      <CollectionTab {...RETIREMENT_ACCOUNTS} />
+      <CollectionTab {...tab} />
       <LimitWarnings check={limits} />
     </Stack>
   );

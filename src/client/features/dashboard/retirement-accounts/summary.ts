@@ -9,6 +9,8 @@ import { cents, ZERO, type Cents } from '../../../../engine/money.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import type { AccountType, PayCycle } from '../../../../shared/records.ts';
 import { wireCents } from '../../../ui/money.ts';
+import { shownBalance, shownTotal, totalNote } from '../balance-notes.ts';
+import type { TodayBalances } from '../current-balances.ts';
 
 type Account = WireRecordOf<'retirementAccounts'>;
 
@@ -84,4 +86,13 @@ export function retirementSummary(accounts: readonly Account[]): RetirementSumma
     employer += monthly.employer;
   }
   return { contributions: cents(contributions), employer: cents(employer), total: cents(contributions + employer) };
+}
+
+/**
+ * The accounts' balances this month (DESIGN §7): each account's from the month tables, or its
+ * starting balance when they have no row for it; the note says what the total is made of.
+ */
+export function balanceSummary(accounts: readonly Account[], balances: TodayBalances): { total: Cents; note: string | null } {
+  const shown = accounts.map((account) => shownBalance(account.id, account.starting_balance, balances));
+  return { total: shownTotal(shown), note: totalNote(shown, balances, 'at starting balance') };
 }
