@@ -75,8 +75,8 @@ export function encodeMessageFrame(identifier: string, message: SerializedUpdate
 const COMMANDS: ReadonlySet<string> = new Set(Object.values(COMMAND));
 export const isCommand = (value: string): value is Command => COMMANDS.has(value);
 
-/** Record types of spec section 4. */
-export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyExpense', 'OtherExpense', 'RetirementAccount', 'RetirementPlan', 'Assumptions'] as const;
+/** Record types of spec section 4, then DESIGN §6's assumptions and §7's baselines. */
+export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyExpense', 'OtherExpense', 'RetirementAccount', 'RetirementPlan', 'Assumptions', 'Baseline'] as const;
 /** Month table types: always sent as 'created' with the whole table. */
 export const MONTH_TYPES = ['IncomeMonth', 'DebtMonth', 'RetirementMonth', 'ContributionMonth'] as const;
 export const UPDATE_ACTIONS = ['created', 'updated', 'deleted'] as const;

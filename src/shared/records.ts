@@ -8,6 +8,7 @@
  */
 import type { Cents } from '../engine/money.ts';
 import type { MonthKey } from '../engine/months.ts';
+import type { BaselineSnapshotWire } from '../engine/plan-vs-actual.ts';
 
 export const PAY_CYCLES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 export type PayCycle = (typeof PAY_CYCLES)[number];
@@ -27,7 +28,14 @@ export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
   avalanche: 'Pay off highest interest first',
 };
 
-export type FieldKind = 'text' | 'money' | 'percent' | 'integer' | 'date' | 'month' | 'enum' | 'boolean';
+/**
+ * `json`: a JSON object, stored and answered as its rule leaves it; the rule checks its shape.
+ * Money inside it stays in dollars, as on the wire.
+ */
+export type FieldKind = 'text' | 'money' | 'percent' | 'integer' | 'date' | 'month' | 'enum' | 'boolean' | 'json';
+
+/** A JSON object as a `json` field holds it. */
+export type JsonObject = { readonly [key: string]: unknown };
 
 /** Field kinds per record, in the order the spec lists them. `nullable` fields may be absent. */
 export interface FieldDecl {
@@ -118,6 +126,15 @@ export const RECORD_FIELDS = {
     spend_cash_in_retirement: { kind: 'boolean', nullable: true },
     return_volatility: { kind: 'percent', nullable: true },
     stock_share: { kind: 'percent', nullable: true },
+  },
+  /**
+   * DESIGN §7: the plan's four tables' totals per month, kept as they were when the user saved
+   * them, to compare actuals with later. Not an input of the projection. `created_at` is the
+   * server's, as on every record; the snapshot is fixed at creation (validation/records.ts).
+   */
+  baseline: {
+    name: { kind: 'text' },
+    snapshot: { kind: 'json' },
   },
 } as const satisfies Record<string, Record<string, FieldDecl>>;
 
@@ -212,6 +229,15 @@ export interface AssumptionsInput {
   stock_share: number | null;
 }
 
+/**
+ * The snapshot stays in dollars, as the wire carries it: `{ months: [{ month: '2026-11', cash,
+ * debts, savings, contributions, returns }] }` (src/engine/plan-vs-actual.ts reads it back).
+ */
+export interface BaselineInput {
+  name: string;
+  snapshot: BaselineSnapshotWire;
+}
+
 export interface RecordInputs {
   income: IncomeInput;
   debt: DebtInput;
@@ -222,4 +248,5 @@ export interface RecordInputs {
   retirement_plan: RetirementPlanInput;
   housing: HousingInput;
   assumptions: AssumptionsInput;
+  baseline: BaselineInput;
 }

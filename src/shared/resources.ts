@@ -14,7 +14,7 @@
  */
 import type { MonthType, RecordType } from './cable.ts';
 import type { MonthKind } from './months/tables.ts';
-import type { RecordName, RECORD_FIELDS } from './records.ts';
+import type { JsonObject, RecordName, RECORD_FIELDS } from './records.ts';
 
 export interface CollectionDecl {
   readonly kind: 'collection';
@@ -34,6 +34,12 @@ export interface CollectionDecl {
   readonly ignoreDeleteWithoutId: boolean;
   /** Month tables whose actual values belong to this record and go when it goes. */
   readonly overrideKinds: readonly MonthKind[];
+  /**
+   * Whether the engine reads these records (src/shared/months/input.ts): an edit of one makes the
+   * month tables stale, so the device recomputes them while it waits. False for baselines, which
+   * record the plan and never shape it.
+   */
+  readonly feedsProjection: boolean;
 }
 
 export interface SingleDecl {
@@ -81,6 +87,7 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: false,
     overrideKinds: [],
+    feedsProjection: true,
   },
   debts: {
     kind: 'collection',
@@ -93,6 +100,7 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: false,
     overrideKinds: ['debt'],
+    feedsProjection: true,
   },
   monthlyExpenses: {
     kind: 'collection',
@@ -105,6 +113,7 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: false,
     overrideKinds: [],
+    feedsProjection: true,
   },
   otherExpenses: {
     kind: 'collection',
@@ -117,6 +126,7 @@ export const COLLECTIONS = {
     indexes: ['month'],
     ignoreDeleteWithoutId: true,
     overrideKinds: [],
+    feedsProjection: true,
   },
   retirementAccounts: {
     kind: 'collection',
@@ -129,6 +139,21 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: true,
     overrideKinds: ['retirement', 'contribution'],
+    feedsProjection: true,
+  },
+  /** DESIGN §7: the plan as it stood at one moment, kept to compare actuals with. */
+  baselines: {
+    kind: 'collection',
+    record: 'baseline',
+    path: '/api/v1/baselines',
+    listKey: 'baselines',
+    updateType: 'Baseline',
+    label: 'Baseline',
+    fetchError: 'Failed to fetch baselines',
+    indexes: [],
+    ignoreDeleteWithoutId: false,
+    overrideKinds: [],
+    feedsProjection: false,
   },
 } as const satisfies Record<string, CollectionDecl>;
 
@@ -247,7 +272,13 @@ export const MONTHS_OF_KIND = Object.fromEntries(entriesOf(MONTHS).map(([name, d
 
 /* ---------- Wire types: a record as REST answers it, derived from its fields ---------- */
 
-type WireValue<F> = F extends { readonly values: readonly (infer V)[] } ? V : F extends { readonly kind: 'money' | 'percent' | 'integer' } ? number : string;
+type WireValue<F> = F extends { readonly values: readonly (infer V)[] }
+  ? V
+  : F extends { readonly kind: 'money' | 'percent' | 'integer' }
+    ? number
+    : F extends { readonly kind: 'json' }
+      ? JsonObject
+      : string;
 
 type Fields<R extends RecordName> = (typeof RECORD_FIELDS)[R];
 type RequiredKeys<R extends RecordName> = { [K in keyof Fields<R>]: Fields<R>[K] extends { readonly nullable: true } ? never : K }[keyof Fields<R>];
@@ -262,5 +293,9 @@ export type WireFieldsOf<R extends RecordName> = { readonly [K in RequiredKeys<R
   readonly [K in NullableKeys<R>]?: WireValue<Fields<R>[K]> | null;
 };
 
-/** The wire record of a collection or single resource: `WireRecordOf<'debts'>`. */
-export type WireRecordOf<N extends RecordResourceName> = { readonly id: number } & WireFieldsOf<(typeof COLLECTIONS & typeof SINGLES)[N]['record']>;
+/**
+ * The wire record of a collection or single resource: `WireRecordOf<'debts'>`. The server stamps
+ * every record it answers with `created_at` and `updated_at` (ISO 8601, its own clock); a record
+ * the device wrote before the server answered has neither.
+ */
+export type WireRecordOf<N extends RecordResourceName> = { readonly id: number; readonly created_at?: string; readonly updated_at?: string } & WireFieldsOf<(typeof COLLECTIONS & typeof SINGLES)[N]['record']>;

@@ -48,6 +48,13 @@ const percent = (r: Random, min: number, max: number) => r.int(min * 100, max * 
 const date = (r: Random, fromYear: number, toYear: number) => `${r.int(fromYear, toYear)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`;
 const PAY_CYCLES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 
+const BASELINE_SNAPSHOT = {
+  months: [
+    { month: '2026-11', cash: 1200.5, debts: 4200.25, savings: 20000, contributions: 500, returns: 0 },
+    { month: '2026-12', cash: 1300.5, debts: 4050.25, savings: 20512.34, contributions: 1000, returns: 104.6 },
+  ],
+};
+
 /*
  * The ranges keep every combination valid, so that a partial update can never make a record the
  * server refuses: net pay (≤ 3,900) never exceeds gross pay (≥ 4,000); a debt's payment (≥ 300)
@@ -87,6 +94,9 @@ export const VALUES: Record<CollectionName, (r: Random, tag: string) => Fields> 
     next_deposit_date: date(r, 2026, 2028),
     payroll_deducted: r.chance(0.5),
   }),
+  // One snapshot for every baseline: a saved snapshot is fixed, and a patch that sends the same
+  // one again is a rename, so any random part of these values stays an edit the server accepts.
+  baselines: (r, tag) => ({ name: `Baseline ${tag} ${r.int(1, 99)}`, snapshot: BASELINE_SNAPSHOT }),
 };
 
 /** A patch the server refuses whatever the record (422). */
@@ -96,6 +106,7 @@ export const INVALID: Record<CollectionName, Fields> = {
   monthlyExpenses: { due_day: 40 },
   otherExpenses: { amount: 0 },
   retirementAccounts: { expected_return_rate: 75 },
+  baselines: { name: '' },
 };
 
 /** A random non-empty part of a fresh valid record. */

@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../src/engine/months.ts';
 import { monthRowId } from '../../src/shared/months/ids.ts';
 import {
+  BASELINES,
   client,
   COLLECTIONS,
   loopbackAddress,
@@ -515,7 +516,7 @@ async function admin(path: string, body: unknown): Promise<void> {
 /** Gives each user one record of every collection again (and the owner every single record). */
 async function ensureRecords(): Promise<void> {
   for (const [user, into] of [[owner, ids.own], [other, ids.foreign]] as const) {
-    for (const c of COLLECTIONS) {
+    for (const c of [...COLLECTIONS, BASELINES]) {
       const list = await api('GET', c.path, { token: user.token });
       let first = list.body[c.listKey]?.[0];
       if (!first) {
@@ -658,6 +659,31 @@ const ACCEPTED_AND_RULED: readonly Outcome[] = ['2xx', '422 rule'];
 const ACCEPTED: readonly Outcome[] = ['2xx'];
 
 const validOf = (record: keyof typeof VALID) => fc.constant({ ...VALID[record] } as Record<string, unknown>);
+
+/**
+ * Baseline bodies: the record's own (valid, nearly valid, broken), and ones whose snapshot is valid
+ * but for one value of one month, written as hostile JSON text (1e400, -0, '12', null, nesting…)
+ * or the month's keys in another order: inside the JSON object the server stores.
+ */
+function baselineBodies(valid: fc.Arbitrary<Record<string, unknown>>, plain = 0): fc.Arbitrary<string | undefined> {
+  const months = VALID.baseline.snapshot.months;
+  const hostileSnapshot = fc
+    .tuple(fc.nat(months.length - 1), fc.constantFrom(...Object.keys(months[0])), fc.oneof(oddNumber, anyValue), fc.boolean())
+    .map(([at, field, value, reversed]) => {
+      const month = (m: Record<string, unknown>, i: number) => {
+        const entries = Object.entries(m).map(([k, v]) => [text(k), i === at && k === field ? value : text(v)] as const);
+        return objectText(reversed ? entries.reverse() : entries);
+      };
+      const snapshot = objectText([[text('months'), `[${months.map(month).join(',')}]`]]);
+      return objectText([[text('baseline'), objectText([[text('name'), text('Plan')], [text('snapshot'), snapshot]])]]);
+    });
+  return fc.oneof(
+    { weight: 3, arbitrary: bodies('baseline', valid) },
+    { weight: 1, arbitrary: hostileSnapshot },
+    // Valid as they stand, `plain` times in four: a route whose own id is rarely reached still lands some.
+    { weight: plain, arbitrary: valid.map((fields) => text({ baseline: fields })) },
+  );
+}
 
 /** POST and PUT of a single record, with valid, nearly valid and broken bodies. */
 function singleWrites(s: (typeof SINGLES)[number]): RouteFuzz {
@@ -906,6 +932,30 @@ const ROUTES: RouteFuzz[] = [
     runs: 12,
     reads: ['/api/v1/assumptions'],
     requests: () => requests({ method: 'DELETE', path: '/api/v1/assumptions', actor: actors(12), body: anyBody }),
+    reaches: ACCEPTED,
+  },
+  // Added later still: DESIGN section 7's baselines, whose snapshot is JSON stored as such.
+  {
+    name: `POST ${BASELINES.path}`,
+    runs: 30,
+    reads: [BASELINES.path],
+    requests: () => requests({ method: 'POST', path: BASELINES.path, actor: actors(12), body: baselineBodies(validOf('baseline')) }),
+    reaches: ACCEPTED_AND_RULED,
+  },
+  {
+    name: `PUT ${BASELINES.path}/:id`,
+    runs: 45,
+    reads: [BASELINES.path],
+    // A rename, or the record sent back whole: its snapshot, being fixed, can only come back the same.
+    requests: () =>
+      requests({ method: 'PUT', path: `${BASELINES.path}/:id`, id: idChoice('baseline'), actor: actors(12), body: baselineBodies(fc.oneof(fc.constant({ name: 'Renamed' }), validOf('baseline')), 2) }),
+    reaches: ACCEPTED_AND_RULED,
+  },
+  {
+    name: `DELETE ${BASELINES.path}/:id`,
+    runs: 18,
+    reads: [BASELINES.path],
+    requests: () => requests({ method: 'DELETE', path: `${BASELINES.path}/:id`, id: idChoice('baseline'), actor: actors(12), body: anyBody }),
     reaches: ACCEPTED,
   },
 ];

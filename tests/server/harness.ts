@@ -183,6 +183,15 @@ export const VALID = {
   },
   debt_plan: { plan_type: 'avalanche', extra_payment: 200 },
   assumptions: { inflation_rate: 2.5, salary_growth_rate: 3, social_security_cola: 2.5, cash_balance: 12000, cash_interest_rate: 4, retirement_tax_rate: 12, spend_cash_in_retirement: true },
+  baseline: {
+    name: 'November plan',
+    snapshot: {
+      months: [
+        { month: '2026-11', cash: 1200.5, debts: 4200.25, savings: 20000, contributions: 500, returns: 0 },
+        { month: '2026-12', cash: -80.1, debts: 4050.25, savings: 20616.67, contributions: 500, returns: 116.67 },
+      ],
+    },
+  },
 } as const;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -289,6 +298,12 @@ export interface CollectionDecl {
   /** As the 404 names it: `${label} not found`. */
   label: string;
 }
+
+/**
+ * DESIGN §7's baselines, a collection beyond the spec's: kept out of COLLECTIONS, whose suites
+ * check the spec's records and messages; tests/server/baselines.test.ts has its own.
+ */
+export const BASELINES = { record: 'baseline', path: '/api/v1/baselines', listKey: 'baselines', label: 'Baseline' } as const;
 
 /** The five collections of spec section 7. */
 export const COLLECTIONS: readonly CollectionDecl[] = [

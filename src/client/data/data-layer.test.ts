@@ -562,6 +562,23 @@ describe('analytics while offline', () => {
     expect(debts[0]?.debt_months[0]?.month).toBe('2026-01');
   });
 
+  it('a baseline saved, renamed or deleted offline leaves the server’s month tables as they are: it is no input of the engine', async () => {
+    const { layer, goOffline } = setup({ signedIn: session(ANN, { subscribed: true }) });
+    await layer.ready;
+    const before = await layer.db.months.toArray();
+    expect(before.map((row) => [row.name, row.provisional])).toEqual(Object.keys(MONTHS).sort().map((name) => [name, false]));
+    goOffline();
+    const snapshot = { months: [{ month: '2026-01', cash: 1000, debts: 0, savings: 0, contributions: 0, returns: 0 }] };
+    const created = await layer.mutations.create('baselines', { name: 'January plan', snapshot });
+    expect(created).toMatchObject({ status: 'queued', record: { name: 'January plan', snapshot } });
+    const id = created.status === 'queued' ? created.record!.id : 0;
+    expect((await layer.mutations.update('baselines', id, { name: 'Plan A' })).status).toBe('queued');
+    expect((await layer.mutations.remove('baselines', id)).status).toBe('queued');
+    expect(await layer.db.outbox.count()).toBe(3);
+    // The same rows, stamps included: nothing recomputed, nothing marked provisional.
+    expect(await layer.db.months.toArray()).toEqual(before);
+  });
+
   it('an unsubscribed user’s offline edit computes nothing', async () => {
     const { layer, goOffline } = setup({ signedIn: session(ANN) });
     await layer.ready;

@@ -29,7 +29,7 @@ import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
 import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
-import { MONTHS, type MonthsName } from '../../shared/resources.ts';
+import { COLLECTIONS, MONTHS, type CollectionName, type MonthsName } from '../../shared/resources.ts';
 import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type KeyValueStorage, type Session } from './session.ts';
 import { createSync, type SyncEngine } from './sync.ts';
 import { applyUpdate, subscriptionUpdate } from './updates.ts';
@@ -330,22 +330,25 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
    * answer, it schedules the retries itself; a 401 there signs out.
    */
   const raw = createMutations({ db, outbox, isOnline: () => state.online, flush: flushNow });
-  const afterEdit = async (result: MutationResult): Promise<MutationResult> => {
+  /** `projected`: the engine reads what the edit changed, so the month tables are stale while it waits. */
+  const afterEdit = (projected: boolean) => async (result: MutationResult): Promise<MutationResult> => {
     if (result.status === 'queued') for (const listener of [...queuedListeners]) listener();
     // While the edit waits, analytics shows tables recomputed from the mirror (provisional).
-    if (result.status === 'queued' && state.session.subscribed) {
+    if (result.status === 'queued' && projected && state.session.subscribed) {
       const now = (options.now ?? (() => new Date()))();
       await recomputeMonthsLazily(db, localMonth(now)).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
     }
     return result;
   };
+  // A baseline is no input of the engine: saving one leaves the month tables as the server made them.
+  const ofCollection = (name: CollectionName) => afterEdit(COLLECTIONS[name].feedsProjection);
   const mutations: Mutations = {
-    create: (...args) => raw.create(...args).then(afterEdit),
-    update: (...args) => raw.update(...args).then(afterEdit),
-    remove: (...args) => raw.remove(...args).then(afterEdit),
-    saveSingle: (...args) => raw.saveSingle(...args).then(afterEdit),
-    deleteSingle: (...args) => raw.deleteSingle(...args).then(afterEdit),
-    editMonth: (...args) => raw.editMonth(...args).then(afterEdit),
+    create: (...args) => raw.create(...args).then(ofCollection(args[0])),
+    update: (...args) => raw.update(...args).then(ofCollection(args[0])),
+    remove: (...args) => raw.remove(...args).then(ofCollection(args[0])),
+    saveSingle: (...args) => raw.saveSingle(...args).then(afterEdit(true)),
+    deleteSingle: (...args) => raw.deleteSingle(...args).then(afterEdit(true)),
+    editMonth: (...args) => raw.editMonth(...args).then(afterEdit(true)),
   };
 
   // ---- Pulling --------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import type { UpdateMessage } from '../../shared/cable.ts';
 import type { Fields } from './conflicts.ts';
 import type { Mutation } from './outbox/mutation.ts';
 import { fromV1, type OutboxEntryV1 } from './outbox/upgrade.ts';
-import { dexieStores, MIRROR_VERSION } from './schema.ts';
+import { dexieStores } from './schema.ts';
 import { type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 
 export type WireRecord = { id: number } & Record<string, unknown>;
@@ -107,8 +107,8 @@ export function openMirror(name = 'runway'): MirrorDb {
   const db = new Dexie(name) as MirrorDb;
   // Version 2: outbox entries are typed mutations. Opening a version-1 mirror rewrites its queued
   // edits in place, in the same upgrade transaction (outbox/upgrade.ts); nothing else changed.
-  db.version(MIRROR_VERSION)
-    .stores(dexieStores())
+  db.version(2)
+    .stores(dexieStores(2))
     .upgrade(async (tx) => {
       const outbox = tx.table('outbox') as Table<OutboxEntryV1 | OutboxEntry, number>;
       for (const old of (await outbox.toArray()) as OutboxEntryV1[]) {
@@ -119,6 +119,9 @@ export function openMirror(name = 'runway'): MirrorDb {
         else await outbox.delete(old.seq);
       }
     });
+  // Version 3: a store for baselines. Only a store is added: queued edits and every other row stay
+  // exactly as they are (tests/server/mirror-upgrade.test.ts).
+  db.version(3).stores(dexieStores(3));
   return db;
 }
 

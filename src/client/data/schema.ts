@@ -6,20 +6,28 @@
  * month table are one row each in `singles` / `months`, keyed by the declaration's name: the
  * server sends a month table whole and replaces it whole, so it is stored whole.
  */
-import { COLLECTIONS, entriesOf } from '../../shared/resources.ts';
+import { COLLECTIONS, entriesOf, type CollectionName } from '../../shared/resources.ts';
 
 export const PROFILE_FETCH_ERROR = 'Failed to fetch profile';
 export const FLAGS_FETCH_ERROR = 'Failed to fetch feature flags';
 
 /**
  * Dexie stores, derived from the declarations. Bump MIRROR_VERSION and add a `version(n)` step in
- * db.ts whenever this changes.
+ * db.ts whenever this changes; a new collection goes into COLLECTION_SINCE with that version.
  */
-export const MIRROR_VERSION = 2;
+export const MIRROR_VERSION = 3;
 
-export function dexieStores(): Record<string, string> {
+/**
+ * The mirror version whose step added each collection's store; a collection not listed is as old
+ * as version 1. Version 3 added baselines (DESIGN §7).
+ */
+const COLLECTION_SINCE: { readonly [N in CollectionName]?: number } = { baselines: 3 };
+
+/** The stores of a mirror version (default: the current one), each collection only from its version. */
+export function dexieStores(version = MIRROR_VERSION): Record<string, string> {
   const stores: Record<string, string> = {};
   for (const [name, decl] of entriesOf(COLLECTIONS)) {
+    if ((COLLECTION_SINCE[name] ?? 1) > version) continue;
     stores[name] = ['id', ...decl.indexes].join(', ');
   }
   Object.assign(stores, {

@@ -37,6 +37,7 @@ const records = {
   '/api/v1/monthly_expenses': { monthly_expenses: [] },
   '/api/v1/other_expenses': { other_expenses: [] },
   '/api/v1/retirement_accounts': { retirement_accounts: [] },
+  '/api/v1/baselines': { baselines: [] },
   '/api/v1/housing': { housing: { id: 5, housing_type: 'Rent' } },
   '/api/v1/debt_plan': { debtPlan: null },
   '/api/v1/retirement_plan': { retirement_plan: null },

@@ -6,7 +6,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import { RECORD_FIELDS, type FieldDecl, type RecordInputs, type RecordName } from '../../shared/records.ts';
-import { assumptions, debtPlans, debts, housings, incomes, monthlyExpenses, otherExpenses, retirementAccounts, retirementPlans } from './schema.ts';
+import { assumptions, baselines, debtPlans, debts, housings, incomes, monthlyExpenses, otherExpenses, retirementAccounts, retirementPlans } from './schema.ts';
 
 export const RECORD_TABLES = {
   income: incomes,
@@ -18,6 +18,7 @@ export const RECORD_TABLES = {
   retirement_plan: retirementPlans,
   housing: housings,
   assumptions,
+  baseline: baselines,
 } as const satisfies Record<RecordName, PgTable>;
 
 type Row = Record<string, unknown>;
@@ -52,7 +53,7 @@ export function toRow<N extends RecordName>(name: N, input: RecordInputs[N]): Ro
   return row;
 }
 
-/** A table row → the record as the API answers it: id, the spec's fields, timestamps. */
+/** A table row → the record as the API answers it: id, the spec's fields, timestamps; a `json` field as stored. */
 export function toWire(name: RecordName, row: Row): Record<string, unknown> {
   const wire: Record<string, unknown> = { id: row.id };
   for (const [field, column, decl] of fieldsOf(name)) {

@@ -11,6 +11,7 @@ import {
   date,
   index,
   integer,
+  json,
   numeric,
   pgTable,
   primaryKey,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { MONTH_KINDS } from '../../shared/months/tables.ts';
+import type { BaselineSnapshotWire } from '../../engine/plan-vs-actual.ts';
 import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../../shared/records.ts';
 
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -277,6 +279,25 @@ export const assumptions = pgTable(
   (t) => [uniqueIndex('assumptions_user_key').on(t.userId)],
 );
 
+/**
+ * DESIGN §7's baselines: the plan's totals per month at the moment the user saved them. The
+ * snapshot is kept in dollars, as the wire carries it. `json`, not `jsonb`: it is read whole and
+ * never queried inside, and json keeps the text as written, so the API answers the snapshot key for
+ * key in the order it was validated (jsonb would reorder an object's keys). Not an input of the
+ * projection.
+ */
+export const baselines = pgTable(
+  'baselines',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    name: text('name').notNull(),
+    snapshot: json('snapshot').$type<BaselineSnapshotWire>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('baselines_user_idx').on(t.userId)],
+);
 
 /**
  * The user's actual balances on month rows ("overrides"): one value per (kind, entity, month).

@@ -29,6 +29,8 @@ export const MONTHS_AFFECTED_BY = {
   retirement_account: ['contribution', 'retirement', 'income'],
   retirement_plan: ['income', 'debt', 'retirement', 'contribution'],
   assumptions: ['income', 'debt', 'retirement', 'contribution'],
+  // DESIGN §7: a baseline records the plan and never shapes it.
+  baseline: [],
   income_month: ['income'],
   debt_month: ['debt', 'income', 'retirement'],
   // One actual per (account, month) (DESIGN §7): an edit on either table sets both.

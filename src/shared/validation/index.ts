@@ -63,9 +63,11 @@ export type {
   SignUpInput,
 } from './accounts.ts';
 export {
+  BASELINE_NAME_MAX,
   DEBT_APR_MAX,
   DEBT_TERM_MAX_MONTHS,
   EMPLOYER_MATCH_MAX,
+  FIXED_FIELDS,
   HOUSING_RATE_MAX,
   HOUSING_TERM_MAX_YEARS,
   OTHER_EXPENSE_MIN_YEAR,
@@ -73,6 +75,8 @@ export {
   RECORD_VALIDATORS,
   RETURN_RATE_MAX,
   YEARS_OF_RETIREMENT_MAX,
+  fixedFieldErrors,
+  validateBaseline,
   validateDebt,
   validateDebtPlan,
   validateHousing,

@@ -2,8 +2,11 @@ import { describe, it, expect } from 'vitest';
 import { RECORD_FIELDS } from '../records.ts';
 import type { FieldDecl, RecordName } from '../records.ts';
 import { firstErrors, type FieldErrors, type Validation } from './kit.ts';
+import { snapshotError } from '../../engine/plan-vs-actual.ts';
 import {
+  fixedFieldErrors,
   RECORD_VALIDATORS,
+  validateBaseline,
   validateDebt,
   validateDebtPlan,
   validateHousing,
@@ -82,6 +85,7 @@ const VALID: Record<RecordName, Record<string, unknown>> = {
   retirement_plan: { ...retirementPlan, monthly_expenses: '3,000' },
   housing: mortgage,
   assumptions: { inflation_rate: '2.5', salary_growth_rate: 3, social_security_cola: '2.5', cash_balance: '12,000', cash_interest_rate: '4', home_value: 450000, home_appreciation_rate: '-1.5', retirement_tax_rate: 12, spend_cash_in_retirement: true, return_volatility: 15, stock_share: '60' },
+  baseline: { name: ' November plan ', snapshot: { months: [{ month: '2026-11', cash: 1200.5, debts: 4200.25, savings: 20000, contributions: 500, returns: 0 }] } },
 };
 
 const RECORD_NAMES = Object.keys(RECORD_FIELDS) as RecordName[];
@@ -840,5 +844,57 @@ describe('validateAssumptions', () => {
       return_volatility: 'Return volatility must be between 0 and 60',
       stock_share: 'Stock share must be between 0 and 100',
     });
+  });
+});
+
+describe('validateBaseline', () => {
+  const validate = (input: unknown) => validateBaseline(input, ctx);
+  const month = { month: '2026-11', cash: -250.5, debts: 4200.25, savings: 20000, contributions: 500, returns: 0.07 };
+  const snapshot = { months: [month, { ...month, month: '2026-12' }] };
+
+  it('answers the trimmed name and the snapshot with the values as sent, in dollars', () => {
+    expect(validate({ name: '  Before the move ', snapshot })).toEqual({ ok: true, value: { name: 'Before the move', snapshot } });
+    expect(validate({ name: 'Empty', snapshot: { months: [] } })).toEqual({ ok: true, value: { name: 'Empty', snapshot: { months: [] } } });
+  });
+
+  it('drops keys the snapshot does not declare, and never reads created_at', () => {
+    const sent = { months: [{ ...month, note: 'x' }], version: 2 };
+    expect(validate({ name: 'Plan', snapshot: sent, created_at: '2000-01-01T00:00:00Z' })).toEqual({ ok: true, value: { name: 'Plan', snapshot: { months: [month] } } });
+  });
+
+  it('a name is required, and 100 characters at most', () => {
+    expect(fieldErrors(validate, { snapshot }, 'name')).toEqual(['Name is required']);
+    expect(fieldErrors(validate, { name: '  ', snapshot }, 'name')).toEqual(['Name is required']);
+    expect(validate({ name: 'x'.repeat(100), snapshot }).ok).toBe(true);
+    expect(fieldErrors(validate, { name: 'x'.repeat(101), snapshot }, 'name')).toEqual(['Name is too long (maximum 100 characters)']);
+  });
+
+  it('a snapshot is required, and refused with the message of snapshotError', () => {
+    expect(fieldErrors(validate, { name: 'Plan' }, 'snapshot')).toEqual(['Snapshot is required']);
+    expect(fieldErrors(validate, { name: 'Plan', snapshot: null }, 'snapshot')).toEqual(['Snapshot is required']);
+    for (const bad of [[], 'x', 7, {}, { months: [{ ...month, cash: 0.001 }] }, { months: [{ ...month, month: '2026-1' }] }]) {
+      const message = snapshotError(bad);
+      expect(message, JSON.stringify(bad)).toEqual(expect.any(String));
+      expect(fieldErrors(validate, { name: 'Plan', snapshot: bad }, 'snapshot')).toEqual([message]);
+    }
+  });
+});
+
+describe('fixedFieldErrors', () => {
+  const stored = { name: 'Plan', snapshot: { months: [{ month: '2026-11', cash: 1, debts: 2, savings: 3, contributions: 4, returns: 5 }] } };
+
+  it("refuses a change to a baseline's snapshot, whatever else the update holds", () => {
+    expect(fixedFieldErrors('baseline', { name: 'B', snapshot: { months: [] } }, stored)).toEqual({ snapshot: ['Snapshot cannot be changed'] });
+    expect(fixedFieldErrors('baseline', { snapshot: null }, stored)).toEqual({ snapshot: ['Snapshot cannot be changed'] });
+  });
+
+  it('takes the stored snapshot sent again, its keys in any order, and an update without one', () => {
+    const reordered = { months: [{ returns: 5, contributions: 4, savings: 3, debts: 2, cash: 1, month: '2026-11' }] };
+    expect(fixedFieldErrors('baseline', { ...stored, name: 'B', snapshot: reordered }, stored)).toEqual({});
+    expect(fixedFieldErrors('baseline', { name: 'B' }, stored)).toEqual({});
+  });
+
+  it('fixes nothing in other records', () => {
+    expect(fixedFieldErrors('debt', { name: 'B', apr: 3 }, { name: 'A', apr: 2 })).toEqual({});
   });
 });

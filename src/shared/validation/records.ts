@@ -7,10 +7,12 @@ import { cents, formatCents } from '../../engine/money.ts';
 import { isJsonObject } from '../json.ts';
 import type { Cents } from '../../engine/money.ts';
 import { monthKey, type MonthKey } from '../../engine/months.ts';
+import { snapshotError, snapshotFromWire, snapshotToWire, type BaselineSnapshotWire } from '../../engine/plan-vs-actual.ts';
 import { monthlyInterest } from '../../engine/rates.ts';
 import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../records.ts';
 import type {
   AssumptionsInput,
+  BaselineInput,
   DebtInput,
   DebtPlanInput,
   HousingInput,
@@ -27,7 +29,9 @@ import {
   asObject,
   collect,
   currentYear,
+  fieldError,
   fieldOk,
+  isMissing,
   mapValidation,
   optional,
   parseBoolean,
@@ -351,6 +355,62 @@ export function validateAssumptions(input: unknown, _ctx: ValidationContext): Va
   });
 }
 
+export const BASELINE_NAME_MAX = 100;
+
+/**
+ * A baseline's snapshot: whatever `snapshotError` (src/engine/plan-vs-actual.ts, which reads it
+ * back) accepts, so the comparison and this rule can never disagree. Its values are kept as sent:
+ * dollars to cents and back is exact for every amount it accepts; keys it does not declare are
+ * dropped, as every rule here drops undeclared fields.
+ */
+function parseSnapshot(raw: unknown): FieldResult<BaselineSnapshotWire> {
+  if (isMissing(raw)) return fieldError('Snapshot is required');
+  const error = snapshotError(raw);
+  const months = error === null ? snapshotFromWire(raw) : null;
+  return months ? fieldOk(snapshotToWire(months)) : fieldError(error ?? 'Snapshot is not valid');
+}
+
+/**
+ * DESIGN §7's baseline: a name of 1 to 100 characters, trimmed, and the snapshot of the plan's
+ * totals per month. `created_at` is the server's own and never read from a body.
+ */
+export function validateBaseline(input: unknown, _ctx: ValidationContext): Validation<BaselineInput> {
+  const src = asObject(input);
+  return collect({
+    name: parseText(src.name, { label: 'Name', max: BASELINE_NAME_MAX }),
+    snapshot: parseSnapshot(src.snapshot),
+  });
+}
+
+/**
+ * Fields a record keeps from its creation, with the message an update that changes one answers.
+ * A baseline records the plan at one moment; renaming it is all an update may do.
+ */
+export const FIXED_FIELDS: { readonly [R in RecordName]?: Readonly<Record<string, string>> } = {
+  baseline: { snapshot: 'Snapshot cannot be changed' },
+};
+
+/** JSON text with object keys sorted: the same value with its keys in another order is the same. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    isJsonObject(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : inner,
+  );
+}
+
+/**
+ * The errors of an update (`patch`) that changes a fixed field of the `stored` record (both in
+ * wire form). Sending the stored value again changes nothing and is no error, so a client may send
+ * the whole record back with only its name edited.
+ * `fixedFieldErrors('baseline', { snapshot: other }, stored)` → `{ snapshot: ['Snapshot cannot be changed'] }`.
+ */
+export function fixedFieldErrors(record: RecordName, patch: Readonly<Record<string, unknown>>, stored: Readonly<Record<string, unknown>>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, message] of Object.entries(FIXED_FIELDS[record] ?? {})) {
+    if (Object.hasOwn(patch, field) && canonicalJson(patch[field]) !== canonicalJson(stored[field])) addError(errors, field, message);
+  }
+  return errors;
+}
+
 export type RecordValidators = {
   [K in RecordName]: (input: unknown, ctx: ValidationContext) => Validation<RecordInputs[K]>;
 };
@@ -366,4 +426,5 @@ export const RECORD_VALIDATORS: RecordValidators = {
   retirement_plan: validateRetirementPlan,
   housing: validateHousing,
   assumptions: validateAssumptions,
+  baseline: validateBaseline,
 };

@@ -13,6 +13,7 @@ const COLLECTION_LABELS: Record<CollectionName, string> = {
   monthlyExpenses: 'monthly expense',
   otherExpenses: 'other expense',
   retirementAccounts: 'retirement account',
+  baselines: 'baseline',
 };
 const SINGLE_LABELS: Record<SingleName, string> = { housing: 'housing record', debtPlan: 'debt plan', retirementPlan: 'retirement plan', assumptions: 'plan assumptions' };
 const MONTH_LABELS: Record<MonthsName, string> = {

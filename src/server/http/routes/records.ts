@@ -1,17 +1,18 @@
 /**
- * The user's records over REST (spec section 7): five collections (list, create, update, delete)
- * and three single records per user (housing, retirement plan, debt plan). Every query is scoped
- * to the signed-in user, so another user's id is simply not found.
+ * The user's records over REST (spec section 7): the collections of src/shared/resources.ts (list,
+ * create, update, delete) and the single records per user (housing, plans, assumptions). Every
+ * query is scoped to the signed-in user, so another user's id is simply not found.
  *
  * Updates are partial: the request's fields are laid over the stored record and the whole result
- * is validated, so a client that sends only what changed cannot leave a record half-valid.
+ * is validated, so a client that sends only what changed cannot leave a record half-valid. A
+ * record's fixed fields (a baseline's snapshot) may be sent again but not changed.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UpdateAction } from '../../../shared/cable.ts';
 import type { RecordInputs, RecordName } from '../../../shared/records.ts';
 import { COLLECTIONS, RECORD_UPDATE_TYPES, SINGLES } from '../../../shared/resources.ts';
-import { RECORD_VALIDATORS, type RecordValidators } from '../../../shared/validation/index.ts';
+import { fixedFieldErrors, RECORD_VALIDATORS, type RecordValidators } from '../../../shared/validation/index.ts';
 import type { Db } from '../../db/client.ts';
 import { RECORD_TABLES, toRow, toWire, wireFields } from '../../db/records.ts';
 import { monthOverrides } from '../../db/schema.ts';
@@ -77,7 +78,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
       runWrite(ctx, request, reply, async (tx) => {
         const user = currentUser(request);
         const value = validate(ctx, c.record, bodyObject(request.body, c.record));
-        const [row] = (await tx.insert(table).values({ ...toRow(c.record, value), userId: user.id }).returning()) as Record<string, unknown>[];
+        // created_at is the server's clock, like updated_at on every update (never the body's).
+        const [row] = (await tx.insert(table).values({ ...toRow(c.record, value), userId: user.id, createdAt: ctx.clock.now() }).returning()) as Record<string, unknown>[];
         if (!row) throw new Error(`Creating ${c.label} returned no row`);
         const data = toWire(c.record, row);
         return { status: 201, body: { [c.record]: data }, ...changed(c.record, 'created', data) };
@@ -91,7 +93,10 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
         const patch = bodyObject(request.body, c.record);
         const existing = await findOwned(tx, c.record, user.id, id);
         if (!existing) throw notFound(c.label);
-        const value = validate(ctx, c.record, { ...wireFields(c.record, existing), ...patch });
+        const stored = wireFields(c.record, existing);
+        const fixed = fixedFieldErrors(c.record, patch, stored);
+        if (Object.keys(fixed).length > 0) throw invalid(fixed);
+        const value = validate(ctx, c.record, { ...stored, ...patch });
         const [row] = (await tx
           .update(table)
           .set({ ...toRow(c.record, value), updatedAt: ctx.clock.now() })
