@@ -8,7 +8,6 @@ import { useState } from 'react';
 
 export const COMING_SOON_TILES: readonly { title: string; detail: string }[] = [
   { title: 'Spending Insights', detail: 'Where your money goes each month, by category, with trends over time.' },
-  { title: 'Progress Tracking', detail: 'Your actual balances against the plan, month after month.' },
   { title: 'Custom Reports', detail: 'Build and save the views you check most, and export them.' },
 ];
 
@@ -46,7 +45,6 @@ export const FEATURES: readonly { key: string; label: string; title: string; det
 export const ROADMAP: readonly string[] = [
   'Budget alerts when a month runs over',
   'What-if scenarios for retirement dates',
-  'Net worth history from your actual balances',
   'CSV and PDF export',
   'Shared household plans',
 ];
@@ -84,7 +82,7 @@ export function ComingSoon() {
           )}
         </div>
       </Card>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {COMING_SOON_TILES.map((tile) => (
           <Card key={tile.title} withBorder padding="md" role="group" aria-label={tile.title}>
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">

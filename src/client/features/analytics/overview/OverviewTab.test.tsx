@@ -306,7 +306,9 @@ describe('AnalyticsOverviewTab: states and Coming Soon', () => {
       expect(within(card).getByText('Coming Soon')).toBeTruthy();
       expect(within(card).getByText(tile.detail)).toBeTruthy();
     }
-    expect(COMING_SOON_TILES.length).toBeGreaterThanOrEqual(3);
+    // Progress Tracking is real now (plan vs actual), so it is no longer among the tiles.
+    expect(COMING_SOON_TILES.map((tile) => tile.title)).toEqual(['Spending Insights', 'Custom Reports']);
+    expect(ROADMAP).not.toContain('Net worth history from your actual balances');
     expect(FEATURES.map((f) => f.label)).toEqual(['Spending', 'Income', 'Debt', 'Savings']);
     const list = screen.getByRole('list', { name: 'Coming soon' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...ROADMAP]);

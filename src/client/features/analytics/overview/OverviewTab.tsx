@@ -2,7 +2,8 @@
  * Analytics → Overview. The spec's part (section 2) is the Coming Soon tiles, four feature buttons
  * and a coming-soon list; above them the Overview shows the user's whole projection at a glance:
  * a net-worth timeline with its milestones, and the three debt strategies compared. Every figure
- * comes from src/engine, run on the mirror (use-projection.ts).
+ * comes from src/engine, run on the mirror (use-projection.ts). Progress Tracking (plan vs actual)
+ * and the monthly check-in, once Coming Soon items, are real and sit with the projection.
  */
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +12,7 @@ import { AssumptionsCard } from '../../plan-assumptions/AssumptionsCard.tsx';
 import { ComingSoon } from './ComingSoon.tsx';
 import { DebtPlanComparison } from './DebtPlanComparison.tsx';
 import { NetWorthTimeline } from './NetWorthTimeline.tsx';
+import { PlanVsActual } from './PlanVsActual.tsx';
 import { useOverviewProjection, type OverviewState } from './use-projection.ts';
 
 export function AnalyticsOverviewTab() {
@@ -69,6 +71,7 @@ function ProjectionPart({ state }: { state: OverviewState }) {
             </Text>
           )}
           <NetWorthTimeline timeline={projection.timeline} hasDebts={projection.debtNames.length > 0} hasRetirementPlan={projection.hasRetirementPlan} />
+          <PlanVsActual today={projection.today} current={projection.snapshot} />
           <DebtPlanComparison plans={projection.plans} currentPlan={projection.currentPlan} extraPayment={projection.extraPayment} />
         </Stack>
       );

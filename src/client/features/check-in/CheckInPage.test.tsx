@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { monthRowId } from '../../../shared/months/ids.ts';
+import { CONTRIBUTION_BODY, DEBT_BODY, INCOME_BODY, MARCH_1, RETIREMENT_BODY, serveMonths } from '../analytics/fixtures.testing.ts';
+import { renderTab } from '../analytics/test-helpers.testing.tsx';
+import { CheckInPage } from './CheckInPage.tsx';
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const row = (entity: number) => monthRowId(entity, '2026-03' as never);
+
+function setup(options: Parameters<typeof renderTab>[1] = {}) {
+  return renderTab(<CheckInPage />, { now: MARCH_1, intercept: serveMonths({ incomeMonths: INCOME_BODY, debtMonths: DEBT_BODY, contributionMonths: CONTRIBUTION_BODY, retirementMonths: RETIREMENT_BODY }), ...options });
+}
+
+describe('CheckInPage', () => {
+  it("lists this month's cash, debts and accounts with the balance each shows now", async () => {
+    setup();
+    // 2026-03: cash computes 4,600.00; the Visa already has an actual of 750.00; the 401k, before
+    // retirement, is read from its contribution month: an actual of 2,020.50.
+    // The IRA and the Loan have no row this month, so they are not asked for.
+    expect(await screen.findByLabelText('Visa')).toBeTruthy();
+    expect((screen.getByLabelText('Cash on hand') as HTMLInputElement).value).toBe('4600.00');
+    expect(screen.getByText('Projected for 2026-03: $4,600.00')).toBeTruthy();
+    expect(screen.getByText('Your balance for 2026-03: $750.00')).toBeTruthy();
+    expect(screen.getByText('Your balance for 2026-03: $2,020.50')).toBeTruthy();
+    expect(screen.queryByLabelText('IRA')).toBeNull();
+    expect(screen.queryByLabelText('Loan')).toBeNull();
+  });
+
+  it('refuses a bad balance with the month-edit message and writes nothing', async () => {
+    const { server } = setup();
+    await screen.findByLabelText('Visa');
+    fill('Visa', '-5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    expect(await screen.findByText('Please enter a valid positive amount')).toBeTruthy();
+    expect(server.writes).toEqual([]);
+  });
+
+  it('one Save writes every balance as this month’s actual, each once', async () => {
+    const { server } = setup();
+    await screen.findByLabelText('Visa');
+    fill('Cash on hand', '3000.10');
+    fill('Visa', '700');
+    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    await waitFor(() => expect(server.writes).toHaveLength(3));
+    expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([
+      ['PUT', `/api/v1/income_months/${row(0)}`, { income_month: { input_end_balance: 3000.1 } }],
+      ['PUT', `/api/v1/debt_months/${row(7)}`, { debt_month: { input_remaining_balance: 700 } }],
+      // Unchanged, the 401k's balance is confirmed as its actual.
+      ['PUT', `/api/v1/contribution_months/${row(5)}`, { contribution_month: { input_end_balance: 2020.5 } }],
+    ]);
+    expect(await screen.findByText('Checked in for 2026-03')).toBeTruthy();
+  });
+
+  it('offline, keeps the check-in on the device and says so', async () => {
+    const { server, layer } = setup({ online: false });
+    await layer.ready;
+    // The tables the device already holds (fetched while online).
+    await layer.db.months.bulkPut([
+      { name: 'incomeMonths', body: INCOME_BODY, provisional: false },
+      { name: 'debtMonths', body: DEBT_BODY, provisional: false },
+      { name: 'contributionMonths', body: CONTRIBUTION_BODY, provisional: false },
+      { name: 'retirementMonths', body: RETIREMENT_BODY, provisional: false },
+    ]);
+    await screen.findByLabelText('Visa');
+    fill('Visa', '700');
+    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    expect(await screen.findByText('Check-in saved on this device')).toBeTruthy();
+    expect(server.writes).toEqual([]);
+    // Three edits wait in the outbox, one per balance.
+    const queued = await layer.db.outbox.where('status').equals('pending').toArray();
+    expect(queued.map((entry) => entry.mutation)).toEqual([
+      { kind: 'month', table: 'incomeMonths', rowId: row(0), fields: { input_end_balance: 4600 } },
+      { kind: 'month', table: 'debtMonths', rowId: row(7), fields: { input_remaining_balance: 700 } },
+      { kind: 'month', table: 'contributionMonths', rowId: row(5), fields: { input_end_balance: 2020.5 } },
+    ]);
+  });
+});
