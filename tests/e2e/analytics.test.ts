@@ -287,7 +287,8 @@ describe('Analytics month tabs', () => {
     await dialog.getByRole('button', { name: 'Update Contribution Month' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => page.getByTestId('provisional-mark').count()).toBe(1);
-    await expect.poll(() => monthCells(page, name, planStart)).toEqual([expect.stringMatching(/pending sync$/), expect.any(String), expect.any(String), '$25,000', 'Edit']);
+    // Marked as the user's actual (and pending), with the Adjustment column it brings.
+    await expect.poll(() => monthCells(page, name, planStart)).toEqual([expect.stringMatching(/Actual\s*pending sync$/), expect.any(String), expect.any(String), '$25,000', expect.stringMatching(/^[+-]\$[\d,]+$/), 'Edit']);
     // The later months re-anchor at once, from the engine on the device.
     await expect.poll(() => monthCells(page, name, monthPlus(1)).then((c) => c[3])).not.toBe(beforeNext[3]);
     const offlineNext = await monthCells(page, name, monthPlus(1));
@@ -301,10 +302,14 @@ describe('Analytics month tabs', () => {
     const online = await serverBodies(token);
     const nextRow = online.contribution.retirement_accounts[0]?.contribution_months[1] as Wire;
     // The next month opens on the actual: the server's re-anchored row is what the table shows.
-    await expect.poll(() => monthCells(page, name, monthPlus(1))).toEqual([monthPlus(1), whole(nextRow.contributions), whole(nextRow.interest_earned), whole(nextRow.display_balance), 'Future']);
+    await expect.poll(() => monthCells(page, name, monthPlus(1))).toEqual([monthPlus(1), whole(nextRow.contributions), whole(nextRow.interest_earned), whole(nextRow.display_balance), '', 'Future']);
+    // The edited row's adjustment is the server's: 25,000 − the balance it computed.
+    const firstRow = online.contribution.retirement_accounts[0]?.contribution_months[0] as Wire;
+    expect(cents(firstRow.adjustment)).toBe(2_500_000 - cents(firstRow.balance));
+    expect((await monthCells(page, name, planStart))[4]).toBe(`${cents(firstRow.adjustment) > 0 ? '+' : ''}${whole(firstRow.adjustment)}`);
     expect(cents(nextRow.display_balance)).toBe(2_500_000 + cents(nextRow.interest_earned) + cents(nextRow.contributions));
     // What the device computed offline is what the server computed.
-    expect(offlineNext).toEqual([monthPlus(1), whole(nextRow.contributions), whole(nextRow.interest_earned), whole(nextRow.display_balance), 'Future']);
+    expect(offlineNext).toEqual([monthPlus(1), whole(nextRow.contributions), whole(nextRow.interest_earned), whole(nextRow.display_balance), '', 'Future']);
     expect(page.errors).toEqual([]);
     await context.close();
   });
