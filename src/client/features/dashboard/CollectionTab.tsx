@@ -131,8 +131,14 @@ function Cards<N extends CollectionName>({ tab, rows }: { tab: CollectionTabProp
   );
 }
 
-function Views<N extends CollectionName>({ views, list }: { views: { label: string; items: readonly CollectionSubTab<N>[] }; list: Omit<ListProps<N>, 'emptyText' | 'tableLabel'> }) {
-  const [view, setView] = useState(views.items[0]?.value ?? null);
+interface ViewsProps<N extends CollectionName> {
+  views: { label: string; items: readonly CollectionSubTab<N>[] };
+  list: Omit<ListProps<N>, 'emptyText' | 'tableLabel'>;
+  view: string | null;
+  setView(value: string): void;
+}
+
+function Views<N extends CollectionName>({ views, list, view, setView }: ViewsProps<N>) {
   return (
     <Tabs value={view} onChange={(value) => value !== null && setView(value)} variant="pills" keepMounted={false}>
       <Tabs.List aria-label={views.label}>
@@ -163,6 +169,9 @@ export function CollectionTab<N extends CollectionName>(tab: CollectionTabProps<
   const rows = tab.order ? tab.order(stored) : stored;
   const list = { tab, rows, pendingIds, editor, failed: error !== null };
   const skeleton = loading && rows.length === 0;
+  // The chosen sub-tab lives here, not in Views: the skeleton of a first fetch that starts after
+  // the empty list was already shown unmounts Views, and must not send the user back to the first.
+  const [view, setView] = useState(tab.views?.items[0]?.value ?? null);
   const { Form } = tab;
   return (
     <Stack>
@@ -175,7 +184,7 @@ export function CollectionTab<N extends CollectionName>(tab: CollectionTabProps<
       {skeleton ? (
         <TableSkeleton />
       ) : tab.views ? (
-        <Views views={tab.views} list={list} />
+        <Views views={tab.views} list={list} view={view} setView={setView} />
       ) : (
         <RecordTable {...list} emptyText={tab.emptyText} tableLabel={tab.tableLabel} />
       )}
