@@ -27,6 +27,7 @@ import { MoneyInput } from '../../ui/fields.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { formatCentsUsd, moneyInputText } from '../../ui/money.ts';
 import { useToday } from '../analytics/month-table/MonthRange.tsx';
+import { tenthsText } from '../dashboard/overview/health-lines.ts';
 import { useOverviewProjection } from '../analytics/overview/use-projection.ts';
 import { useMonthsTable } from '../analytics/use-months-table.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire } from '../analytics/wire.ts';
@@ -290,11 +291,6 @@ export function changeLines(before: Before, after: Before): string[] {
   if (before.netWorth !== after.netWorth && after.netWorth !== null)
     lines.push(`Net worth this month: ${before.netWorth === null ? 'not known' : formatCentsUsd(before.netWorth)} → ${formatCentsUsd(after.netWorth)}.`);
   return lines;
-}
-
-/** Tenths of a month as text without float division: 33 → '3.3'. */
-function tenthsText(tenths: number): string {
-  return `${Math.trunc(tenths / 10)}.${tenths % 10}`;
 }
 
 function Result({ outcome, after, today }: { outcome: Outcome; after: Before | null; today: MonthKey }) {
