@@ -16,6 +16,8 @@ import { cents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { addMonths, monthOfDate, monthSeries } from './months.ts';
 import { interestAt } from './rates.ts';
+import type { ReturnPath } from './returns.ts';
+import { extraInterest } from './returns.ts';
 import type { ContributionActual, ContributionMonth, EntityMonths, RetirementAccountInput } from './types.ts';
 
 /** An account's monthly contributions, each rounded on its own. */
@@ -60,6 +62,8 @@ export interface ContributionOptions {
   readonly months: number;
   readonly retirementMonth: MonthKey | null;
   readonly actuals: readonly ContributionActual[];
+  /** DESIGN §8: a market path over the expected returns (returns.ts); absent: the fixed rates. */
+  readonly returns?: ReturnPath | null;
 }
 
 export interface ContributionsProjection {
@@ -98,7 +102,7 @@ function accountRows(
   for (let index = 0; index < options.months; index += 1) {
     const month = months[index] ?? addMonths(options.planStart, index);
     const contributions = inDepositWindow(month, firstDeposit, options.retirementMonth) ? monthly : ZERO;
-    const interest = interestOn(opening);
+    const interest = cents(interestOn(opening) + extraInterest(options.returns, index, account.expectedReturnRate, opening));
     const balance = cents(Math.min(MAX_BALANCE, opening + interest + contributions));
     const input = actualIn(actuals, month);
     total = cents(total + contributions);

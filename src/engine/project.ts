@@ -37,11 +37,26 @@ import { projectIncome } from './income.ts';
 import type { Cents } from './money.ts';
 import { ZERO } from './money.ts';
 import { projectRetirement } from './retirement.ts';
-import type { RetirementProjection } from './retirement.ts';
-import type { Projection, ProjectionInput } from './types.ts';
+import type { RetirementOptions, RetirementProjection } from './retirement.ts';
+import type { Projection, ProjectionInput, RetirementAccountInput } from './types.ts';
 
 /** Every month table of a user (DESIGN §4). */
 export function project(input: ProjectionInput): Projection {
+  return planScenario(input).projection;
+}
+
+/**
+ * The retirement table's inputs as project() built them: projectRetirement(accounts, options)
+ * gives its retirement table again, and with `{ ...options, returns }` the same plan under a
+ * market path (DESIGN §8) without recomputing debts, income and expenses, which no return moves.
+ */
+export interface RetirementScenario {
+  readonly accounts: readonly RetirementAccountInput[];
+  readonly options: RetirementOptions;
+}
+
+/** project() with the retirement table's inputs; `retirement` is null when there is no living phase. */
+export function planScenario(input: ProjectionInput): { readonly projection: Projection; readonly retirement: RetirementScenario | null } {
   const { planStart, today } = input;
   const horizon = projectionHorizon(planStart, input.retirementPlan);
   const span = horizon.preMonths + horizon.livingMonths;
@@ -90,27 +105,33 @@ export function project(input: ProjectionInput): Projection {
     : null;
 
   const plan = input.retirementPlan;
-  const retirement: RetirementProjection =
+  const scenario: RetirementScenario | null =
     plan === null || horizon.retirementMonth === null
+      ? null
+      : {
+          accounts: input.retirementAccounts,
+          options: {
+            planStart,
+            plan,
+            retirementMonth: horizon.retirementMonth,
+            preMonths: horizon.preMonths,
+            livingMonths: horizon.livingMonths,
+            housing,
+            debts: debtPayments,
+            otherExpenses,
+            monthlyExpenses,
+            socialSecurityCola: assumptions?.socialSecurityCola ?? 0,
+            living,
+            contributionActuals: actuals.contribution,
+            retirementActuals: actuals.retirement,
+          },
+        };
+  const retirement: RetirementProjection =
+    scenario === null
       ? { accounts: input.retirementAccounts.map((a) => ({ id: a.id, name: a.name, months: [] })), total: [] }
-      : projectRetirement(input.retirementAccounts, {
-          planStart,
-          plan,
-          retirementMonth: horizon.retirementMonth,
-          preMonths: horizon.preMonths,
-          livingMonths: horizon.livingMonths,
-          housing,
-          debts: debtPayments,
-          otherExpenses,
-          monthlyExpenses,
-          socialSecurityCola: assumptions?.socialSecurityCola ?? 0,
-          living,
-          contributionActuals: actuals.contribution,
-          retirementActuals: actuals.retirement,
-        });
+      : projectRetirement(scenario.accounts, scenario.options);
 
-
-  return {
+  const projection: Projection = {
     debts: debts.debts,
     debtTotal: debts.total,
     contributions: contributions.accounts,
@@ -126,4 +147,5 @@ export function project(input: ProjectionInput): Projection {
       // A cash balance held at ±MAX_BALANCE (income.ts).
       income.some((r) => Math.abs(r.endBalance) >= MAX_BALANCE),
   };
+  return { projection, retirement: scenario };
 }

@@ -24,6 +24,8 @@ import { cents, maxCents, minCents, mulDivFloor, sumCents, ZERO } from './money.
 import type { MonthKey } from './months.ts';
 import { addMonths, monthOfDate, monthSeries } from './months.ts';
 import { interestAt } from './rates.ts';
+import type { ReturnPath } from './returns.ts';
+import { extraInterest } from './returns.ts';
 import type {
   ContributionActual,
   ContributionMonth,
@@ -120,6 +122,8 @@ export interface RetirementOptions {
   } | null;
   readonly contributionActuals: readonly ContributionActual[];
   readonly retirementActuals: readonly RetirementActual[];
+  /** DESIGN §8: a market path over the fixed rates of both phases (returns.ts); absent: the fixed rates. */
+  readonly returns?: ReturnPath | null;
 }
 
 export interface RetirementProjection {
@@ -152,6 +156,7 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
     planStart: options.planStart,
     months: options.preMonths,
     retirementMonth: options.retirementMonth,
+    returns: options.returns ?? null,
     actuals: [
       ...options.contributionActuals,
       ...options.retirementActuals.map((a) => ({ accountId: a.accountId, month: a.month, endBalance: a.balance })),
@@ -257,7 +262,7 @@ function livingMonth(
   const available: Cents[] = [];
   let total = 0;
   for (const state of states) {
-    const earned = interestOn(state.balance);
+    const earned = cents(interestOn(state.balance) + extraInterest(options.returns, index, options.plan.interestRate, state.balance));
     const held = cents(Math.max(0, Math.min(MAX_BALANCE, state.balance + earned)));
     interest.push(earned);
     available.push(held);
