@@ -100,3 +100,31 @@ export type {
   Projection,
 } from './types.ts';
 export { DEBT_PLAN_TYPES } from './types.ts';
+export type { ReturnPath } from './returns.ts';
+export { extraInterest } from './returns.ts';
+export { mix32, uniforms, normals } from './random.ts';
+export type { RetirementScenario } from './project.ts';
+export { planScenario } from './project.ts';
+export type { RiskPlan, PathOutcome, FanPoint, MonteCarloSummary, HistoryStart, HistorySummary } from './risk.ts';
+export {
+  DEFAULT_VOLATILITY,
+  DEFAULT_STOCK_SHARE,
+  DEFAULT_PATHS,
+  MAX_PATHS,
+  NOTABLE_YEARS,
+  riskPlan,
+  replayPath,
+  monteCarloPath,
+  monteCarloOutcomes,
+  historyPath,
+  historyStartCount,
+  historyOutcomes,
+  fanChart,
+  nearestRank,
+  shareBasisPoints,
+  lasted,
+  monteCarloSummary,
+  historySummary,
+} from './risk.ts';
+export type { MarketMonth, MarketHistory } from './market/history.ts';
+export { marketHistory, mixedRealReturns, annualised, bondNominalReturn } from './market/history.ts';
