@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { NEUTRAL_ASSUMPTIONS } from './assumptions.ts';
+import { parseCents, type Cents } from './money.ts';
+import { monthKey } from './months.ts';
+import { project } from './project.ts';
+import type { ProjectionInput, RetirementAccountInput } from './types.ts';
+import { DEFAULT_NEXT_DOLLAR, newRothIra, nextDollar, nextDollarErrors, type NextDollarChoice, type NextDollarOption } from './next-dollar.ts';
+import { applyWhatIf, planOutcome } from './what-if.ts';
+
+/** Dollars → cents through text, as the app reads amounts. */
+const c = (dollars: number): Cents => parseCents(dollars) as Cents;
+
+const k401: RetirementAccountInput = {
+  id: 1,
+  name: 'Work 401(k)',
+  contributionAmount: c(100),
+  employerContributionAmount: c(50),
+  startingBalance: c(1000),
+  expectedReturnRate: 12,
+  contributionCycle: 'monthly',
+  nextDepositDate: '2026-01-01',
+  accountType: 'traditional_401k',
+};
+
+/**
+ * Three working months, worked by hand (month 1 = today = 2026-01, retiring 2026-04-01):
+ * - net pay 2 000.00, expenses 1 000.00;
+ * - a 500.00 card at 24 % (2 % a month) paying 100.00, no debt plan: interest 10.00, 8.20, 6.36,
+ *   then 4.49, 2.58, 0.63 in retirement (Σ 32.26), 224.56 owed at the end of 2026-03, paid off 2026-06;
+ * - a 401(k) of 1 000.00 at 12 % (1 % a month) taking 100.00 + 50.00: 1 160.00, 1 321.60, 1 484.82.
+ * Cash 3 × (2 000 − 100 − 1 000 − 100) = 2 400.00. Net worth in 2026-03: 2 400.00 + 1 484.82 − 224.56 = 3 660.26.
+ */
+const household: ProjectionInput = {
+  today: monthKey(2026, 1),
+  planStart: monthKey(2026, 1),
+  incomes: [{ id: 1, payCycle: 'monthly', netPay: c(2000) }],
+  debts: [{ id: 1, name: 'Card', originalAmount: c(500), remainingAmount: c(500), apr: 24, monthlyPayment: c(100), creationOrder: 1 }],
+  debtPlan: null,
+  housing: null,
+  monthlyExpenses: [{ id: 1, amount: c(1000) }],
+  otherExpenses: [],
+  retirementAccounts: [k401],
+  retirementPlan: { retirementDate: '2026-04-01', interestRate: 12, socialSecurityIncome: c(0), socialSecurityStartDate: '2026-04-01', yearsOfRetirement: 1 },
+  actuals: { debt: [], contribution: [], retirement: [], income: [] },
+};
+
+const chosen = (options: readonly NextDollarOption[]): NextDollarChoice[] => options.filter((o): o is NextDollarChoice => o.applies);
+const kinds = (options: readonly NextDollarOption[]) => options.map((o) => [o.kind, o.applies]);
+
+describe('nextDollar', () => {
+  const options = nextDollar(household, c(100), 1960);
+  const byKind = (kind: string) => chosen(options).find((o) => o.kind === kind)!;
+
+  it('works each option out by hand', () => {
+    // Debt: 200.00 a month avalanche-style: interest 10.00, 6.20, 2.32 (Σ 18.52); 2026-03 pays the
+    // last 118.52. Cash 700.00 + 700.00 + 781.48 = 2 181.48; net worth 2 181.48 + 1 484.82 = 3 666.30.
+    expect(byKind('debt')).toMatchObject({ netWorthAtRetirement: 366_630, deltaNetWorth: 604, interestPaid: 1852, debtFreeMonth: '2026-03', changes: { extraDebtPayment: 10_000 } });
+    // 401(k): 250.00 a month: 1 260.00, 1 522.60, 1 787.83 (15.226 → 15.23); cash 3 × 700.00.
+    // 2 100.00 + 1 787.83 − 224.56 = 3 663.27.
+    expect(byKind('401k')).toMatchObject({ netWorthAtRetirement: 366_327, deltaNetWorth: 301, interestPaid: 3226, debtFreeMonth: '2026-06', changes: { monthlySavings: 10_000, savingsAccountId: 1 } });
+    // A new Roth IRA at the one account's 12 %, from 2026-01: 100.00, 201.00, 303.01.
+    // 2 100.00 + 1 484.82 + 303.01 − 224.56 = 3 663.27.
+    expect(byKind('ira')).toMatchObject({ netWorthAtRetirement: 366_327, deltaNetWorth: 301, interestPaid: 3226, changes: null });
+    expect(byKind('cash')).toMatchObject({ netWorthAtRetirement: 366_026, deltaNetWorth: 0, interestPaid: 3226, debtFreeMonth: '2026-06', changes: {} });
+  });
+
+  it('agrees with the what-if sandbox to the cent', () => {
+    const sandbox = planOutcome(applyWhatIf(household, { extraDebtPayment: c(100) }), project(applyWhatIf(household, { extraDebtPayment: c(100) })), 1960);
+    expect(byKind('debt').netWorthAtRetirement).toBe(sandbox.netWorthAtRetirement);
+  });
+
+  it('ranks paying a 24 % card above saving at 12 %, and breaks the 401(k)–IRA tie in a fixed order', () => {
+    expect(chosen(options).map((o) => [o.rank, o.kind])).toEqual([
+      [1, 'debt'],
+      [2, '401k'],
+      [3, 'ira'],
+      [4, 'cash'],
+    ]);
+  });
+
+  it('explains each option in one line', () => {
+    expect(byKind('debt').reason).toBe(
+      "Your debts have no payoff plan, so this goes avalanche-style: paying Card at 24% first saves $13.74 of interest and makes you debt-free 3 months sooner (2026-03); adds $6.04 to your net worth at retirement (end of 2026-03, in today's dollars).",
+    );
+    expect(byKind('401k').reason).toBe(
+      "Adding $100.00 a month to Work 401(k), earning 12% a year, adds $3.01 to your net worth at retirement (end of 2026-03, in today's dollars). Your employer contribution stays as entered: the plan holds an amount, not a match formula, so a match on this money is not counted.",
+    );
+    expect(byKind('ira').reason).toBe(
+      "Opening a Roth IRA with $100.00 a month from 2026-01, earning 12% a year (the average of your accounts' expected returns), adds $3.01 to your net worth at retirement (end of 2026-03, in today's dollars).",
+    );
+    expect(byKind('cash').reason).toBe(
+      'Leaving $100.00 a month in cash is your plan as it stands: income you do not spend already stays in cash, earning nothing, as no cash interest rate is set, so this is what the other options are measured against.',
+    );
+    expect(byKind('debt').label).toBe('Pay down debt');
+    expect(byKind('401k').label).toBe('Raise Work 401(k)');
+    expect(byKind('ira').label).toBe('Open a Roth IRA');
+    expect(byKind('cash').label).toBe('Keep it in cash');
+  });
+
+  it('ranks saving at 12 % above paying a 3 % debt', () => {
+    // Ten working years; the card at 3 % costs less than the accounts earn.
+    const cheapDebt: ProjectionInput = {
+      ...household,
+      debts: [{ id: 1, name: 'Car', originalAmount: c(10_000), remainingAmount: c(10_000), apr: 3, monthlyPayment: c(200), creationOrder: 1 }],
+      debtPlan: { planType: 'avalanche', extraPayment: c(0) },
+      retirementPlan: { ...household.retirementPlan!, retirementDate: '2036-01-01' },
+    };
+    const ranked = chosen(nextDollar(cheapDebt, c(100), null));
+    expect(ranked.map((o) => o.kind)).toEqual(['401k', 'ira', 'debt', 'cash']);
+    const debt = ranked.find((o) => o.kind === 'debt')!;
+    expect(debt.deltaNetWorth).toBeGreaterThan(0);
+    expect(ranked[0]!.deltaNetWorth).toBeGreaterThan(debt.deltaNetWorth!);
+    // The plan has a strategy already: no switch to announce.
+    expect(debt.reason.startsWith('Paying Car at 3% first saves')).toBe(true);
+  });
+
+  it('takes a payroll-deducted 401(k) raise out of the pay, so it is not free money', () => {
+    const deducted = { ...household, retirementAccounts: [{ ...k401, payrollDeducted: true }] };
+    const raised = chosen(nextDollar(deducted, c(100), null)).find((o) => o.kind === '401k')!;
+    // Cash grows 100.00 more a month without the contribution (2 700.00 by 2026-03); the raise cuts the
+    // pay by 100.00, so the gain is the growth alone, as before: 3.01.
+    expect(raised.deltaNetWorth).toBe(301);
+    expect(raised.reason).toContain('(it comes out of your pay: net pay falls by $100.00 a monthly paycheck)');
+  });
+
+  it('raises an existing IRA instead of opening one', () => {
+    const ira: RetirementAccountInput = { ...k401, id: 2, name: 'My IRA', startingBalance: c(0), contributionAmount: c(0), employerContributionAmount: c(0), expectedReturnRate: 6, accountType: 'roth_ira' };
+    const option = chosen(nextDollar({ ...household, retirementAccounts: [k401, ira] }, c(100), null)).find((o) => o.kind === 'ira')!;
+    expect(option.label).toBe('Raise My IRA');
+    expect(option.changes).toEqual({ monthlySavings: 10_000, savingsAccountId: 2 });
+    // 100.00, 200.50, 301.50 (1.0025 → 1.00) at 0.5 % a month: 1.50 of growth.
+    expect(option.deltaNetWorth).toBe(150);
+  });
+
+  it('flags the options that do not apply, after the ranked ones', () => {
+    const bare = { ...household, debts: [], retirementAccounts: [], retirementPlan: null };
+    const result = nextDollar(bare, c(100), null);
+    expect(kinds(result)).toEqual([
+      ['cash', true],
+      ['debt', false],
+      ['401k', false],
+      ['ira', false],
+    ]);
+    expect(result.slice(1).map((o) => o.reason)).toEqual([
+      'You have no debts to pay down.',
+      'You have no 401(k) in your plan.',
+      'There is no return to assume for a new IRA: add a retirement account or a retirement plan first.',
+    ]);
+  });
+
+  it("uses the plan's interest rate for a new IRA when there are no accounts", () => {
+    const account = newRothIra({ ...household, retirementAccounts: [], retirementPlan: { ...household.retirementPlan!, interestRate: 5 } }, c(100));
+    expect(account).toMatchObject({ id: 1, expectedReturnRate: 5, contributionAmount: 10_000, contributionCycle: 'monthly', accountType: 'roth_ira', nextDepositDate: '2026-01-01' });
+  });
+
+  it('opens a new IRA this month, at the plain mean of the accounts rounded to 4 decimals', () => {
+    const accounts = [k401, { ...k401, id: 4, expectedReturnRate: 6.5 }, { ...k401, id: 9, expectedReturnRate: 5.0001 }];
+    // (12 + 6.5 + 5.0001) / 3 = 7.83336666… → 7.8334.
+    const account = newRothIra({ ...household, today: monthKey(2026, 9), retirementAccounts: accounts }, c(100));
+    expect(account).toMatchObject({ id: 10, expectedReturnRate: 7.8334, nextDepositDate: '2026-09-01', startingBalance: 0, employerContributionAmount: 0 });
+  });
+
+  it('puts an option without a retirement figure last and keeps the fixed order among equals', () => {
+    const retired = { ...household, retirementPlan: { ...household.retirementPlan!, retirementDate: '2025-01-01', yearsOfRetirement: 5 } };
+    const ranked = chosen(nextDollar(retired, c(100), null));
+    expect(ranked.every((o) => o.netWorthAtRetirement === null && o.deltaNetWorth === null)).toBe(true);
+    expect(ranked.map((o) => o.kind)).toEqual(['cash', 'debt', '401k', 'ira']);
+  });
+
+  it('mentions cash interest when the plan has a rate', () => {
+    const earning = { ...household, assumptions: { ...NEUTRAL_ASSUMPTIONS, cashInterestRate: 4 } };
+    expect(chosen(nextDollar(earning, c(100), null)).find((o) => o.kind === 'cash')?.reason).toContain('earning 4% a year');
+  });
+
+  it('defaults to 100.00 a month and never changes its input', () => {
+    const frozen = structuredClone(household);
+    const snapshot = structuredClone(frozen);
+    Object.freeze(frozen);
+    expect(DEFAULT_NEXT_DOLLAR).toBe(10_000);
+    expect(nextDollar(frozen)).toEqual(nextDollar(household, c(100), null));
+    expect(frozen).toEqual(snapshot);
+  });
+
+  it('throws on an amount nextDollarErrors refuses', () => {
+    expect(() => nextDollar(household, c(0), null)).toThrow(RangeError);
+  });
+});
+
+describe('nextDollarErrors', () => {
+  it('takes whole cents above 0 up to 100 000.00 a month', () => {
+    expect(nextDollarErrors(c(0.01))).toEqual({});
+    expect(nextDollarErrors(c(100_000))).toEqual({});
+    expect(nextDollarErrors(c(0))).toEqual({ amount: 'Amount must be more than $0.00' });
+    expect(nextDollarErrors(c(-5))).toEqual({ amount: 'Amount must be more than $0.00' });
+    expect(nextDollarErrors(c(100_000.01))).toEqual({ amount: 'Amount can be at most $100,000.00 a month' });
+    expect(nextDollarErrors(12.5 as Cents)).toEqual({ amount: 'Amount must be a whole number of cents' });
+    expect(nextDollarErrors(Number.NaN as Cents)).toEqual({ amount: 'Amount must be a whole number of cents' });
+  });
+});
