@@ -7,6 +7,9 @@
  *
  * Version 3 adds the baselines store (DESIGN §7) and nothing else: a version-2 mirror with edits
  * queued opens with every entry as it was, once, and each reaches the server once.
+ *
+ * Version 4 adds the local results store (result-cache.ts) and nothing else: the same holds for a
+ * version-3 mirror.
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
@@ -145,8 +148,9 @@ it('opening a version-1 mirror with nothing queued keeps its data and its owner'
   expect(await db.debts.toArray()).toEqual([{ id: 7, name: 'Visa' }]);
   expect(await db.profile.get('owner')).toEqual({ name: 'owner', value: 'someone@example.com' });
   expect(db.verno).toBe(MIRROR_VERSION);
-  // Every step ran: the store version 3 added is there too.
+  // Every step ran: the stores versions 3 and 4 added are there too.
   expect(await db.baselines.count()).toBe(0);
+  expect(await db.results.count()).toBe(0);
   db.close();
 });
 
@@ -168,7 +172,7 @@ const V2_STORES = {
 
 it("the current mirror's step for version 2 still declares exactly version 2's stores", () => {
   expect(dexieStores(2)).toEqual(V2_STORES);
-  expect(dexieStores()).toEqual({ ...V2_STORES, baselines: 'id' });
+  expect(dexieStores(3)).toEqual({ ...V2_STORES, baselines: 'id' });
 });
 
 it('a version-2 mirror with edits queued opens as version 3 with each entry kept once, unchanged, and each reaches the server once', async () => {
@@ -227,6 +231,112 @@ it('a version-2 mirror with edits queued opens as version 3 with each entry kept
   expect((await db.outbox.where('targetKey').equals(`collection debts ${visa.id}`).toArray()).map((entry) => entry.uuid)).toEqual([keys[1]]);
   expect(await db.debts.count()).toBe(2);
   expect(await db.baselines.count()).toBe(0);
+
+  // Online again: each edit is sent once, under its key, and applied once.
+  const sent: (string | undefined)[] = [];
+  const http = createHttpTransport({ baseUrl: server.url, getToken: () => token, onUnauthorized: () => undefined });
+  const transport = {
+    request(request: Parameters<typeof http.request>[0]) {
+      sent.push(request.idempotencyKey);
+      return http.request(request);
+    },
+  };
+  const outbox = createOutbox({ db, transport, isPaused: () => false, lockName: `upgrade-${name}` });
+  expect(await outbox.flush()).toMatchObject({ applied: 2, failed: 0, stopped: 'drained' });
+  expect(await outbox.flush()).toMatchObject({ applied: 0, failed: 0 });
+  expect(sent).toEqual(keys);
+  expect(await db.outbox.count()).toBe(0);
+  const debts = (await api('GET', '/api/v1/debts', { token })).body.debts;
+  expect(debts.filter((d: { name: string }) => d.name === 'Car')).toEqual([expect.objectContaining(car)]);
+  expect(debts.find((d: { id: number }) => d.id === visa.id)).toMatchObject({ apr: 17.5 });
+  expect(debts).toHaveLength(2);
+  outbox.close();
+  db.close();
+});
+
+/** Mirror version 3's stores, as it declared them. */
+const V3_STORES = {
+  incomes: 'id',
+  debts: 'id',
+  monthlyExpenses: 'id',
+  otherExpenses: 'id, month',
+  retirementAccounts: 'id',
+  baselines: 'id',
+  singles: 'name',
+  months: 'name',
+  featureFlags: 'name',
+  profile: 'name',
+  syncStatus: 'name',
+  outbox: '++seq, &uuid, status, targetKey, *tempIds',
+  conflicts: '++id, createdAt',
+};
+
+it("the current mirror's step for version 3 still declares exactly version 3's stores", () => {
+  expect(dexieStores(3)).toEqual(V3_STORES);
+  expect(dexieStores()).toEqual({ ...V3_STORES, results: 'key, savedAt' });
+});
+
+it('a version-3 mirror with edits queued opens as version 4 with each entry kept once, unchanged, and each reaches the server once', async () => {
+  const user = await signUp(api);
+  const token = user.token;
+  const visa = (await api('POST', '/api/v1/debts', { token, body: { debt: VALID.debt } })).body.debt;
+
+  // Version 3 of the app, offline: a debt created (temporary id -1) and another edited, both queued.
+  const name = `upgrade-v3-${randomUUID()}`;
+  const v3 = new Dexie(name);
+  v3.version(3).stores(V3_STORES);
+  await v3.open();
+  const car = { name: 'Car', creditor: 'Ford', original_amount: 20000, remaining_amount: 12000, apr: 4.5, monthly_payment: 420.35, original_term: 60, due_day: 3 };
+  await v3.table('debts').bulkPut([{ ...visa, apr: 17.5 }, { id: -1, ...car }]);
+  const baseline = { id: 5, name: 'Before the raise', created_at: '2026-01-15T00:00:00Z' };
+  await v3.table('baselines').put(baseline);
+  const at = Date.now();
+  const keys = [randomUUID(), randomUUID()];
+  await v3.table('outbox').bulkAdd([
+    {
+      uuid: keys[0],
+      mutation: { kind: 'collection', op: 'create', table: 'debts', id: -1, fields: car },
+      before: null,
+      targetKey: 'collection debts -1',
+      tempIds: [-1],
+      attempts: 0,
+      status: 'pending',
+      error: null,
+      errors: null,
+      lastAttemptAt: null,
+      createdAt: at,
+    },
+    {
+      uuid: keys[1],
+      mutation: { kind: 'collection', op: 'update', table: 'debts', id: visa.id, fields: { apr: 17.5 } },
+      before: visa,
+      targetKey: `collection debts ${visa.id}`,
+      tempIds: [],
+      attempts: 2,
+      status: 'pending',
+      error: null,
+      errors: null,
+      lastAttemptAt: at,
+      createdAt: at,
+    },
+  ]);
+  const queued = (await v3.table('outbox').orderBy('seq').toArray()) as OutboxEntry[];
+  expect(queued).toHaveLength(2);
+  v3.close();
+
+  // Version 4 opens the same database: the same entries, once each, field for field, still found
+  // through the indexes the outbox reads them by; version 3's rows are kept; the new store is
+  // there and empty.
+  const db = openMirror(name);
+  expect(await db.outbox.orderBy('seq').toArray()).toEqual(queued);
+  expect(db.verno).toBe(MIRROR_VERSION);
+  expect(await db.outbox.where('status').equals('pending').count()).toBe(2);
+  expect((await db.outbox.where('tempIds').equals(-1).toArray()).map((entry) => entry.uuid)).toEqual([keys[0]]);
+  expect((await db.outbox.where('targetKey').equals(`collection debts ${visa.id}`).toArray()).map((entry) => entry.uuid)).toEqual([keys[1]]);
+  expect(await db.debts.count()).toBe(2);
+  expect(await db.baselines.toArray()).toEqual([baseline]);
+  expect(db.tables.map((table) => table.name)).toContain('results');
+  expect(await db.results.count()).toBe(0);
 
   // Online again: each edit is sent once, under its key, and applied once.
   const sent: (string | undefined)[] = [];

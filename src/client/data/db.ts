@@ -1,5 +1,7 @@
 /**
  * The local mirror: one Dexie database per signed-in browser profile, with the stores of schema.ts.
+ * Each mirror version is a `version(n)` step below (2: typed outbox entries, 3: baselines, 4: cached
+ * results); Dexie runs the steps a mirror has not seen yet, in order, when it opens.
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { UpdateMessage } from '../../shared/cable.ts';
@@ -91,6 +93,21 @@ export interface ConflictRow {
   createdAt: number;
 }
 
+/**
+ * One cached result of an on-device computation (result-cache.ts). Kept in the mirror, not in a
+ * database of its own, because it is computed from the user's data: signing out clears it with
+ * everything else.
+ */
+export interface ResultEntry {
+  /** `resultKey(kind, payload)`: the kind, then a hash of the computation's input. */
+  key: string;
+  /** What computed it (a Monte Carlo run, a history replay…): the cache keeps a few of each. */
+  kind: string;
+  /** Epoch milliseconds of the write; the oldest of a kind is evicted first. */
+  savedAt: number;
+  value: unknown;
+}
+
 export type MirrorDb = Dexie & {
   [K in CollectionName]: EntityTable<WireRecord, 'id'>;
 } & {
@@ -101,6 +118,7 @@ export type MirrorDb = Dexie & {
   syncStatus: EntityTable<SyncStatusRow, 'name'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   conflicts: EntityTable<ConflictRow, 'id'>;
+  results: Table<ResultEntry, string>;
 };
 
 export function openMirror(name = 'runway'): MirrorDb {
@@ -122,6 +140,9 @@ export function openMirror(name = 'runway'): MirrorDb {
   // Version 3: a store for baselines. Only a store is added: queued edits and every other row stay
   // exactly as they are (tests/server/mirror-upgrade.test.ts).
   db.version(3).stores(dexieStores(3));
+  // Version 4: a local store for cached computation results (result-cache.ts). Again only a store
+  // is added; every queued edit and row is kept as it was.
+  db.version(4).stores(dexieStores(4));
   return db;
 }
 

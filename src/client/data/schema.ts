@@ -5,6 +5,10 @@
  * Collections keep one row per record (key `id`). A single record (housing, plans, profile) and a
  * month table are one row each in `singles` / `months`, keyed by the declaration's name: the
  * server sends a month table whole and replaces it whole, so it is stored whole.
+ *
+ * Versions: 1 the first mirror; 2 outbox entries as typed mutations (indexes targetKey, tempIds);
+ * 3 the baselines collection; 4 the local results store (result-cache.ts). Each version's stores
+ * stay exactly as it declared them (tests/server/mirror-upgrade.test.ts).
  */
 import { COLLECTIONS, entriesOf, type CollectionName } from '../../shared/resources.ts';
 
@@ -13,9 +17,10 @@ export const FLAGS_FETCH_ERROR = 'Failed to fetch feature flags';
 
 /**
  * Dexie stores, derived from the declarations. Bump MIRROR_VERSION and add a `version(n)` step in
- * db.ts whenever this changes; a new collection goes into COLLECTION_SINCE with that version.
+ * db.ts whenever this changes; a new collection goes into COLLECTION_SINCE with that version, a new
+ * local store into LOCAL_SINCE.
  */
-export const MIRROR_VERSION = 3;
+export const MIRROR_VERSION = 4;
 
 /**
  * The mirror version whose step added each collection's store; a collection not listed is as old
@@ -23,23 +28,38 @@ export const MIRROR_VERSION = 3;
  */
 const COLLECTION_SINCE: { readonly [N in CollectionName]?: number } = { baselines: 3 };
 
-/** The stores of a mirror version (default: the current one), each collection only from its version. */
+/**
+ * The stores that are not resources: one row per single record or month table (keyed by its
+ * declaration's name), and the local tables, what the app knows about itself.
+ */
+const LOCAL_STORES = {
+  singles: 'name',
+  months: 'name',
+  featureFlags: 'name',
+  profile: 'name',
+  syncStatus: 'name',
+  outbox: '++seq, &uuid, status, targetKey, *tempIds',
+  conflicts: '++id, createdAt',
+  // Results of on-device computations per input hash; savedAt finds the oldest to evict.
+  results: 'key, savedAt',
+} as const;
+
+/**
+ * The mirror version whose step added each local store, as COLLECTION_SINCE is for collections; a
+ * store not listed is as old as version 1. Version 4 added results (result-cache.ts).
+ */
+const LOCAL_SINCE: { readonly [N in keyof typeof LOCAL_STORES]?: number } = { results: 4 };
+
+/** The stores of a mirror version (default: the current one), each store only from its version. */
 export function dexieStores(version = MIRROR_VERSION): Record<string, string> {
   const stores: Record<string, string> = {};
   for (const [name, decl] of entriesOf(COLLECTIONS)) {
     if ((COLLECTION_SINCE[name] ?? 1) > version) continue;
     stores[name] = ['id', ...decl.indexes].join(', ');
   }
-  Object.assign(stores, {
-    // One row per single record or month table, keyed by its declaration's name.
-    singles: 'name',
-    months: 'name',
-    featureFlags: 'name',
-    profile: 'name',
-    // Local tables: what the app knows about itself.
-    syncStatus: 'name',
-    outbox: '++seq, &uuid, status, targetKey, *tempIds',
-    conflicts: '++id, createdAt',
-  });
+  for (const [name, spec] of entriesOf(LOCAL_STORES)) {
+    if ((LOCAL_SINCE[name] ?? 1) > version) continue;
+    stores[name] = spec;
+  }
   return stores;
 }
