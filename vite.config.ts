@@ -84,6 +84,9 @@ export default defineConfig({
     // update. RUNWAY_VERSION overrides it (the update test deploys a second build that way).
     __RUNWAY_VERSION__: JSON.stringify(process.env.RUNWAY_VERSION ?? packageVersion),
   },
+  // The risk worker (src/client/features/what-if/risk.worker.ts) is a module worker: ES output
+  // keeps its engine chunk shared with the page's and lets it load like any other script.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,9 +5,9 @@
  * the user was.
  */
 import '@mantine/charts/styles.css';
-import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../data/hooks.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
@@ -19,6 +19,9 @@ import { RetirementContributionsTab } from './retirement-contributions/Retiremen
 import { RetirementLivingTab } from './retirement-living/RetirementLivingTab.tsx';
 import { ANALYTICS_TABS, isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 import classes from './analytics.module.css';
+
+// The What if tab brings the sandbox, the risk worker's client and their charts: loaded when opened.
+const WhatIfTab = lazy(() => import('../what-if/WhatIfTab.tsx').then((module) => ({ default: module.WhatIfTab })));
 
 function storedTab(): AnalyticsTab {
   const stored = window.localStorage.getItem(STORAGE_KEYS.analyticsTab);
@@ -104,6 +107,11 @@ function AnalyticsTabs() {
         </Tabs.Panel>
         <Tabs.Panel value="retirement-living" pt="md">
           <RetirementLivingTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="what-if" pt="md">
+          <Suspense fallback={<Skeleton h={320} />}>
+            <WhatIfTab />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,10 +1,14 @@
-/** The analytics tabs in the spec's order (section 2); the value is what persists. */
+/**
+ * The analytics tabs in the spec's order (section 2), then What if (DESIGN §8, beyond the spec);
+ * the value is what persists.
+ */
 export const ANALYTICS_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'income-future', label: 'Income Future' },
   { value: 'debt-progress', label: 'Debt Progress' },
   { value: 'retirement-contributions', label: 'Retirement Contributions' },
   { value: 'retirement-living', label: 'Retirement Living' },
+  { value: 'what-if', label: 'What if' },
 ] as const;
 
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number]['value'];

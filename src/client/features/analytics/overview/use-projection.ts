@@ -15,10 +15,11 @@ import { ZERO } from '../../../../engine/money.ts';
 import { localMonth, type MonthKey } from '../../../../engine/months.ts';
 import { project } from '../../../../engine/project.ts';
 import { projectionTimeline, type Timeline } from '../../../../engine/timeline.ts';
-import { DEBT_PLAN_TYPES, type DebtPlanType } from '../../../../engine/types.ts';
+import { DEBT_PLAN_TYPES, type DebtPlanType, type ProjectionInput } from '../../../../engine/types.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../../../shared/months/input.ts';
 import type { MonthKind } from '../../../../shared/months/tables.ts';
 import { useCollection, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
+import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useClock } from '../../../ui/clock.tsx';
 import { useDollars } from '../dollars.tsx';
 import { useBirthYear } from '../../profile/birth-year.ts';
@@ -60,10 +61,41 @@ const waiting = {
   months: (view: MonthsView) => view.loading && view.body === null,
 };
 
-export function useOverviewProjection(): OverviewState {
+/** The engine's input from the mirror, as the Overview and the What if tab read it. */
+export type PlanInputState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'error'; readonly message: string }
+  | {
+      readonly kind: 'ready';
+      readonly input: ProjectionInput;
+      readonly today: MonthKey;
+      readonly planStart: MonthKey;
+      /** False when no month table was at hand and month 1 is today. */
+      readonly fromTables: boolean;
+      readonly birthYear: number | null;
+      /** The records the input was made from (what "Apply" writes back to). */
+      readonly records: PlanRecords;
+    };
+
+export interface PlanRecords {
+  readonly incomes: readonly WireRecordOf<'incomes'>[];
+  readonly debts: readonly WireRecordOf<'debts'>[];
+  readonly monthlyExpenses: readonly WireRecordOf<'monthlyExpenses'>[];
+  readonly retirementAccounts: readonly WireRecordOf<'retirementAccounts'>[];
+  readonly debtPlan: WireRecordOf<'debtPlan'> | null;
+  readonly retirementPlan: WireRecordOf<'retirementPlan'> | null;
+  readonly assumptions: WireRecordOf<'assumptions'> | null;
+}
+
+/**
+ * The engine's input from the mirror (src/shared/months/input.ts, as the server builds it):
+ * loading until every record and month table has its first answer or mirror copy, empty without
+ * income, debts or accounts.
+ */
+export function usePlanInput(): PlanInputState {
   const clock = useClock();
   const today = localMonth(clock());
-  const dollars = useDollars();
   const incomes = useCollection('incomes');
   const debts = useCollection('debts');
   const monthlyExpenses = useCollection('monthlyExpenses');
@@ -86,7 +118,7 @@ export function useOverviewProjection(): OverviewState {
   const recordError = [...collections, ...singles].find((view) => view.error !== null)?.error ?? null;
   const nothing = incomes.rows.length === 0 && debts.rows.length === 0 && retirementAccounts.rows.length === 0;
 
-  const computed = useMemo((): OverviewState | null => {
+  const computed = useMemo((): PlanInputState | null => {
     if (nothing) return null;
     const bodies: Bodies = { income: incomeMonths.body, debt: debtMonths.body, contribution: contributionMonths.body, retirement: retirementMonths.body };
     const tablesStart = planStartOf(bodies);
@@ -108,21 +140,21 @@ export function useOverviewProjection(): OverviewState {
         planStart,
         today,
       );
-      const projection = project(input);
       return {
         kind: 'ready',
-        projection: {
-          today,
-          planStart,
-          fromTables: tablesStart !== null,
-          timeline: projectionTimeline(input, projection),
-          plans: compareDebtPlans(input, { todaysDollars: dollars.mode === 'today' }),
-          currentPlan: DEBT_PLAN_TYPES.find((type) => type === input.debtPlan?.planType) ?? 'none',
-          extraPayment: input.debtPlan?.extraPayment ?? ZERO,
-          debtNames: input.debts.map((debt) => debt.name),
-          hasRetirementPlan: input.retirementPlan !== null,
-          health: financialHealth(projection, today, birthYear),
-          snapshot: baselineSnapshot(projection),
+        input,
+        today,
+        planStart,
+        fromTables: tablesStart !== null,
+        birthYear,
+        records: {
+          incomes: incomes.rows,
+          debts: debts.rows,
+          monthlyExpenses: monthlyExpenses.rows,
+          retirementAccounts: retirementAccounts.rows,
+          debtPlan: debtPlan.record,
+          retirementPlan: retirementPlan.record,
+          assumptions: assumptions.record,
         },
       };
     } catch (error) {
@@ -133,7 +165,6 @@ export function useOverviewProjection(): OverviewState {
     nothing,
     today,
     birthYear,
-    dollars.mode,
     incomes.rows,
     debts.rows,
     monthlyExpenses.rows,
@@ -152,4 +183,34 @@ export function useOverviewProjection(): OverviewState {
   if (loading) return { kind: 'loading' };
   if (computed) return computed;
   return recordError ? { kind: 'error', message: recordError } : { kind: 'empty' };
+}
+
+export function useOverviewProjection(): OverviewState {
+  const dollars = useDollars();
+  const plan = usePlanInput();
+  return useMemo((): OverviewState => {
+    if (plan.kind !== 'ready') return plan;
+    const { input, today, planStart, fromTables, birthYear } = plan;
+    try {
+      const projection = project(input);
+      return {
+        kind: 'ready',
+        projection: {
+          today,
+          planStart,
+          fromTables,
+          timeline: projectionTimeline(input, projection),
+          plans: compareDebtPlans(input, { todaysDollars: dollars.mode === 'today' }),
+          currentPlan: DEBT_PLAN_TYPES.find((type) => type === input.debtPlan?.planType) ?? 'none',
+          extraPayment: input.debtPlan?.extraPayment ?? ZERO,
+          debtNames: input.debts.map((debt) => debt.name),
+          hasRetirementPlan: input.retirementPlan !== null,
+          health: financialHealth(projection, today, birthYear),
+          snapshot: baselineSnapshot(projection),
+        },
+      };
+    } catch (error) {
+      return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    }
+  }, [plan, dollars.mode]);
 }

@@ -1,0 +1,92 @@
+/**
+ * "Where should the next dollar go?" (engine next-dollar.ts, in the risk worker): an amount a
+ * month tried as an extra debt payment, a bigger 401(k) contribution, an IRA or cash, ranked by
+ * net worth at retirement in today's dollars, each with its reason in one line.
+ */
+import { Badge, Card, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { parseCents, type Cents } from '../../../engine/money.ts';
+import { DEFAULT_NEXT_DOLLAR, nextDollarErrors } from '../../../engine/next-dollar.ts';
+import type { ProjectionInput } from '../../../engine/types.ts';
+import { wholeUsd } from '../analytics/overview/format.ts';
+import type { RiskRequest } from './protocol.ts';
+import { RunStatus } from './RunStatus.tsx';
+import { useRisk } from './use-risk.ts';
+
+const signed = (amount: Cents | null): string => (amount === null ? '—' : `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${wholeUsd(Math.abs(amount) as Cents)}`);
+
+export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; birthYear: number | null }) {
+  const [text, setText] = useState<string | number>(DEFAULT_NEXT_DOLLAR / 100);
+  const amount = parseCents(String(text));
+  const error = amount === null ? 'Enter an amount in dollars, like 100' : (nextDollarErrors(amount).amount ?? null);
+  const request = useMemo((): RiskRequest | null => (amount === null || error !== null ? null : { kind: 'nextDollar', input, amount, birthYear }), [input, amount, error, birthYear]);
+  const run = useRisk(request, 250);
+  const options = Array.isArray(run.answer) ? run.answer : null;
+
+  return (
+    <Card withBorder padding="lg" px={{ base: 'sm', sm: 'lg' }} data-testid="next-dollar">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4">
+            Where should the next dollar go?
+          </Title>
+          <Text size="sm" c="dimmed">
+            The same amount every month tried four ways, each as your whole plan recalculated, ranked by your net worth when you retire (today&apos;s dollars).
+          </Text>
+        </div>
+        <NumberInput label="Amount a month" prefix="$" min={0} decimalScale={2} thousandSeparator="," value={text} onChange={setText} error={error} maw={220} />
+        <RunStatus run={run} unit="plans" />
+        {options && (
+          <Table withTableBorder verticalSpacing={8} aria-label="Where the next dollar goes" opacity={run.stale ? 0.6 : 1} data-testid="next-dollar-options">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Option</Table.Th>
+                <Table.Th ta="right">Net worth at retirement</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {options.map((option) => (
+                <Table.Tr key={option.kind} data-testid={`next-dollar-${option.kind}`}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Group gap="xs">
+                        {option.applies && (
+                          <Badge variant={option.rank === 1 ? 'filled' : 'light'} color={option.rank === 1 ? 'teal' : 'gray'} tt="none">
+                            {`#${option.rank}`}
+                          </Badge>
+                        )}
+                        <Text size="sm" fw={600}>
+                          {option.label}
+                        </Text>
+                      </Group>
+                      <Text size="sm" c={option.applies ? undefined : 'dimmed'}>
+                        {option.reason}
+                      </Text>
+                      {option.applies && (
+                        <Text size="xs" c="dimmed">
+                          {`Debt-free ${option.debtFreeMonth ?? '—'} · interest paid ${wholeUsd(option.interestPaid)}`}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {option.applies ? (
+                      <Stack gap={0} align="flex-end">
+                        <Text size="sm">{option.netWorthAtRetirement === null ? '—' : wholeUsd(option.netWorthAtRetirement)}</Text>
+                        <Text size="xs" c="dimmed">
+                          {signed(option.deltaNetWorth)}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The messages between the page and the risk worker (risk.worker.ts): one `run` per question,
+ * answered by `progress` messages and one `result` or `error`; a `cancel` drops a run in flight
+ * (its chunks stop at the next yield and it answers nothing more). One union keyed on `type`,
+ * as the cable protocol is.
+ *
+ * Everything crossing is plain data (structured clone): the engine's input and the engine's
+ * summaries. Money stays integer cents.
+ */
+import type { Cents } from '../../../engine/money.ts';
+import type { HistorySummary, MonteCarloSummary } from '../../../engine/risk.ts';
+import type { ProjectionInput } from '../../../engine/types.ts';
+import type { NextDollarOption } from '../../../engine/next-dollar.ts';
+import type { PlanOutcome, WhatIfChanges } from '../../../engine/what-if.ts';
+
+export type RiskRequest =
+  | { readonly kind: 'whatIf'; readonly input: ProjectionInput; readonly changes: WhatIfChanges; readonly birthYear: number | null }
+  | { readonly kind: 'nextDollar'; readonly input: ProjectionInput; readonly amount: Cents; readonly birthYear: number | null }
+  | { readonly kind: 'monteCarlo'; readonly input: ProjectionInput; readonly seed: number; readonly paths: number; readonly volatility: number }
+  | { readonly kind: 'history'; readonly input: ProjectionInput; readonly stockShare: number };
+
+export type RiskKind = RiskRequest['kind'];
+
+/** What each kind of run answers. */
+export interface RiskAnswers {
+  /**
+   * The saved plan's and the changed plan's outcomes (net worth each December and in the last
+   * month) and the choices made for the user (whatIfNotes).
+   */
+  readonly whatIf: { readonly saved: PlanOutcome; readonly changed: PlanOutcome; readonly notes: readonly string[] };
+  readonly nextDollar: readonly NextDollarOption[];
+  readonly monteCarlo: MonteCarloSummary;
+  readonly history: HistorySummary;
+}
+
+export type RiskAnswer = RiskAnswers[RiskKind];
+
+export const TO_WORKER = { run: 'run', cancel: 'cancel' } as const;
+export const FROM_WORKER = { progress: 'progress', result: 'result', error: 'error' } as const;
+
+export type ToWorker =
+  | { readonly type: typeof TO_WORKER.run; readonly id: number; readonly request: RiskRequest }
+  | { readonly type: typeof TO_WORKER.cancel; readonly id: number };
+
+export type FromWorker =
+  /** `done` of `total` units (paths or start months) finished. */
+  | { readonly type: typeof FROM_WORKER.progress; readonly id: number; readonly done: number; readonly total: number }
+  /** `ms`: the worker's own time for the run, for the benchmark and the screen's "computed in". */
+  | { readonly type: typeof FROM_WORKER.result; readonly id: number; readonly answer: RiskAnswer; readonly ms: number }
+  | { readonly type: typeof FROM_WORKER.error; readonly id: number; readonly message: string };
