@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NEUTRAL_ASSUMPTIONS } from './assumptions.ts';
-import { parseCents, type Cents } from './money.ts';
+import { cents, parseCents, type Cents } from './money.ts';
 import { monthKey } from './months.ts';
 import { project } from './project.ts';
 import type { ProjectionInput, RetirementAccountInput } from './types.ts';
-import { DEFAULT_NEXT_DOLLAR, newRothIra, nextDollar, nextDollarErrors, type NextDollarChoice, type NextDollarOption } from './next-dollar.ts';
+import { assumedReturn, DEFAULT_NEXT_DOLLAR, newRothIra, nextDollar, nextDollarErrors, type NextDollarChoice, type NextDollarOption } from './next-dollar.ts';
 import { applyWhatIf, planOutcome } from './what-if.ts';
 
 /** Dollars → cents through text, as the app reads amounts. */
@@ -195,5 +195,31 @@ describe('nextDollarErrors', () => {
     expect(nextDollarErrors(c(100_000.01))).toEqual({ amount: 'Amount can be at most $100,000.00 a month' });
     expect(nextDollarErrors(12.5 as Cents)).toEqual({ amount: 'Amount must be a whole number of cents' });
     expect(nextDollarErrors(Number.NaN as Cents)).toEqual({ amount: 'Amount must be a whole number of cents' });
+  });
+});
+
+describe('assumedReturn', () => {
+  const account = (id: number, expectedReturnRate: number): RetirementAccountInput => ({
+    id,
+    name: `A${id}`,
+    contributionAmount: cents(0),
+    employerContributionAmount: cents(0),
+    startingBalance: cents(0),
+    expectedReturnRate,
+    contributionCycle: 'monthly',
+    nextDepositDate: '2026-01-01',
+  });
+  const base = { retirementAccounts: [], retirementPlan: null } as unknown as ProjectionInput;
+
+  it('is the plain mean of the accounts’ rates to 4 decimals, half up', () => {
+    // By hand: (7 + 6.5) / 2 = 6.75; (6 + 6 + 7) / 3 = 6.33333… → 6.3333; (0.0001 + 0) / 2 = 0.00005 → 0.0001.
+    expect(assumedReturn({ ...base, retirementAccounts: [account(1, 7), account(2, 6.5)] })).toBe(6.75);
+    expect(assumedReturn({ ...base, retirementAccounts: [account(1, 6), account(2, 6), account(3, 7)] })).toBe(6.3333);
+    expect(assumedReturn({ ...base, retirementAccounts: [account(1, 0.0001), account(2, 0)] })).toBe(0.0001);
+  });
+
+  it('falls back to the retirement plan’s rate, else null', () => {
+    expect(assumedReturn({ ...base, retirementPlan: { interestRate: 4.5 } } as unknown as ProjectionInput)).toBe(4.5);
+    expect(assumedReturn(base)).toBeNull();
   });
 });

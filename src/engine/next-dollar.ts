@@ -274,8 +274,13 @@ function isIra(accountType: string | undefined): boolean {
   return accountType === 'traditional_ira' || accountType === 'roth_ira';
 }
 
-/** The expected return a new account is assumed to earn (see newRothIra); null when there is none to assume. */
-function assumedReturn(input: ProjectionInput): AnnualPercent | null {
+/**
+ * The plan's typical return, which a new account is assumed to earn (newRothIra) and the what-if
+ * sandbox starts its return slider on: the plain mean of the accounts' expected returns, exact to
+ * 4 decimals (half up); without accounts the retirement plan's interest rate; else null.
+ * Example: 7 % and 6.5 % → 6.75 %; 6 %, 6 % and 7 % → 19/3 = 6.3333 %.
+ */
+export function assumedReturn(input: ProjectionInput): AnnualPercent | null {
   const accounts = input.retirementAccounts;
   if (accounts.length === 0) return input.retirementPlan?.interestRate ?? null;
   // Each rate in ten-thousandths of a percent, exactly (rates are entered with at most 4 decimals).

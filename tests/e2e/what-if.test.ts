@@ -193,6 +193,10 @@ describe('What if', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Apply to my plan' }).isDisabled(), { timeout: 20_000 }).toBe(true);
       await page.waitForTimeout(500);
       expect(writes).toHaveLength(1);
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'what-if-desktop-dark');
     } finally {
       await desktop.close();
     }

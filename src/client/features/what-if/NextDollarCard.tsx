@@ -5,15 +5,14 @@
  */
 import { Badge, Card, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { parseCents, type Cents } from '../../../engine/money.ts';
+import { parseCents } from '../../../engine/money.ts';
 import { DEFAULT_NEXT_DOLLAR, nextDollarErrors } from '../../../engine/next-dollar.ts';
 import type { ProjectionInput } from '../../../engine/types.ts';
+import { signedWholeUsd } from '../analytics/format.ts';
 import { wholeUsd } from '../analytics/overview/format.ts';
 import type { RiskRequest } from './protocol.ts';
 import { RunStatus } from './RunStatus.tsx';
 import { useRisk } from './use-risk.ts';
-
-const signed = (amount: Cents | null): string => (amount === null ? '—' : `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${wholeUsd(Math.abs(amount) as Cents)}`);
 
 export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; birthYear: number | null }) {
   const [text, setText] = useState<string | number>(DEFAULT_NEXT_DOLLAR / 100);
@@ -74,7 +73,7 @@ export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; b
                       <Stack gap={0} align="flex-end">
                         <Text size="sm">{option.netWorthAtRetirement === null ? '—' : wholeUsd(option.netWorthAtRetirement)}</Text>
                         <Text size="xs" c="dimmed">
-                          {signed(option.deltaNetWorth)}
+                          {option.deltaNetWorth === null ? '—' : signedWholeUsd(option.deltaNetWorth)}
                         </Text>
                       </Stack>
                     ) : (

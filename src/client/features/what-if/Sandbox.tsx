@@ -20,6 +20,7 @@ import { planWrites } from './apply-plan.ts';
 import type { RiskAnswers, RiskRequest } from './protocol.ts';
 import { LineSketch, type SketchSeries } from './LineSketch.tsx';
 import { RunStatus } from './RunStatus.tsx';
+import { assumedReturn } from '../../../engine/next-dollar.ts';
 import { useRisk } from './use-risk.ts';
 
 type ReadyPlan = Extract<PlanInputState, { kind: 'ready' }>;
@@ -27,7 +28,6 @@ type ReadyPlan = Extract<PlanInputState, { kind: 'ready' }>;
 /** The saved retirement date moved by whole years, kept a date: '2051-01-01' + 2 → '2053-01-01'. */
 const shiftYears = (date: string, years: number): string => `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
 
-const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
 
 /** The figure lines of the comparison, each as the engine answered it. */
 function figureRows(outcome: PlanOutcome, birthYear: number | null) {
@@ -66,7 +66,9 @@ export function Sandbox({ plan }: { plan: ReadyPlan }) {
   const [confirming, setConfirming] = useState(false);
   const [applying, setApplying] = useState(false);
   const savedDate = input.retirementPlan?.retirementDate ?? null;
-  const savedReturn = Math.round(mean(input.retirementAccounts.map((a) => a.expectedReturnRate)) * 4) / 4;
+  // The plan's typical return (engine assumedReturn), placed on the slider's quarter-point steps.
+  const typicalReturn = assumedReturn(input) ?? 0;
+  const savedReturn = Math.round(typicalReturn * 4) / 4;
   const savedInflation = input.assumptions?.inflationRate ?? 0;
 
   // One stable setter per slider, so moving one re-renders that slider alone (SliderControl is memoised).
@@ -150,7 +152,7 @@ export function Sandbox({ plan }: { plan: ReadyPlan }) {
           {input.retirementAccounts.length > 0 && (
             <SliderControl
               label="Expected return"
-              text={changes.expectedReturn == null ? `as planned (about ${savedReturn}% a year)` : `${changes.expectedReturn}% a year, every account`}
+              text={changes.expectedReturn == null ? `as planned (${typicalReturn}% a year on average)` : `${changes.expectedReturn}% a year, every account`}
               thumbLabel="Expected return"
               min={0}
               max={12}
