@@ -125,6 +125,9 @@ export {
   lasted,
   monteCarloSummary,
   historySummary,
+  rateBasisPoints,
+  realReturnBasisPoints,
 } from './risk.ts';
 export type { MarketMonth, MarketHistory } from './market/history.ts';
-export { marketHistory, mixedRealReturns, annualised, bondNominalReturn } from './market/history.ts';
+export { marketHistory, mixedRealReturns, bondNominalReturn } from './market/history.ts';
+export { annualised } from './returns.ts';

@@ -23,6 +23,8 @@ import {
   nearestRank,
   replayPath,
   riskPlan,
+  rateBasisPoints,
+  realReturnBasisPoints,
   shareBasisPoints,
   type RiskPlan,
 } from './risk.ts';
@@ -185,7 +187,8 @@ describe('Monte Carlo paths', () => {
       }),
       { numRuns: 60 },
     );
-  });
+    // 60 households of up to 780 months each: about 2 s alone, several times that while CI runs other layers beside it.
+  }, 30_000);
 });
 
 describe('the history replay', () => {
@@ -299,7 +302,10 @@ describe('summaries', () => {
     const outcomes = [outcome(5_000_00, -1), outcome(1_00, 500), outcome(9_000_00, -1), outcome(7_00, 450)];
     const months = Array.from({ length: 4 }, (_, i) => addMonths(monthKey(1928, 12), i)) as MonthKey[];
     // livingFrom − from = 240 − 11 = 229 months after the start: 1928-12 + 229 = 1948-01.
-    const summary = historySummary(plan, outcomes, [...months, ...Array.from({ length: 240 }, (_, i) => addMonths(monthKey(1929, 4), i))], 60);
+    const allMonths = [...months, ...Array.from({ length: 240 }, (_, i) => addMonths(monthKey(1929, 4), i))];
+    // Every month +0.5 % after inflation: 1.005^12 − 1 = 0.0616778 a year → 617 basis points.
+    const summary = historySummary(plan, outcomes, allMonths, 60, new Float64Array(allMonths.length).fill(0.005));
+    expect(summary.market).toEqual({ realBasisPoints: 617, from: '1928-12', to: allMonths.at(-1) });
     expect(summary.lasted).toBe(2);
     expect(summary.successBasisPoints).toBe(5000);
     expect(summary.worst?.start.start).toBe('1929-03');
@@ -309,6 +315,20 @@ describe('summaries', () => {
     // End savings in today's dollars: 500 000¢ in month index span − 1 at 2.5 %, k = floor((span − 1) / 12).
     const k = Math.floor((plan.span - 1) / 12);
     expect(summary.starts[0]?.endSavings).toBe(Number((2n * 500_000n * 1000n ** BigInt(k) + 1025n ** BigInt(k)) / (2n * 1025n ** BigInt(k))));
+  });
+
+  it('state a yearly rate after inflation in basis points, half away from zero', () => {
+    // (1 + 6.75 %) / (1 + 3 %) − 1 = 1.0675 / 1.03 − 1 = 0.0364077… → 364.08 → 364.
+    expect(realReturnBasisPoints(6.75, 3)).toBe(364);
+    // 7 % with 2.5 %: 1.07 / 1.025 − 1 = 0.0439024… → 439.
+    expect(realReturnBasisPoints(7, 2.5)).toBe(439);
+    // 2 % with 3 %: 1.02 / 1.03 − 1 = −0.0097087… → −97.09 → −97.
+    expect(realReturnBasisPoints(2, 3)).toBe(-97);
+    expect(realReturnBasisPoints(5, 0)).toBe(500);
+    expect(realReturnBasisPoints(3, 3)).toBe(0);
+    expect(rateBasisPoints(0.00125)).toBe(13);
+    expect(rateBasisPoints(-0.00125)).toBe(-13);
+    expect(rateBasisPoints(0.001249)).toBe(12);
   });
 
   it('summarise a Monte Carlo run with its seed and the typical month money runs out', () => {

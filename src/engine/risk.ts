@@ -34,7 +34,7 @@ import { livingNeed, splitWithdrawal } from './retirement.ts';
 import { interestAt } from './rates.ts';
 import type { AnnualPercent } from './rates.ts';
 import type { ReturnPath } from './returns.ts';
-import { extraInterest } from './returns.ts';
+import { annualised, extraInterest } from './returns.ts';
 import { projectionTimeline } from './timeline.ts';
 import type { Projection, ProjectionInput } from './types.ts';
 
@@ -297,6 +297,27 @@ export function shareBasisPoints(count: number, of: number): number {
   return of === 0 ? 0 : Math.floor((count * 10_000) / of + 0.5);
 }
 
+/**
+ * A yearly rate as a fraction (0.0364 = 3.64 %) in basis points, rounded half away from zero:
+ *   basisPoints = sign(rate) × round(|rate| × 10 000)
+ * Example: 0.036408 → 364; −0.00125 → −13.
+ */
+export function rateBasisPoints(rate: number): number {
+  return Math.sign(rate) * Math.floor(Math.abs(rate) * 10_000 + 0.5) || 0;
+}
+
+/**
+ * A yearly return after inflation, in basis points (rateBasisPoints of):
+ *   real = (1 + nominal / 100) / (1 + inflation / 100) − 1
+ * Units: both rates in % a year. The history replay earns the market's real return on top of the
+ * plan's inflation, so this is the figure to set beside the market's when the two answers differ.
+ * Example: 6.75 % with 3 % inflation → 1.0675 / 1.03 − 1 = 0.0364078 → 364 (3.64 %); 5 % with no
+ * inflation → 500.
+ */
+export function realReturnBasisPoints(nominalPercent: AnnualPercent, inflationPercent: number): number {
+  return rateBasisPoints((1 + nominalPercent / 100) / (1 + inflationPercent / 100) - 1);
+}
+
 /** Outcomes that never ran short. */
 export function lasted(outcomes: readonly PathOutcome[]): number {
   return outcomes.reduce((n, o) => n + (o.runsOut < 0 ? 1 : 0), 0);
@@ -363,15 +384,21 @@ export interface HistorySummary {
   readonly worst: { readonly start: HistoryStart; readonly path: readonly { readonly month: MonthKey; readonly savings: Cents }[] } | null;
   /** Each notable year whose January retirement history can replay in full, with its start. */
   readonly notable: readonly { readonly year: number; readonly start: HistoryStart }[];
+  /**
+   * What the replayed portfolio earned over all of history, after inflation: rateBasisPoints of
+   * annualised(returns), from the month `marketFrom` to `marketTo` (the first and last return).
+   */
+  readonly market: { readonly realBasisPoints: number; readonly from: MonthKey; readonly to: MonthKey };
 }
 
 /**
  * The figures of a full replay: for start s (the history month months[s] plays the plan's first
  * path month), retirement falls in months[s + livingFrom − from]; the share of starts that never
- * ran short; the worst start and its savings path in today's dollars; and the notable years.
+ * ran short; the worst start and its savings path in today's dollars; the notable years; and the
+ * real return of `returns` (the monthly real returns replayed, one per month of `months`).
  * Example: 1 470 starts of which 1 441 lasted → successBasisPoints 9 803 (98.03 %).
  */
-export function historySummary(plan: RiskPlan, outcomes: readonly PathOutcome[], months: readonly MonthKey[], stockShare: number): HistorySummary {
+export function historySummary(plan: RiskPlan, outcomes: readonly PathOutcome[], months: readonly MonthKey[], stockShare: number, returns: ArrayLike<number>): HistorySummary {
   const last = plan.samples.length - 1;
   const lastIndex = plan.samples[last] ?? 0;
   const offset = Math.max(0, plan.livingFrom - plan.from);
@@ -409,5 +436,6 @@ export function historySummary(plan: RiskPlan, outcomes: readonly PathOutcome[],
       const start = starts.find((s) => s.retirement === `${year}-01`);
       return start === undefined ? [] : [{ year, start }];
     }),
+    market: { realBasisPoints: rateBasisPoints(annualised(returns)), from: months[0]!, to: months[returns.length - 1]! },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthKey } from '../months.ts';
-import { annualised, bondNominalReturn, buildMarketHistory, marketHistory, mixedRealReturns, parseMarketHistory } from './history.ts';
+import { annualised } from '../returns.ts';
+import { bondNominalReturn, buildMarketHistory, marketHistory, mixedRealReturns, parseMarketHistory } from './history.ts';
 import { SHILLER_MONTHLY_CSV } from './shiller-monthly.ts';
 
 // Every expectation is worked out here from the CSV text and the formulas of README.md, not with

@@ -183,19 +183,3 @@ export function mixedRealReturns(history: MarketHistory, stockSharePercent: numb
   }
   return mixed;
 }
-
-/**
- * The geometric annual rate of monthly returns[from … to − 1] (n = to − from months, at least one):
- *   (Π (1 + r[t]))^(12 / n) − 1
- * Units: returns as fractions a month; answer a fraction a year.
- * Example: twelve months of +1 % → 1.01^12 − 1 = 0.126825 (12.68 % a year); [+10 %, −10 %] →
- * 0.99^6 − 1 = −0.058520.
- */
-export function annualised(returns: ArrayLike<number>, from = 0, to = returns.length): number {
-  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > returns.length || from >= to) {
-    throw new RangeError(`Not a range of months in ${returns.length}: ${from}…${to}`);
-  }
-  let growth = 1;
-  for (let step = from; step < to; step += 1) growth *= 1 + returns[step]!;
-  return growth ** (12 / (to - from)) - 1;
-}

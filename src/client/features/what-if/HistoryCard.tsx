@@ -9,7 +9,8 @@ import { LineChart, type ChartReferenceLineProps } from '@mantine/charts';
 import { Box, Card, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { centsToDollars } from '../../../engine/money.ts';
-import { DEFAULT_STOCK_SHARE } from '../../../engine/risk.ts';
+import { assumedReturn } from '../../../engine/next-dollar.ts';
+import { DEFAULT_STOCK_SHARE, rateBasisPoints, realReturnBasisPoints, type HistorySummary } from '../../../engine/risk.ts';
 import type { ProjectionInput } from '../../../engine/types.ts';
 import { basisPointsText } from '../dashboard/overview/health-lines.ts';
 import { compactUsd, monthWithAge, wholeUsd } from '../analytics/overview/format.ts';
@@ -23,6 +24,30 @@ export interface HistoryCardProps {
   /** The `stock_share` assumption, %; null: the default. */
   readonly stockShare: number | null;
   readonly birthYear: number | null;
+}
+
+/**
+ * Why the replay and the simulated markets can disagree, in plain words: Monte Carlo draws around
+ * the accounts' own expected returns (their mean, engine assumedReturn; after the plan's inflation,
+ * realReturnBasisPoints), the replay earns what the market actually paid after inflation
+ * (summary.market). A plan that expects less than history did finds history kinder, and the
+ * replay's bad years come in runs, where the simulated months are drawn independently.
+ */
+function versusMonteCarlo(input: ProjectionInput, summary: HistorySummary): string {
+  const market = summary.market.realBasisPoints;
+  const replay = `This replay earns what ${summary.stockShare}% in stocks actually earned after inflation, ${basisPointsText(market)} a year from ${summary.market.from.slice(0, 4)} to ${summary.market.to.slice(0, 4)}, with its bad years in runs (1929–32, 1966–82) where the simulated months are drawn one by one.`;
+  const nominal = assumedReturn(input);
+  if (nominal === null) return `Why this can differ from the simulated markets above: ${replay}`;
+  const inflation = input.assumptions?.inflationRate ?? 0;
+  const planned = realReturnBasisPoints(nominal, inflation);
+  const own = `they grow your savings at your own expected returns, ${basisPointsText(rateBasisPoints(nominal / 100))} a year on average${inflation > 0 ? `, ${basisPointsText(planned)} after your ${inflation}% inflation` : ''}.`;
+  const verdict =
+    market > planned
+      ? ' History earned more than your plan expects, so it can look kinder.'
+      : market < planned
+        ? ' History earned less than your plan expects, so it can look harsher.'
+        : '';
+  return `Why this can differ from the simulated markets above: ${own} ${replay}${verdict}`;
 }
 
 export function HistoryCard({ input, stockShare, birthYear }: HistoryCardProps) {
@@ -73,6 +98,9 @@ export function HistoryCard({ input, stockShare, birthYear }: HistoryCardProps) 
                       : ` Even the worst, a retirement beginning in ${summary.worst.start.retirement}, ends with ${wholeUsd(summary.worst.start.endSavings)}.`)}
                   {summary.notable.length > 0 &&
                     ` Famous hard years: ${summary.notable.map((n) => `${n.year} ${n.start.runsOut === null ? `ends with ${wholeUsd(n.start.endSavings)}` : `runs short in ${n.start.runsOut}`}`).join('; ')}.`}
+                </Text>
+                <Text size="sm" data-testid="history-versus">
+                  {versusMonteCarlo(input, summary)}
                 </Text>
                 <Box role="img" aria-label={`Savings at the end of the plan by the year retirement began, ${data[0]?.year ?? ''} to ${data.at(-1)?.year ?? ''}, in today's dollars.`} data-testid="history-chart">
                   <LineChart

@@ -50,7 +50,7 @@ async function computeAny(request: RiskRequest, control: RunControl): Promise<Ri
       const history = marketHistory();
       const returns = mixedRealReturns(history, request.stockShare);
       const outcomes = await chunked(historyStartCount(plan, returns.length), control, (first, count) => historyOutcomes(plan, returns, first, count));
-      return outcomes && historySummary(plan, outcomes, history.months, request.stockShare);
+      return outcomes && historySummary(plan, outcomes, history.months, request.stockShare, returns);
     }
   }
 }

@@ -28,7 +28,7 @@ export interface RiskState<T> {
 }
 
 /** The version of the answers the cache holds (see above); part of every cache key's kind. */
-export const RESULTS_VERSION = 1;
+export const RESULTS_VERSION = 2;
 
 interface Stored<T> {
   readonly answer: T;
