@@ -45,6 +45,22 @@ function ticks(low: number, high: number): number[] {
   return out;
 }
 
+/**
+ * Which of `count` points get an x label: every `every`-th from the first (at most about `most`
+ * labels) and always the last, skipping a thinned label less than a full step before the last so
+ * the two never crowd. Example: 12 points, most 6 → every 2 → 0, 2, 4, 6, 8, 10 and 11, without
+ * 10: [0, 2, 4, 6, 8, 11]; 52 points → every 9 → [0, 9, 18, 27, 36, 51] (45 is 6 before 51).
+ */
+export function xLabelIndices(count: number, most = 6): number[] {
+  if (count <= 0) return [];
+  const last = count - 1;
+  const every = Math.max(1, Math.ceil(count / most));
+  const out: number[] = [];
+  for (let i = 0; i < last; i += every) if (i === 0 || last - i >= every) out.push(i);
+  out.push(last);
+  return out;
+}
+
 export const LineSketch = memo(function LineSketch({ data, series, formatValue, formatX, label, testId }: LineSketchProps) {
   const values = data.flatMap((point) => series.map((s) => point[s.key]).filter((v): v is number => typeof v === 'number'));
   if (data.length < 2 || values.length === 0) return null;
@@ -54,7 +70,7 @@ export const LineSketch = memo(function LineSketch({ data, series, formatValue, 
   const span = high - low || 1;
   const x = (i: number) => (i / (data.length - 1)) * 100;
   const y = (v: number) => 100 - ((v - low) / span) * 100;
-  const every = Math.max(1, Math.ceil(data.length / 6));
+  const labelled = new Set(xLabelIndices(data.length));
   return (
     <Box role="img" aria-label={label} data-testid={testId}>
       <Group gap="md" mb={6} aria-hidden>
@@ -88,7 +104,7 @@ export const LineSketch = memo(function LineSketch({ data, series, formatValue, 
         </div>
         <div className={classes.xAxis}>
           {data.map((point, i) =>
-            i % every === 0 || i === data.length - 1 ? (
+            labelled.has(i) ? (
               <span key={point.x} className={classes.xLabel} style={{ left: `${x(i)}%` }}>
                 {formatX(point.x)}
               </span>
