@@ -138,6 +138,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits for the app (a save, a live update, a chart); its 1 s default is too short
+          // while CI runs other layers beside the browser on two cores (a dialog took longer to close).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
