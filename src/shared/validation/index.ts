@@ -90,3 +90,14 @@ export {
 export type { OtherExpenseFormValues, RecordValidators } from './records.ts';
 export { DEBT_MONTH_TOO_HIGH, validateContributionMonth, validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from './months.ts';
 export type { ContributionMonthInput, DebtMonthInput, DebtTerms, IncomeMonthInput, RetirementMonthInput } from './months.ts';
+export {
+  ACTUAL_IN_FUTURE,
+  CREATED_AT_INVALID,
+  IMPORT_MODES,
+  NOT_AN_EXPORT,
+  importErrorMessage,
+  newerVersionMessage,
+  parseImportMode,
+  validateImport,
+} from './import.ts';
+export type { ImportDocument, ImportMode, ImportedActual, ImportedActuals, ImportedRecord } from './import.ts';

@@ -64,7 +64,7 @@ async function validateEdit(db: Db, kind: MonthKind, userId: number, entityId: n
 }
 
 /** The override kinds an edit of `kind` writes: an account's actual is shared by its two tables. */
-function storedKinds(kind: MonthKind): readonly MonthKind[] {
+export function storedKinds(kind: MonthKind): readonly MonthKind[] {
   const twin = MONTHS[MONTHS_OF_KIND[kind]].sharesActualWith;
   return twin === null ? [kind] : [kind, MONTHS[twin].monthKind];
 }
