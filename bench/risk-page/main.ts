@@ -7,7 +7,7 @@
  * history replay, then the sandbox's quick questions (questions.ts), one after another. Each is
  * timed on the page from postMessage to its result; the worker's own `ms` comes with the result.
  */
-import { FROM_WORKER, TO_WORKER, type FromWorker, type RiskAnswers, type RiskRequest, type ToWorker } from '../../src/client/features/what-if/protocol.ts';
+import { FROM_WORKER, TO_WORKER, type FromWorker, type RiskAnswers, type RiskRequest, type SentRequest, type ToWorker } from '../../src/client/features/what-if/protocol.ts';
 import { heavyHousehold } from '../household.ts';
 import { riskQuestions } from './questions.ts';
 
@@ -65,7 +65,10 @@ function ask<R extends RiskRequest>(request: R): Promise<TimedRun & { readonly a
     running.addEventListener('message', onMessage);
     running.addEventListener('error', onError);
     const started = performance.now();
-    running.postMessage({ type: TO_WORKER.run, id, request } satisfies ToWorker);
+    // Each question sends its input, as the app does for a plan it has not sent yet (the cold case).
+    const { input, ...rest } = request;
+    running.postMessage({ type: TO_WORKER.input, inputId: id, input } satisfies ToWorker);
+    running.postMessage({ type: TO_WORKER.run, id, request: { ...rest, inputId: id } as unknown as SentRequest } satisfies ToWorker);
   });
 }
 

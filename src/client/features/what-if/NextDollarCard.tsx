@@ -19,7 +19,7 @@ export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; b
   const amount = parseCents(String(text));
   const error = amount === null ? 'Enter an amount in dollars, like 100' : (nextDollarErrors(amount).amount ?? null);
   const request = useMemo((): RiskRequest | null => (amount === null || error !== null ? null : { kind: 'nextDollar', input, amount, birthYear }), [input, amount, error, birthYear]);
-  const run = useRisk(request, 250);
+  const run = useRisk(request, { delayMs: 250 });
   const options = Array.isArray(run.answer) ? run.answer : null;
 
   return (

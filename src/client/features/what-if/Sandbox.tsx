@@ -6,7 +6,7 @@
  * Nothing is saved until Apply.
  */
 import { Alert, Box, Button, Card, Group, List, Modal, SimpleGrid, Slider, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { memo, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { monthOfDate, type MonthKey } from '../../../engine/months.ts';
 import { centsToDollars, cents } from '../../../engine/money.ts';
 import { ageIn } from '../../../engine/timeline.ts';
@@ -53,6 +53,9 @@ function chartData(saved: PlanOutcome, changed: PlanOutcome) {
   return [...byMonth.values()].sort((a, b) => (a.x < b.x ? -1 : 1));
 }
 
+/** Whether any slider is off the saved plan (an inflation of 0 is a change from a saved rate). */
+const isTouched = (changes: WhatIfChanges): boolean => Object.values(changes).some((v) => v !== null && v !== undefined && v !== 0) || changes.inflationRate === 0;
+
 const dollarsLabel = (v: number) => `$${v}`;
 const percentLabel = (v: number) => `${v}%`;
 const yearsLabel = (v: number) => (v === 0 ? 'as planned' : `${v > 0 ? '+' : ''}${v} y`);
@@ -84,22 +87,27 @@ export function Sandbox({ plan }: { plan: ReadyPlan }) {
     };
   }, [savedDate, savedInflation]);
 
-  // Asked at once: the worker answers in milliseconds, and the answer renders in a transition (use-risk.ts).
-  const request = useMemo((): RiskRequest => ({ kind: 'whatIf', input, changes, birthYear }), [input, changes, birthYear]);
-  const run = useRisk(request);
+  // The key press renders the slider alone; the question, its hash and the records to write
+  // follow in a deferred render React can interrupt, so the thumb never waits for them.
+  const asked = useDeferredValue(changes);
+  const askedTouched = isTouched(asked);
+  // Asked at once: the worker answers in milliseconds, and the answer renders in a transition
+  // (use-risk.ts). Only the saved plan's answer is cached, for a reload to show at once.
+  const request = useMemo((): RiskRequest => ({ kind: 'whatIf', input, changes: asked, birthYear }), [input, asked, birthYear]);
+  const run = useRisk(request, { cache: !askedTouched });
   const answer = run.answer && 'changed' in run.answer ? run.answer : null;
 
   const hasDebts = input.debts.some((d) => d.remainingAmount > 0);
   const shift = savedDate && changes.retirementDate ? Number(changes.retirementDate.slice(0, 4)) - Number(savedDate.slice(0, 4)) : 0;
   const retireMonth = savedDate ? monthOfDate(changes.retirementDate ?? savedDate) : null;
-  const touched = Object.values(changes).some((v) => v !== null && v !== undefined && v !== 0) || changes.inflationRate === 0;
+  const touched = isTouched(changes);
 
   const names = useMemo(
     () => ({ incomes: new Map(records.incomes.map((r) => [r.id, String(r.name ?? 'Income')])), expenses: new Map(records.monthlyExpenses.map((r) => [r.id, String(r.name ?? 'Monthly expense')])) }),
     [records],
   );
   // The changed records are the changed plan's input: applyWhatIf is a copy with edits, cheap on this thread.
-  const writes = useMemo(() => (Object.keys(whatIfErrors(changes)).length === 0 ? planWrites(input, applyWhatIf(input, changes), names) : []), [changes, input, names]);
+  const writes = useMemo(() => (Object.keys(whatIfErrors(asked)).length === 0 ? planWrites(input, applyWhatIf(input, asked), names) : []), [asked, input, names]);
 
   const apply = async () => {
     setApplying(true);
@@ -183,25 +191,28 @@ export function Sandbox({ plan }: { plan: ReadyPlan }) {
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Apply this what-if to your plan?">
-        <Stack gap="sm">
-          <Text size="sm">These records change (offline they are saved on this device and sent when you reconnect):</Text>
-          <List size="sm" spacing={4} data-testid="apply-list">
-            {writes.map(({ text }) => (
-              <List.Item key={text}>{text}</List.Item>
-            ))}
-          </List>
-          {writes.length === 0 && <Alert color="gray">Nothing to change.</Alert>}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button onClick={() => void apply()} loading={applying}>
-              Apply
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* Mounted only while open: a closed modal would still render on every slider step. */}
+      {confirming && (
+        <Modal opened onClose={() => setConfirming(false)} title="Apply this what-if to your plan?">
+          <Stack gap="sm">
+            <Text size="sm">These records change (offline they are saved on this device and sent when you reconnect):</Text>
+            <List size="sm" spacing={4} data-testid="apply-list">
+              {writes.map(({ text }) => (
+                <List.Item key={text}>{text}</List.Item>
+              ))}
+            </List>
+            {writes.length === 0 && <Alert color="gray">Nothing to change.</Alert>}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button onClick={() => void apply()} loading={applying}>
+                Apply
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </Card>
   );
 }

@@ -35,11 +35,25 @@ export interface RiskAnswers {
 
 export type RiskAnswer = RiskAnswers[RiskKind];
 
-export const TO_WORKER = { run: 'run', cancel: 'cancel' } as const;
+export const TO_WORKER = { input: 'input', run: 'run', cancel: 'cancel' } as const;
+
+/** How many plan inputs the worker keeps for runs to name (the page needs one or two at a time). */
+export const KEPT_INPUTS = 4;
+
+/** A request as sent: its input named by the id of an `input` message sent before it. */
+export type SentRequest = DistributiveOmit<RiskRequest, 'input'> & { readonly inputId: number };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export const FROM_WORKER = { progress: 'progress', result: 'result', error: 'error' } as const;
 
+/**
+ * A plan's input is sent once (`input`), and each run names it: a slider step asks about the same
+ * input many times, and cloning a heavy household for every question cost the main thread ~13 ms
+ * a step at 4× throttling. The worker keeps the last KEPT_INPUTS; the page sends an input again
+ * when it is not sure the worker still has it.
+ */
 export type ToWorker =
-  | { readonly type: typeof TO_WORKER.run; readonly id: number; readonly request: RiskRequest }
+  | { readonly type: typeof TO_WORKER.input; readonly inputId: number; readonly input: ProjectionInput }
+  | { readonly type: typeof TO_WORKER.run; readonly id: number; readonly request: SentRequest }
   | { readonly type: typeof TO_WORKER.cancel; readonly id: number };
 
 export type FromWorker =

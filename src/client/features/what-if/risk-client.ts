@@ -6,7 +6,8 @@
  * Where there is no Worker (unit tests in Node), createInlineRiskClient runs the same compute()
  * on the calling thread — the in-memory twin of this I/O boundary.
  */
-import { FROM_WORKER, TO_WORKER, type FromWorker, type RiskAnswers, type RiskRequest, type ToWorker } from './protocol.ts';
+import type { ProjectionInput } from '../../../engine/types.ts';
+import { FROM_WORKER, KEPT_INPUTS, TO_WORKER, type FromWorker, type RiskAnswers, type RiskRequest, type SentRequest, type ToWorker } from './protocol.ts';
 
 export interface RiskRun<T> {
   /** The answer, or null once cancelled. Rejects with the worker's message on an unexpected failure. */
@@ -29,6 +30,11 @@ export function createRiskClient(createWorker: () => Worker): RiskClient {
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
+  // Each input object gets an id once; `sent` lists the ids the worker holds, newest last, as it
+  // keeps them (KEPT_INPUTS), so an input it dropped is sent again.
+  const inputIds = new WeakMap<ProjectionInput, number>();
+  let nextInputId = 1;
+  let sent: number[] = [];
   const connect = (): Worker => {
     if (worker) return worker;
     const started = createWorker();
@@ -48,6 +54,7 @@ export function createRiskClient(createWorker: () => Worker): RiskClient {
       for (const entry of pending.values()) entry.reject(new Error(event.message || 'The calculation could not start.'));
       pending.clear();
       worker = null;
+      sent = [];
     };
     worker = started;
     return started;
@@ -59,7 +66,18 @@ export function createRiskClient(createWorker: () => Worker): RiskClient {
       const promise = new Promise<{ answer: unknown; ms: number } | null>((resolve, reject) => {
         pending.set(id, { resolve, reject, onProgress });
       });
-      send({ type: TO_WORKER.run, id, request });
+      const { input, ...rest } = request;
+      let inputId = inputIds.get(input);
+      if (inputId === undefined) {
+        inputId = nextInputId++;
+        inputIds.set(input, inputId);
+      }
+      if (sent.includes(inputId)) sent = [...sent.filter((kept) => kept !== inputId), inputId];
+      else {
+        send({ type: TO_WORKER.input, inputId, input });
+        sent = [...sent, inputId].slice(-KEPT_INPUTS);
+      }
+      send({ type: TO_WORKER.run, id, request: { ...rest, inputId } as unknown as SentRequest });
       return {
         promise: promise as RiskRun<RiskAnswers[typeof request.kind]>['promise'] as never,
         cancel() {

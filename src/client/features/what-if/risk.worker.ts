@@ -5,10 +5,13 @@
  */
 /// <reference lib="webworker" />
 import { compute } from './compute.ts';
-import { FROM_WORKER, TO_WORKER, type FromWorker, type ToWorker } from './protocol.ts';
+import type { ProjectionInput } from '../../../engine/types.ts';
+import { FROM_WORKER, KEPT_INPUTS, TO_WORKER, type FromWorker, type RiskRequest, type ToWorker } from './protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const cancelled = new Set<number>();
+/** The inputs runs name, oldest first (a Map keeps insertion order); the page tracks the same KEPT_INPUTS. */
+const inputs = new Map<number, ProjectionInput>();
 
 /** A macrotask: lets queued `cancel` messages run between chunks (a MessageChannel, not a 4 ms-clamped timer). */
 function pause(): Promise<void> {
@@ -30,10 +33,22 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
     cancelled.add(message.id);
     return;
   }
-  const { id, request } = message;
+  if (message.type === TO_WORKER.input) {
+    inputs.delete(message.inputId);
+    inputs.set(message.inputId, message.input);
+    while (inputs.size > KEPT_INPUTS) inputs.delete(inputs.keys().next().value as number);
+    return;
+  }
+  const { id, request: sent } = message;
   const started = performance.now();
   try {
-    const answer = await compute(request, {
+    const input = inputs.get(sent.inputId);
+    if (input === undefined) throw new Error('The plan to calculate was not received. Please try again.');
+    // The page's most recent use moves an input to the end, as its own list does.
+    inputs.delete(sent.inputId);
+    inputs.set(sent.inputId, input);
+    const { inputId: _named, ...rest } = sent;
+    const answer = await compute({ ...rest, input } as RiskRequest, {
       progress: (done, total) => post({ type: FROM_WORKER.progress, id, done, total }),
       pause,
       cancelled: () => cancelled.has(id),

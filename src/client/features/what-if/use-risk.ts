@@ -11,6 +11,7 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { readResult, resultKey, writeResult } from '../../data/result-cache.ts';
 import { useDataLayer } from '../../data/hooks.ts';
+import type { ProjectionInput } from '../../../engine/types.ts';
 import type { RiskAnswers, RiskRequest } from './protocol.ts';
 import { riskClient } from './risk-client.ts';
 
@@ -35,17 +36,36 @@ interface Stored<T> {
   readonly ms: number;
 }
 
+const inputKeys = new WeakMap<ProjectionInput, string>();
+
+/**
+ * The hash of a plan's input, once per input object: a slider step asks a new question about the
+ * same input, and hashing a heavy household's every record on each step cost the main thread
+ * ~10 ms at 4× throttling. Inputs are never changed in place (a changed plan is a new object).
+ */
+function inputKey(input: ProjectionInput): string {
+  let key = inputKeys.get(input);
+  if (key === undefined) {
+    key = resultKey('input', input);
+    inputKeys.set(input, key);
+  }
+  return key;
+}
+
 const IDLE = { answer: null, stale: false, running: false, progress: null, ms: null, cached: false, error: null } as const;
 
 /**
  * `request` should be memoised by the caller: a new object with the same content is the same
  * question (the cache key is a hash of its content), but hashing runs on every new object.
- * `delayMs` waits that long after the last change before asking (a slider being dragged).
+ * Options: `delayMs` waits that long after the last change before asking (an amount being typed);
+ * `cache: false` neither reads nor writes the device's cache for this request — a what-if answer
+ * mid-drag is computed in tens of milliseconds and rarely asked again, while each IndexedDB read
+ * and write costs the main thread during the very interaction it should not slow.
  */
-export function useRisk<R extends RiskRequest>(request: R | null, delayMs = 0): RiskState<RiskAnswers[R['kind']]> {
+export function useRisk<R extends RiskRequest>(request: R | null, { delayMs = 0, cache = true }: { readonly delayMs?: number; readonly cache?: boolean } = {}): RiskState<RiskAnswers[R['kind']]> {
   type T = RiskAnswers[R['kind']];
   const { db } = useDataLayer();
-  const key = useMemo(() => (request === null ? null : resultKey(`${request.kind}/v${RESULTS_VERSION}`, request)), [request]);
+  const key = useMemo(() => (request === null ? null : resultKey(`${request.kind}/v${RESULTS_VERSION}`, { ...request, input: inputKey(request.input) })), [request]);
   const [state, setState] = useState<RiskState<T>>(IDLE);
 
   useEffect(() => {
@@ -68,7 +88,7 @@ export function useRisk<R extends RiskRequest>(request: R | null, delayMs = 0): 
         if (!over && !settled) startTransition(() => setState((previous) => ({ ...previous, progress: { done, total } })));
       });
       cancel = run.cancel;
-      void readResult<Stored<T>>(db, key)
+      void (cache ? readResult<Stored<T>>(db, key) : Promise.resolve(null))
         .catch(() => null)
         .then((hit) => {
           if (over || settled || !hit) return;
@@ -83,7 +103,7 @@ export function useRisk<R extends RiskRequest>(request: R | null, delayMs = 0): 
           performance.measure(`risk ${request.kind}`, { start: asked, end: performance.now(), detail: { workerMs: result.ms } });
           const answer = result.answer as T;
           startTransition(() => setState({ answer, stale: false, running: false, progress: null, ms: result.ms, cached: false, error: null }));
-          void writeResult(db, key, `${request.kind}/v${RESULTS_VERSION}`, { answer, ms: result.ms } satisfies Stored<T>, Date.now());
+          if (cache) void writeResult(db, key, `${request.kind}/v${RESULTS_VERSION}`, { answer, ms: result.ms } satisfies Stored<T>, Date.now());
         },
         (error: unknown) => {
           if (over || settled) return;
@@ -100,7 +120,7 @@ export function useRisk<R extends RiskRequest>(request: R | null, delayMs = 0): 
       cancel?.();
     };
     // `key` stands for the request's content, so the request object itself is not a dependency.
-  }, [key, db, delayMs]);
+  }, [key, db, delayMs, cache]);
 
   return state;
 }
