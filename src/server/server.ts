@@ -53,12 +53,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const cache = new ReadCache(config.readCache ? changes : null);
   const tokens = new TokenService(db, secret, () => clock.now(), changes, cache);
   const rateLimits = new RateLimits(openRateLimitStore(database, clock), config.authRateLimit);
-  const ctx: AppContext = { database, tokens, mail, clock, config, changes, cache, rateLimits };
   const paymentDeps: PaymentDeps = { db, changes, cache, clock };
   // Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test-mode provider.
   const payments =
     overrides.payments ??
     createPaymentProvider(config, paymentDeps, { warn: (obj, msg) => logTo.app?.log.warn(obj, msg), error: (obj, msg) => logTo.app?.log.error(obj, msg) });
+  const ctx: AppContext = { database, tokens, mail, clock, config, changes, cache, rateLimits, payments };
   const { app, hub } = await buildApp(ctx, { ...overrides, payments });
   logTo.app = app;
 

@@ -285,7 +285,7 @@ describe('one user’s baselines', () => {
       return result.rows[0]?.n;
     };
     expect(await count(leaving.id)).toBe(2);
-    // No route erases an account yet (DESIGN §9 plans one): the rows go with the user's row, as every table's do.
+    // DELETE /users erases them by name (tests/server/delete-account.test.ts); they also go with the user's row, as every table's do.
     await db.execute(sql`DELETE FROM users WHERE id = ${leaving.id}`);
     expect(await count(leaving.id)).toBe(0);
     expect(await list(staying)).toEqual([kept]);

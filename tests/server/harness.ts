@@ -1,7 +1,8 @@
 /**
  * Starts a real Runway server for a test file: real Fastify on a loopback port, a real database
  * (an in-memory PGlite, or PostgreSQL when DATABASE_URL is set), talked to over real HTTP.
- * Mail goes to the in-memory transport so tests can read reset links.
+ * Mail goes to the in-memory transport so tests can read reset links (or, when asked, to files as
+ * in development).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -25,6 +26,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   clock?: Clock;
   adminSecret?: string;
+  /** Mail written as files under DATA_DIR/mail, the server's own default without SMTP_URL (`mail` then stays empty). */
+  mailToFiles?: boolean;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
@@ -41,7 +44,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     ...options.env,
   });
   const mail = new MemoryMailTransport();
-  const server = await createServer(config, { mail, pgliteDir: 'memory', logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.adminSecret ? { adminSecret: options.adminSecret } : {}) });
+  const server = await createServer(config, {
+    pgliteDir: 'memory',
+    logger: false,
+    ...(options.mailToFiles ? {} : { mail }),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.adminSecret ? { adminSecret: options.adminSecret } : {}),
+  });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server did not report a port');
@@ -73,7 +82,10 @@ export function client(base: string, localAddress?: string) {
     let body: string | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
+    if (body !== undefined && !has('content-type')) headers['content-type'] = 'application/json';
+    // As fetch does: node:http frames no body of a DELETE by itself, which the server reads as a malformed request.
+    if (body !== undefined && localAddress && !has('content-length') && !has('transfer-encoding')) headers['content-length'] = String(Buffer.byteLength(body));
     const response = localAddress ? await sendFrom(localAddress, base + route, method, headers, body) : await fetch(base + route, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
@@ -348,4 +360,6 @@ export const AUTHENTICATED_ROUTES: readonly { method: string; path: string; body
   { method: 'PUT', path: '/api/v1/profile', body: { user: { birth_year: 1990 } } },
   { method: 'PUT', path: '/users', body: { user: { current_password: 'secret123', password: 'another1', password_confirmation: 'another1' } } },
   { method: 'DELETE', path: '/users/sign_out' },
+  // A wrong password: with a live token by mistake, this answers 422 and erases nothing.
+  { method: 'DELETE', path: '/users', body: { user: { current_password: 'not-the-password' } } },
 ];

@@ -1,12 +1,14 @@
 /**
  * An in-process fake of the few Stripe API calls Runway makes, for stripe-node to talk to over
- * real HTTP (STRIPE_API_BASE): prices by lookup key, customers, checkout sessions (create and
- * retrieve, with `expand[]=subscription`), subscriptions and billing-portal sessions. It records
+ * real HTTP (STRIPE_API_BASE): prices by lookup key, customers, checkout sessions (create,
+ * retrieve with `expand[]=subscription`, and expire), subscriptions (retrieve, list by customer,
+ * cancel) and billing-portal sessions. It records
  * every request with its form-encoded body as stripe-node sent it, and builds the events a test
  * then signs with `stripe.webhooks.generateTestHeaderString`.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { startServer, type TestServer } from './harness.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -183,9 +185,31 @@ export class FakeStripe {
       if (expand.includes('subscription') && session.subscription) body.subscription = this.subscriptions.get(session.subscription);
       return send(200, body);
     }
+    if (method === 'POST' && (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
+      const session = this.sessions.get(decodeURIComponent(match[1] ?? ''));
+      if (!session) return error(404, 'No such checkout.session');
+      if (session.status !== 'open') return error(400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      session.status = 'expired';
+      return send(200, session);
+    }
     if (method === 'GET' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1] ?? ''));
       return subscription ? send(200, subscription) : error(404, 'No such subscription');
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      // Without `status`, Stripe lists all but the canceled ones; `status=all` lists every one.
+      const status = url.searchParams.get('status');
+      const data = [...this.subscriptions.values()].filter(
+        (s) => s.customer === url.searchParams.get('customer') && (status === 'all' || (status === null ? s.status !== 'canceled' : s.status === status)),
+      );
+      return send(200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
+    }
+    if (method === 'DELETE' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const subscription = this.subscriptions.get(decodeURIComponent(match[1] ?? ''));
+      // As Stripe: a subscription canceled already is no longer found.
+      if (!subscription || subscription.status === 'canceled') return error(404, 'No such subscription');
+      Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      return send(200, subscription);
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = form.get('customer');
@@ -195,4 +219,18 @@ export class FakeStripe {
     }
     return error(404, `Unrecognized request URL (${method}: ${path})`);
   }
+}
+
+/** A fake, and a test server whose stripe-node talks to it, with webhooks signed by `webhookSecret`. */
+export async function startStripeServer(webhookSecret: string): Promise<{ fake: FakeStripe; server: TestServer; close(): Promise<void> }> {
+  const fake = await FakeStripe.start();
+  const server = await startServer({ env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: fake.url, APP_URL: 'https://runway.example' } });
+  return {
+    fake,
+    server,
+    async close() {
+      await server.close();
+      await fake.close();
+    },
+  };
 }

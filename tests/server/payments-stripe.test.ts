@@ -9,8 +9,8 @@ import { paymentEvents, subscriptions, users } from '../../src/server/db/schema.
 import { expireLapsed } from '../../src/server/payments/domain.ts';
 import { StripeProvider } from '../../src/server/payments/stripe-provider.ts';
 import { listen, type Listener } from './cable-client.ts';
-import { client, errorBody, NOT_SIGNED_IN, outcome, signIn, signUp, type Api, type TestServer, type TestUser, startServer } from './harness.ts';
-import { FakeStripe, PRICE_MONTHLY, PRICE_YEARLY } from './payments-fake-stripe.ts';
+import { client, errorBody, NOT_SIGNED_IN, outcome, signIn, signUp, type Api, type TestServer, type TestUser } from './harness.ts';
+import { PRICE_MONTHLY, PRICE_YEARLY, startStripeServer, type FakeStripe } from './payments-fake-stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_runway';
 const DAY = 24 * 60 * 60;
@@ -19,15 +19,13 @@ let fake: FakeStripe;
 let server: TestServer;
 let api: Api;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  fake = await FakeStripe.start();
-  server = await startServer({ env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, APP_URL: 'https://runway.example' } });
+  ({ fake, server, close: stop } = await startStripeServer(WEBHOOK_SECRET));
   api = client(server.url);
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => stop?.());
 
 const db = () => server.server.database.db;
 

@@ -3,7 +3,8 @@
  * AUTH_RATE_LIMIT_MAX=3 and the default window of a minute:
  * - sign-in: 3 failures per account from one address, 3 per address and 30 per account from all
  *   addresses a minute; successes only up to 30 sign-ins per address a minute (10 × the limit);
- * - sign-up, reset request and reset: 3 a minute per address, each route counting on its own.
+ * - sign-up, reset request and reset: 3 a minute per address, each route counting on its own;
+ * - deleting the account (a signed-in password check): 3 a minute per user, from any address.
  * Each test sends from addresses of its own (127.x.y.z, `loopbackAddress`), so tests share no
  * counters, also on a PostgreSQL database other test files have counted in. The server's clock
  * stands still unless a test moves it, so every window has exactly a minute left.
@@ -174,6 +175,21 @@ describe('sign-up and password reset: requests per address', () => {
 });
 
 // Last: it moves the server's clock past every window opened above.
+describe('deleting the account: password checks per user', () => {
+  it('the 4th DELETE /users of one user within a minute answers 429, even with the right password, from any address; other users are not limited', async () => {
+    const target = await newUser();
+    const attempt = (api: Api, who: TestUser, password: string) => api('DELETE', '/users', { token: who.token, body: { user: { current_password: password } } });
+    for (let i = 0; i < 3; i++) expect((await attempt(from(), target, 'wrong-guess')).status).toBe(422);
+    expectLimited(await attempt(from(), target, target.password));
+    // Still there: the refused attempt erased nothing.
+    expect((await from()('GET', '/api/v1/profile', { token: target.token })).status).toBe(200);
+    const neighbour = await newUser();
+    expect((await attempt(from(), neighbour, 'wrong-guess')).status).toBe(422);
+    // A request that is not signed in counts for no one.
+    expect((await from()('DELETE', '/users', { body: { user: { current_password: 'x' } } })).status).toBe(401);
+  });
+});
+
 describe('windows', () => {
   it('a minute after its first failure a locked account signs in again, and pruning deletes the ended windows', async () => {
     const person = await newUser();

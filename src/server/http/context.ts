@@ -1,6 +1,7 @@
 /**
- * What every route module receives: the database, the token service, mail, the clock and the
- * configuration. Tests build it with in-memory twins (PGlite in memory, a memory mail transport).
+ * What every route module receives: the database, the token service, mail, the clock, the
+ * payment provider and the configuration. Tests build it with in-memory twins (PGlite in
+ * memory, a memory mail transport).
  */
 import type { FastifyRequest } from 'fastify';
 import type { ValidationContext } from '../../shared/validation/index.ts';
@@ -9,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Database } from '../db/client.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { HttpError } from './errors.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -29,6 +31,8 @@ export interface AppContext {
   cache: ReadCache;
   /** The authentication routes' limits, counted in a store every server process shares. */
   rateLimits: RateLimits;
+  /** Stripe or the test-mode provider (server.ts): deleting an account cancels its subscription. */
+  payments: PaymentProvider;
 }
 
 declare module 'fastify' {
@@ -39,9 +43,12 @@ declare module 'fastify' {
   }
 }
 
+/** The 401 of a missing, bad, expired or revoked token. */
+export const NOT_SIGNED_IN = 'You need to sign in or sign up before continuing.';
+
 /** The authenticated user of a request; routes registered behind `authenticate` always have one. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');
+  if (!request.user) throw new HttpError(401, NOT_SIGNED_IN);
   return request.user;
 }
 

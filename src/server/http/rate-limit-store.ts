@@ -10,7 +10,7 @@
  * it; processes sharing a database are assumed to agree on the time, as session expiry already
  * assumes.
  */
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { Clock } from './context.ts';
@@ -22,6 +22,16 @@ export interface WindowCount {
   ttlMs: number;
 }
 
+/** Keys about one subject: the exact `keys`, and every key that starts with a prefix or ends with a suffix. */
+export interface KeyMatch {
+  keys: readonly string[];
+  prefixes: readonly string[];
+  suffixes: readonly string[];
+}
+
+export const matchesKey = (match: KeyMatch, key: string): boolean =>
+  match.keys.includes(key) || match.prefixes.some((prefix) => key.startsWith(prefix)) || match.suffixes.some((suffix) => key.endsWith(suffix));
+
 export interface RateLimitStore {
   /** Counts one hit on `key` and answers the window's count, this hit included. Atomic: two processes hitting at once see 1 and 2, never 1 and 1. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
@@ -31,6 +41,8 @@ export interface RateLimitStore {
   clear(key: string): Promise<void>;
   /** Deletes the windows that have ended. */
   prune(): Promise<void>;
+  /** Forgets every key `match` names (an erased account's), in the transaction `db` where the store is a table. */
+  forget(match: KeyMatch, db?: Db): Promise<void>;
 }
 
 const NONE: WindowCount = { count: 0, ttlMs: 0 };
@@ -74,6 +86,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   prune(): Promise<void> {
     this.sweep(this.clock.now().getTime());
+    return Promise.resolve();
+  }
+
+  forget(match: KeyMatch): Promise<void> {
+    for (const key of this.windows.keys()) if (matchesKey(match, key)) this.windows.delete(key);
     return Promise.resolve();
   }
 
@@ -125,6 +142,17 @@ export class PostgresRateLimitStore implements RateLimitStore {
 
   async prune(): Promise<void> {
     await this.db.delete(rateLimits).where(lte(rateLimits.resetAt, this.clock.now()));
+  }
+
+  async forget(match: KeyMatch, db: Db = this.db): Promise<void> {
+    const { key } = rateLimits;
+    const conditions = [
+      ...(match.keys.length > 0 ? [inArray(key, [...match.keys])] : []),
+      // Compared as text, not with LIKE: an email may hold '_' or '%'.
+      ...match.prefixes.map((prefix) => sql`starts_with(${key}, ${prefix}::text)`),
+      ...match.suffixes.map((suffix) => sql`right(${key}, char_length(${suffix}::text)) = ${suffix}::text`),
+    ];
+    if (conditions.length > 0) await db.delete(rateLimits).where(or(...conditions));
   }
 }
 

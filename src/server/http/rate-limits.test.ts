@@ -77,6 +77,34 @@ describe('pluginStore', () => {
   });
 });
 
+describe('RateLimits.forgetUser', () => {
+  it("forgets the counts that name the user (an erased account), and no one else's", async () => {
+    const { store, rateLimits } = limits();
+    const Store = pluginStore(store);
+    const checkout = new Store({}).child({ routeInfo: { method: 'POST', url: '/api/v1/create_checkout_session' } } as never);
+    const incr = (key: string) => new Promise((resolve, reject) => checkout.incr(key, (error, result) => (error ? reject(error) : resolve(result)), 60_000, 3));
+    for (const key of ['user 5', 'user 15', 'user 51']) await incr(key);
+    // An email may hold '_' and '%'; a shorter or longer address is someone else.
+    for (const email of ['a_b%c@example.co', 'a_b%c@example.com', 'xa_b%c@example.co']) {
+      const attempt = await rateLimits.signIn(email, '10.0.0.2');
+      if (attempt.allowed) await attempt.failed();
+    }
+    await rateLimits.forgetUser({ id: 5, email: 'a_b%c@example.co' });
+    expect(store.keys().sort()).toEqual(
+      [
+        'POST /api/v1/create_checkout_session user 15',
+        'POST /api/v1/create_checkout_session user 51',
+        'sign-in attempts address 10.0.0.2',
+        'sign-in failures account a_b%c@example.com',
+        'sign-in failures account a_b%c@example.com address 10.0.0.2',
+        'sign-in failures account xa_b%c@example.co',
+        'sign-in failures account xa_b%c@example.co address 10.0.0.2',
+        'sign-in failures address 10.0.0.2',
+      ].sort(),
+    );
+  });
+});
+
 describe('RateLimits.signIn', () => {
   it('refuses an account at an address after max failures there, whatever the password, until the window ends; the owner elsewhere is not held back', async () => {
     const { clock, rateLimits } = limits();

@@ -28,14 +28,20 @@
  *
  * Sign-up, password-reset requests and password resets allow `max` requests per address per
  * window, each route counting on its own (@fastify/rate-limit, with its counters in the same
- * store). An address is the connection's (X-Forwarded-For's only behind TRUST_PROXY proxies), an IPv6
+ * store). Deleting the account, which checks the password of a signed-in user, allows `max` per
+ * user per window: a stolen token cannot be used to guess the password. An address is the connection's (X-Forwarded-For's only behind TRUST_PROXY proxies), an IPv6
  * address counted by its /64 as @fastify/rate-limit does.
  */
 import { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { currentUser } from './context.ts';
 import { errorBody } from './errors.ts';
 import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
+
+/** The subjects of keys that name a user: an account's sign-in failures, and a signed-in route's count. */
+const accountKey = (email: string) => `sign-in failures account ${email}`;
+const userKey = (userId: number) => `user ${userId}`;
 
 /** Successful sign-ins allowed per address per window, as a multiple of the failure limit. */
 export const SIGN_IN_CEILING = 10;
@@ -148,7 +154,22 @@ export class RateLimits {
    * people) nor a token (signing in again would buy more).
    */
   static perUser(max: number, windowMs: number): { rateLimit: RateLimitOptions } {
-    return { rateLimit: { max, timeWindow: windowMs, hook: 'preHandler', keyGenerator: (request) => `user ${currentUser(request).id}` } };
+    return { rateLimit: { max, timeWindow: windowMs, hook: 'preHandler', keyGenerator: (request) => userKey(currentUser(request).id) } };
+  }
+
+  /** `perUser` with the authentication routes' `max` and window: for a signed-in call that checks the password. */
+  passwordCheck(): { rateLimit: RateLimitOptions } {
+    return RateLimits.perUser(this.limit.max, this.limit.windowMs);
+  }
+
+  /**
+   * Forgets every count that names the user (an erased account), in the transaction `db` on
+   * PostgreSQL: the account's sign-in failures, from anywhere, and every signed-in route's count
+   * (the plugin's child stores prefix `user <id>` with their route).
+   */
+  forgetUser(user: { id: number; email: string }, db?: Db): Promise<void> {
+    const account = accountKey(user.email);
+    return this.store.forget({ keys: [account], prefixes: [`${account} address `], suffixes: [` ${userKey(user.id)}`] }, db);
   }
 
   /**
@@ -166,15 +187,15 @@ export class RateLimits {
     const address = normalizeIP(ip);
     const attemptsKey = `sign-in attempts address ${address}`;
     const addressKey = `sign-in failures address ${address}`;
-    const accountKey = `sign-in failures account ${email}`;
-    const pairKey = `sign-in failures account ${email} address ${address}`;
+    const account = accountKey(email);
+    const pairKey = `${account} address ${address}`;
     const refused = (limit: number, window: WindowCount): SignInAttempt => ({ allowed: false, budget: { limit, remaining: 0, ttlMs: window.ttlMs } });
 
     const attempts = await this.store.hit(attemptsKey, windowMs);
     if (attempts.count > ceiling) return refused(ceiling, attempts);
     const addressFailures = await this.store.peek(addressKey);
     if (addressFailures.count >= max) return refused(max, addressFailures);
-    const accountFailures = await this.store.peek(accountKey);
+    const accountFailures = await this.store.peek(account);
     if (accountFailures.count >= ceiling) return refused(ceiling, accountFailures);
     const pairFailures = await this.store.hit(pairKey, windowMs);
     if (pairFailures.count > max) return refused(max, pairFailures);
@@ -182,7 +203,7 @@ export class RateLimits {
     return {
       allowed: true,
       failed: async () => {
-        await this.store.hit(accountKey, windowMs);
+        await this.store.hit(account, windowMs);
         return tighter(max, pairFailures, await this.store.hit(addressKey, windowMs));
       },
       succeeded: async () => {

@@ -9,16 +9,16 @@
  * Every committed write also tells all server processes that this user's data changed.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UpdateMessage } from '../../shared/cable.ts';
 import type { Db } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys, users } from '../db/schema.ts';
 import { projectFor } from '../months/compute.ts';
 import type { MonthKind } from '../months/input.ts';
 import { monthTableBody } from '../../shared/months/tables.ts';
 import { MONTHS, MONTHS_OF_KIND } from '../../shared/resources.ts';
-import { currentUser, type AppContext } from './context.ts';
+import { currentUser, NOT_SIGNED_IN, type AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 
 export interface WriteResult {
@@ -99,7 +99,9 @@ export async function runWrite(
     result = await db.transaction(async (tx) => {
       // One write per user at a time: the month tables computed below then match the commit
       // order, and so do the live updates every process receives.
-      await tx.execute(sql`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`);
+      const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      // The account was deleted while this request waited for the lock (auth/delete-account.ts).
+      if (!locked) throw new HttpError(401, NOT_SIGNED_IN);
       const outcome = await write(tx as unknown as Db);
       const messages = [...(outcome.updates ?? [])];
       if (user.subscribed && outcome.months && outcome.months.length > 0) {

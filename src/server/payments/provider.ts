@@ -15,6 +15,10 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; m
 export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 export const failure = (status: number, message: string): Outcome<never> => ({ ok: false, status, message });
 
+/** Statuses after which a provider never charges for the subscription again. */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+export const billingEnded = (status: string): boolean => ENDED_STATUSES.has(status);
+
 /** A subscription as its provider last described it. */
 export interface SubscriptionState {
   provider: ProviderName;
@@ -69,6 +73,15 @@ export interface PortalRequest {
   returnUrl: string;
 }
 
+/** What account deletion asks a provider to stop (DESIGN.md section 9). */
+export interface EndBillingRequest {
+  user: PaymentUser;
+  /** The user's subscriptions at this provider that have not ended, as stored here. */
+  subscriptionIds: readonly string[];
+  /** The user's checkout sessions at this provider that may still be open. */
+  checkoutSessionIds: readonly string[];
+}
+
 /** A verified webhook event, reduced to what the domain needs. */
 export type ProviderEvent =
   | { kind: 'subscription'; id: string; type: string; userId: number | null; customerId: string | null; state: SubscriptionState }
@@ -87,4 +100,12 @@ export interface PaymentProvider {
   fetchSubscription(subscriptionId: string): Promise<Outcome<SubscriptionState | null>>;
   /** Verifies the signature over the raw body (and its age against `now`) and reads the event. */
   readWebhook(rawBody: Buffer, signature: string | undefined, now: Date): Promise<Outcome<ProviderEvent>>;
+  /**
+   * Before an account is erased: ends at once (not at the period's end, and without a refund)
+   * everything at the provider that could still charge the user: the open checkouts named, which
+   * can then start nothing, then every subscription named, and any other the provider holds for
+   * the user (a webhook still on its way). One the provider no longer has counts as ended.
+   * Answers the ids of the subscriptions it canceled; a failure means some may still charge.
+   */
+  endBilling(request: EndBillingRequest): Promise<Outcome<{ canceled: string[] }>>;
 }

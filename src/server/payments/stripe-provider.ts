@@ -1,8 +1,8 @@
 /**
  * Stripe, through stripe-node: Checkout Sessions in subscription mode (with the 14-day trial for a
- * first subscription), the Customer Portal, and signed webhooks. The plans' prices are found by
- * their lookup keys (STRIPE_LOOKUP_KEY_MONTHLY/YEARLY), unless STRIPE_PRICE_MONTHLY/YEARLY name
- * them outright.
+ * first subscription), the Customer Portal, signed webhooks, and canceling everything when an
+ * account is deleted. The plans' prices are found by their lookup keys
+ * (STRIPE_LOOKUP_KEY_MONTHLY/YEARLY), unless STRIPE_PRICE_MONTHLY/YEARLY name them outright.
  *
  * STRIPE_API_BASE points stripe-node elsewhere than api.stripe.com (stripe-mock, or the tests'
  * in-process fake).
@@ -10,11 +10,13 @@
 import Stripe from 'stripe';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, isPlanId, type PlanId } from './plans.ts';
 import {
+  billingEnded,
   failure,
   ok,
   type CheckoutConfirmation,
   type CheckoutRequest,
   type CheckoutStarted,
+  type EndBillingRequest,
   type Outcome,
   type PaymentProvider,
   type PortalRequest,
@@ -77,12 +79,16 @@ export class StripeProvider implements PaymentProvider {
     this.stripe = new Stripe(settings.secretKey, stripeOptions(settings));
   }
 
-  /** An expected failure of a call to Stripe becomes a value; anything else is a bug and throws. */
-  private async call<T>(what: string, run: () => Promise<T>): Promise<Outcome<T>> {
+  /**
+   * An expected failure of a call to Stripe becomes a value; anything else is a bug and throws.
+   * An answer whose status is `tolerated` is a failure with that status, and not an error to log.
+   */
+  private async call<T>(what: string, run: () => Promise<T>, tolerated: readonly number[] = []): Promise<Outcome<T>> {
     try {
       return ok(await run());
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      if (error.statusCode !== undefined && tolerated.includes(error.statusCode)) return failure(error.statusCode, error.message);
       this.log.error({ err: { type: error.type, code: error.code, message: error.message, statusCode: error.statusCode } }, `Stripe refused to ${what}`);
       if (error.statusCode === 404) return failure(404, 'The payment provider has no such session');
       return failure(502, UNAVAILABLE);
@@ -200,6 +206,35 @@ export class StripeProvider implements PaymentProvider {
     const fetched = await this.call('read a subscription', () => this.stripe.subscriptions.retrieve(subscriptionId));
     if (!fetched.ok) return fetched.status === 404 ? ok(null) : fetched;
     return ok(await this.stateOf(fetched.value, fetchedNow()));
+  }
+
+  async endBilling({ user, subscriptionIds, checkoutSessionIds }: EndBillingRequest): Promise<Outcome<{ canceled: string[] }>> {
+    // Checkouts first: an expired one can start no subscription behind the listing below. Stripe
+    // answers 400 for a session that is no longer open (complete: its subscription is listed).
+    for (const sessionId of checkoutSessionIds) {
+      const expired = await this.call('expire a checkout session', () => this.stripe.checkout.sessions.expire(sessionId), [400, 404]);
+      if (!expired.ok && expired.status !== 400 && expired.status !== 404) return expired;
+    }
+    const pending = new Set(subscriptionIds);
+    const customer = user.stripeCustomerId;
+    if (customer) {
+      const listed = await this.call("list the customer's subscriptions", () => this.stripe.subscriptions.list({ customer, status: 'all', limit: 100 }).autoPagingToArray({ limit: 10_000 }));
+      if (!listed.ok) return listed;
+      for (const subscription of listed.value) if (!billingEnded(subscription.status)) pending.add(subscription.id);
+    }
+    const canceled: string[] = [];
+    for (const subscriptionId of pending) {
+      // Stripe answers 404 for a subscription canceled already; a 400 is taken as "ended" only
+      // when the subscription says so.
+      const result = await this.call('cancel a subscription', () => this.stripe.subscriptions.cancel(subscriptionId), [400, 404]);
+      if (result.ok) canceled.push(subscriptionId);
+      else if (result.status === 400) {
+        const current = await this.call('read a subscription', () => this.stripe.subscriptions.retrieve(subscriptionId), [404]);
+        if (current.ok && !billingEnded(current.value.status)) return failure(502, UNAVAILABLE);
+        if (!current.ok && current.status !== 404) return current;
+      } else if (result.status !== 404) return result;
+    }
+    return ok({ canceled });
   }
 
   async readWebhook(rawBody: Buffer, signature: string | undefined, now: Date): Promise<Outcome<ProviderEvent>> {

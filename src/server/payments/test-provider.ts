@@ -7,16 +7,18 @@
  * holds the page's URL acts for its user, as with Stripe's hosted pages.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { paymentSessions, subscriptions } from '../db/schema.ts';
 import { applySubscription, isEntitled, type ApplyResult, type PaymentDeps } from './domain.ts';
 import { addInterval, DAY_MS, isPlanId, PLANS, TRIAL_DAYS, type PlanId } from './plans.ts';
 import {
+  billingEnded,
   failure,
   ok,
   type CheckoutConfirmation,
   type CheckoutRequest,
   type CheckoutStarted,
+  type EndBillingRequest,
   type Outcome,
   type PaymentProvider,
   type PortalRequest,
@@ -103,6 +105,29 @@ export class TestModeProvider implements PaymentProvider {
     return Promise.resolve(failure(404, 'Stripe webhooks are not configured: the server runs the test-mode payment provider'));
   }
 
+  /**
+   * Account deletion: the open checkouts are canceled (their pages can no longer pay) and every
+   * test subscription that has not ended is canceled now, through the same domain function as
+   * the portal's 'Cancel subscription'. This provider's whole truth is our database, so it
+   * cannot fail.
+   */
+  async endBilling({ user, checkoutSessionIds }: EndBillingRequest): Promise<Outcome<{ canceled: string[] }>> {
+    if (checkoutSessionIds.length > 0) {
+      await this.deps.db
+        .update(paymentSessions)
+        .set({ status: 'canceled' })
+        .where(and(inArray(paymentSessions.id, [...checkoutSessionIds]), eq(paymentSessions.userId, user.id), eq(paymentSessions.status, 'open')));
+    }
+    const now = this.deps.clock.now();
+    const canceled: string[] = [];
+    for (const row of await this.subscriptionsOf(user.id)) {
+      if (billingEnded(row.status)) continue;
+      await this.cancelNow(user.id, row, now);
+      canceled.push(row.providerSubscriptionId);
+    }
+    return ok({ canceled });
+  }
+
   // ---- What the test-mode pages do ------------------------------------------------------------
 
   async session(id: string, kind: 'checkout' | 'portal'): Promise<SessionLookup> {
@@ -158,8 +183,12 @@ export class TestModeProvider implements PaymentProvider {
     let last: ApplyResult | null = null;
     for (const row of await this.subscriptionsOf(userId)) {
       if (!isEntitled(row, now)) continue;
-      last = await applySubscription(this.deps, { userId, state: { ...stateOf(row, now), status: 'canceled', endedAt: now, cancelAtPeriodEnd: false } });
+      last = await this.cancelNow(userId, row, now);
     }
     return last;
+  }
+
+  private cancelNow(userId: number, row: SubscriptionRow, now: Date): Promise<ApplyResult> {
+    return applySubscription(this.deps, { userId, state: { ...stateOf(row, now), status: 'canceled', endedAt: now, cancelAtPeriodEnd: false } });
   }
 }

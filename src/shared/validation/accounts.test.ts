@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  validateAccountDeletion,
   validatePasswordChange,
   validatePasswordReset,
   validatePasswordResetRequest,
@@ -260,6 +261,19 @@ describe('validatePasswordChange', () => {
     expect(errorsOf(validatePasswordChange({ ...change, password_confirmation: 'old' }))).toEqual({
       password_confirmation: ['Passwords do not match'],
     });
+  });
+});
+
+describe('validateAccountDeletion', () => {
+  it('answers the current password exactly as typed, and nothing else', () => {
+    expect(validateAccountDeletion({ current_password: ' old pass ', email: 'jane@example.com' })).toEqual({ ok: true, value: { current_password: ' old pass ' } });
+  });
+
+  it('uses the change-password message for a missing or empty password', () => {
+    for (const input of [{}, { current_password: '' }, { current_password: null }, undefined]) {
+      expect(validateAccountDeletion(input)).toEqual({ ok: false, errors: { current_password: ['Current password is required'] } });
+    }
+    expect(validateAccountDeletion({ current_password: 42 })).toEqual({ ok: false, errors: { current_password: ['Current password must be text'] } });
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * The account rules of spec §5 "Shared": sign-up, sign-in, password reset and change, profile.
+ * The account rules of spec §5 "Shared": sign-up, sign-in, password reset and change, profile,
+ * and the password that confirms deleting the account (DESIGN §9).
  * Each server validator takes the `user` object of the request body; the `...Form` variants take
  * the form's values and add the rules that only exist on screen (the terms checkbox).
  */
@@ -52,6 +53,10 @@ export interface PasswordResetInput {
 export interface PasswordChangeInput {
   current_password: string;
   password: string;
+}
+
+export interface AccountDeletionInput {
+  current_password: string;
 }
 
 export interface ProfileInput {
@@ -185,6 +190,12 @@ export function validatePasswordChange(input: unknown): Validation<PasswordChang
     },
     extra,
   );
+}
+
+/** DELETE /users (DESIGN §9): {current_password}, with the change-password form's message. */
+export function validateAccountDeletion(input: unknown): Validation<AccountDeletionInput> {
+  const user = asObject(input);
+  return collect({ current_password: parsePassword(user.current_password, { label: 'Current password', minLength: null }) });
 }
 
 /** PUT /api/v1/profile: {birth_year}. */

@@ -45,6 +45,7 @@ export type {
 export {
   BIRTH_YEAR_MIN,
   PASSWORD_MIN_LENGTH,
+  validateAccountDeletion,
   validatePasswordChange,
   validatePasswordReset,
   validatePasswordResetRequest,
@@ -54,6 +55,7 @@ export {
   validateSignUpForm,
 } from './accounts.ts';
 export type {
+  AccountDeletionInput,
   PasswordChangeInput,
   PasswordResetInput,
   PasswordResetRequestInput,

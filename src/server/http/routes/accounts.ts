@@ -1,10 +1,12 @@
 /**
  * Account calls of spec section 7: sign up, sign in, sign out, password reset (request and
- * perform), change password, profile and feature flags.
+ * perform), change password, profile and feature flags; and deleting the account (DESIGN
+ * section 9).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  validateAccountDeletion,
   validatePasswordChange,
   validatePasswordReset,
   validatePasswordResetRequest,
@@ -15,17 +17,19 @@ import {
   type Validation,
 } from '../../../shared/validation/index.ts';
 import { consumePasswordReset, createPasswordReset, flagEnabled, userJson } from '../../auth/accounts.ts';
+import { accountDeletedMail, deleteAccount } from '../../auth/delete-account.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { bearerToken } from '../../auth/tokens.ts';
 import { featureFlags, users } from '../../db/schema.ts';
 import { bodyObject } from '../body.ts';
-import { currentUser, validationContext, type AppContext } from '../context.ts';
+import { currentUser, NOT_SIGNED_IN, validationContext, type AppContext } from '../context.ts';
 import { HttpError, invalid } from '../errors.ts';
 import { budgetHeaders, sendTooManyAttempts } from '../rate-limits.ts';
 import { runWrite } from '../write.ts';
 
 export const RESET_EXPIRED_MESSAGE = 'Token has expired. Please request a new password reset link.';
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, you will receive password reset instructions shortly.';
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 function valid<T>(result: Validation<T>): T {
   if (!result.ok) throw invalid(result.errors);
@@ -93,7 +97,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
 
   app.delete('/users/sign_out', async (request) => {
     const user = await ctx.tokens.authenticate(bearerToken(request.headers.authorization));
-    if (!user) throw new HttpError(401, 'You need to sign in or sign up before continuing.');
+    if (!user) throw new HttpError(401, NOT_SIGNED_IN);
     await ctx.tokens.revoke(user);
     return { status: 200, message: 'Logged out successfully.' };
   });
@@ -131,7 +135,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       const value = valid(validatePasswordChange(bodyObject(request.body, 'user')));
       const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       if (!row || !(await verifyPassword(row.passwordHash, value.current_password))) {
-        throw invalid({ current_password: ['Current password is incorrect'] });
+        throw invalid({ current_password: [CURRENT_PASSWORD_INCORRECT] });
       }
       await tx.update(users).set({ passwordHash: await hashPassword(value.password), updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
       // Every other device signs in again with the new password; this one stays signed in.
@@ -139,6 +143,26 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       return { status: 200, body: { status: { code: 200, message: 'Password updated successfully.' } }, sessionsChanged: true };
     }),
   );
+
+  // DESIGN §9 and auth/delete-account.ts. No Idempotency-Key: a repeated DELETE finds its session
+  // gone and answers 401. Limited per user, as a stolen token must not guess the password.
+  app.delete('/users', { preHandler: authenticate, config: ctx.rateLimits.passwordCheck() }, async (request, reply) => {
+    const user = currentUser(request);
+    const value = valid(validateAccountDeletion(bodyObject(request.body, 'user')));
+    const [row] = await db.select({ passwordHash: users.passwordHash, stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
+    if (!row) throw new HttpError(401, NOT_SIGNED_IN);
+    if (!(await verifyPassword(row.passwordHash, value.current_password))) throw invalid({ current_password: [CURRENT_PASSWORD_INCORRECT] });
+    const deleted = await deleteAccount(ctx, { id: user.id, email: user.email, stripeCustomerId: row.stripeCustomerId });
+    if (!deleted.ok) throw new HttpError(deleted.status, deleted.message);
+    request.log.info({ userId: user.id, erased: deleted.value.erased }, 'account deleted');
+    // Sent in the background: the account is gone whatever the mail does, and a slow SMTP server
+    // must not hold the answer.
+    void ctx.mail.send(accountDeletedMail(user.email, deleted.value)).then(
+      (where) => request.log.info({ userId: user.id, mail: where }, 'account deletion mail sent'),
+      (error: unknown) => request.log.error({ err: error, userId: user.id }, 'account deletion mail failed'),
+    );
+    return reply.code(204).send();
+  });
 
   const profileBody = (user: { id: number; email: string; birthYear: number }) => ({
     // The spec's client reads `user` as a JSON string.
