@@ -128,6 +128,20 @@ export function unexpectedErrors(page: { errors: string[] }): string[] {
   return page.errors.filter((line) => !line.includes('Failed to load resource'));
 }
 
+/**
+ * Resolves once the page's live channel has confirmed its UpdatesChannel subscription. Call it
+ * before the page loads: it listens for the socket the page opens.
+ */
+export function channelConfirmed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.includes('"confirm_subscription"')) resolve();
+      });
+    });
+  });
+}
+
 let axeSource: string | null = null;
 
 /** Runs axe-core in the page; answers every violation above 'minor' (moderate, serious, critical). */

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, onPhone, openPage, screenshot, signedInPage, startApp, uniqueEmail, unexpectedErrors, type App } from './harness.ts';
+import { channelConfirmed, expectNoAxeViolations, onPhone, openPage, screenshot, signedInPage, startApp, uniqueEmail, unexpectedErrors, type App } from './harness.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -43,17 +43,6 @@ async function analyticsUnlocked(page: Page) {
 
 async function analyticsLocked(page: Page) {
   await expect.poll(() => page.getByRole('link', { name: 'Subscribe Now' }).isVisible(), TIMEOUT).toBe(true);
-}
-
-/** Resolves once the page's live channel has confirmed its UpdatesChannel subscription. */
-function channelConfirmed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.includes('"confirm_subscription"')) resolve();
-      });
-    });
-  });
 }
 
 /** From /subscribe through the test checkout to the success page. */

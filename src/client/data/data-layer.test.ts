@@ -345,6 +345,22 @@ describe('logout', () => {
     expect(storage.getItem(STORAGE_KEYS.authToken)).toBeNull();
     await vi.waitFor(() => expect(log.warn).toHaveBeenCalledWith('Logout request failed', expect.objectContaining({ status: 500 })));
   });
+
+  it('after the account was deleted (sessionEnded): empties the mirror, outbox included, and sends no sign-out', async () => {
+    const { server, storage, layer, channels, goOffline } = setup({ signedIn: session(ANN) });
+    server.collections.get('/api/v1/incomes')?.set(1, { id: 1, name: 'Job' });
+    await layer.ready;
+    goOffline();
+    await layer.mutations.create('debts', debt('Visa'));
+
+    expect(await layer.logout({ force: true, sessionEnded: true })).toEqual({ status: 'signed-out' });
+
+    for (const table of layer.db.tables) expect(await table.count(), table.name).toBe(0);
+    for (const key of Object.values(STORAGE_KEYS)) expect(storage.getItem(key), key).toBeNull();
+    expect(layer.getSession().isAuthenticated).toBe(false);
+    expect(channels.last().close).toHaveBeenCalled();
+    expect(server.seen()).not.toContain(`DELETE ${SIGN_OUT_PATH}`);
+  });
 });
 
 describe('online and offline', () => {

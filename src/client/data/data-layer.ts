@@ -136,7 +136,12 @@ export interface DataLayer {
   onSessionExpired(listener: () => void): () => void;
   /** Stores the session of a sign-in or sign-up answer, resumes the outbox and pulls. */
   login(answerBody: unknown, options?: { discardOtherUser?: boolean }): Promise<LoginResult>;
-  logout(options?: { force?: boolean }): Promise<LogoutResult>;
+  /**
+   * Signs out and empties the mirror, outbox included. `force` discards unsynced edits instead of
+   * answering 'unsynced'; `sessionEnded` says the server already ended the session (the account
+   * was deleted), so no sign-out request is sent.
+   */
+  logout(options?: { force?: boolean; sessionEnded?: boolean }): Promise<LogoutResult>;
   setSubscribed(subscribed: boolean): Promise<void>;
   /** Pulls everything the session may see (a list's reload button). True when every fetch succeeded. */
   refresh(): Promise<boolean>;
@@ -563,10 +568,10 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       return { status: 'signed-in' };
     },
 
-    async logout({ force = false } = {}) {
+    async logout({ force = false, sessionEnded = false } = {}) {
       const count = await outbox.pendingCount();
       if (count > 0 && !force) return { status: 'unsynced', count };
-      if (state.session.authToken) {
+      if (state.session.authToken && !sessionEnded) {
         // Sent before the token is cleared (the transport reads it as the request starts), outside
         // the session guard: it must outlive the epoch it ends, and its 401 means nothing now.
         inner

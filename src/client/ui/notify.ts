@@ -1,12 +1,21 @@
 /**
- * Alerts that float over the page (a refused delete, spec section 4). The notifications module
- * loads on first use and NotificationsHost mounts its container then, so neither is part of the
- * first page's code.
+ * Alerts that float over the page (a refused delete, spec section 4; the notice that an account
+ * was deleted). The notifications module loads on first use and NotificationsHost mounts its
+ * container then, so neither is part of the first page's code.
  */
 import { NOTIFY_EVENT } from './NotificationsHost.tsx';
 
-export async function notifyError(title: string, message: string): Promise<void> {
+async function show(color: string, title: string | undefined, message: string, autoClose: number): Promise<void> {
   window.dispatchEvent(new Event(NOTIFY_EVENT));
   const { notifications } = await import('@mantine/notifications');
-  notifications.show({ color: 'red', title, message, autoClose: 8000 });
+  notifications.show({ color, title, message, autoClose });
+}
+
+export function notifyError(title: string, message: string): Promise<void> {
+  return show('red', title, message, 8000);
+}
+
+/** A notice that something went as asked (an account deleted); it stays a little longer. */
+export function notifyNotice(message: string, title?: string): Promise<void> {
+  return show('teal', title, message, 10_000);
 }

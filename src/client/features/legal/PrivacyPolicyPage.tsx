@@ -33,7 +33,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <Paragraphs>
         {[
-          'So that Runway opens quickly and works offline, your browser keeps your sign-in token, your email, your display preferences and a copy of your data in its local storage. Logging out removes them. On a shared computer, always log out when you are done.',
+          'So that Runway opens quickly and works offline, your browser keeps your sign-in token, your email, your display preferences and a copy of your data in its local storage. Logging out removes them, and so does deleting your account on that device. On a shared computer, always log out when you are done.',
           'We do not use advertising or tracking cookies.',
         ]}
       </Paragraphs>
@@ -63,14 +63,26 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     heading: 'How long we keep it',
-    body: 'We keep your information while your account is open. When you ask us to delete your account, we delete your information within 30 days, except what the law requires us to keep, such as payment records.',
+    body: 'We keep your information while your account is open. When you delete your account, your information is erased from our database at once, and whatever remains of it elsewhere, such as in our server logs, within 30 days, except what the law requires us to keep, such as the payment records our card payment provider holds.',
+  },
+  {
+    heading: 'Exporting and deleting your data',
+    body: (
+      <Paragraphs>
+        {[
+          'Your data is yours to take with you. On your Profile, Export saves everything you keep in Runway as one file: every record, your plans and assumptions, and every actual balance you entered. You can also download any single table as a spreadsheet (CSV). Export works offline too, from the copy on your device.',
+          'Import reads such a file back into your account, either replacing what it holds or adding to it. We check the whole file first, and if any part of it is invalid, nothing is changed.',
+          'Delete my account, also on your Profile, asks for your password and then erases your account and everything in it: every record, every actual balance and check-in, and your sign-in on every device. An active subscription is cancelled, so you are not charged again, and we send you an email to confirm. Deleting cannot be undone, so export your data first if you may want it later.',
+        ]}
+      </Paragraphs>
+    ),
   },
   {
     heading: 'Your choices and rights',
     body: (
       <Paragraphs>
         {[
-          'You can see and correct your financial details at any time in the dashboard, and your birth year on your profile. You may also ask us for a copy of your information, or ask us to delete it, by writing to support.',
+          'You can see and correct your financial details at any time in the dashboard, and your birth year on your profile. You can take a copy of your information or delete your account yourself at any time, as described above, or ask us to do it by writing to support.',
           'Depending on where you live, the law may give you further rights, such as objecting to some uses of your information. Write to us to use them.',
         ]}
       </Paragraphs>

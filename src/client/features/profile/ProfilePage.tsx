@@ -2,7 +2,8 @@
  * /profile (spec section 2): the birth year, prefilled from the mirror's copy of the profile.
  * The server's answer is written back to the mirror, since a profile change sends no live update.
  * Under it, this device: whether the browser keeps Runway's data (unsynced edits live there), and
- * the app's version (which an update changes).
+ * the app's version (which an update changes). Below the card, "Your data" (DESIGN §9): export,
+ * import and deleting the account.
  */
 import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -15,6 +16,7 @@ import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { accountCalls, firstFieldErrors, PROFILE_UPDATE_FAILED, profileFromAnswer, type ProfileUser } from '../auth/account-calls.ts';
 import { AuthCard, FormMessage } from '../auth/AuthCard.tsx';
 import { useAccountForm } from '../auth/use-account-form.ts';
+import { YourDataSection } from './your-data/index.ts';
 
 export const PROFILE_LOGIN_REQUIRED = 'You must be logged in to update your profile.';
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -109,21 +111,24 @@ export function ProfilePage() {
   if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message={PROFILE_LOGIN_REQUIRED} />;
   const email = profile.user?.email ?? session.email;
   return (
-    <AuthCard title="Profile" subtitle="Keep your account details up to date.">
-      <Stack gap={2}>
-        <Text size="sm" c="dimmed">
-          Email
+    <Stack gap="lg" maw={460} w="100%" mx="auto">
+      <AuthCard title="Profile" subtitle="Keep your account details up to date.">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            Email
+          </Text>
+          <Text fw={500} data-testid="profile-email">
+            {email ?? '—'}
+          </Text>
+        </Stack>
+        {profile.loaded && <ProfileForm profile={profile} />}
+        <Divider label="This device" labelPosition="left" />
+        <StorageStatus />
+        <Text size="xs" c="dimmed" data-testid="app-version">
+          {`Runway ${__RUNWAY_VERSION__}`}
         </Text>
-        <Text fw={500} data-testid="profile-email">
-          {email ?? '—'}
-        </Text>
-      </Stack>
-      {profile.loaded && <ProfileForm profile={profile} />}
-      <Divider label="This device" labelPosition="left" />
-      <StorageStatus />
-      <Text size="xs" c="dimmed" data-testid="app-version">
-        {`Runway ${__RUNWAY_VERSION__}`}
-      </Text>
-    </AuthCard>
+      </AuthCard>
+      <YourDataSection />
+    </Stack>
   );
 }

@@ -1,0 +1,309 @@
+/**
+ * The spreadsheet downloads of DESIGN §9: each collection and each month table as CSV, with the
+ * column names the app's tables show (spec section 2) and the rows in the order they show them.
+ *
+ * - Records: the dashboard table's columns, then the record's other fields under their form
+ *   labels, so nothing entered is left out. Amounts are exact, as entered (dollars and cents:
+ *   `1234.50`); percents are numbers of percent (`24.99` is 24.99 %); enumerations as the screen
+ *   words them ('Biweekly (every 2 weeks)').
+ * - Month tables: Analytics' columns, whole dollars as Analytics shows them (rounded half away from
+ *   zero, as the screen's formatter rounds), every month of the table. The file name says
+ *   `whole-dollars`. A debt's or account's rows carry its name in the first column; the totals
+ *   follow as 'All Debts' or 'All Accounts', as the sub-tabs name them.
+ *
+ * Everything is read from the mirror, so a download works offline and shows what the app shows.
+ */
+import { divRoundHalfUpBig, type Cents } from '../../../../engine/money.ts';
+import { incomeDisplayEndBalance } from '../../../../engine/insights.ts';
+import { incomeExpensesAndOther, monthActual, retirementExpenses } from '../../../../engine/month-views.ts';
+import type { ContributionMonth, DebtMonth, IncomeMonth } from '../../../../engine/types.ts';
+import { toCsv, type CsvCell } from '../../../../shared/export/csv.ts';
+import type { CollectionName, MonthsName, WireRecordOf } from '../../../../shared/resources.ts';
+import type { MirrorDb } from '../../../data/db.ts';
+import { moneyInputText } from '../../../ui/money.ts';
+import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type RetirementRow, type WithId } from '../../analytics/wire.ts';
+import { payCycleLabel, sortByMonthlyGross } from '../../dashboard/income/summary.ts';
+import { dueDayOf, sortByDueDay } from '../../dashboard/monthly-expenses/summary.ts';
+import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS, datePart, labelOf, sortByContribution } from '../../dashboard/retirement-accounts/summary.ts';
+
+export type CsvTableId = CollectionName | MonthsName;
+
+export interface CsvTableInfo {
+  readonly id: CsvTableId;
+  /** How the menu names it. */
+  readonly label: string;
+  readonly group: 'Records' | 'Month tables';
+  /** The file name's subject: `runway-debts-2026-11-21.csv`. */
+  readonly stem: string;
+}
+
+export const CSV_TABLES: readonly CsvTableInfo[] = [
+  { id: 'incomes', label: 'Income sources', group: 'Records', stem: 'income-sources' },
+  { id: 'debts', label: 'Debts', group: 'Records', stem: 'debts' },
+  { id: 'monthlyExpenses', label: 'Monthly expenses', group: 'Records', stem: 'monthly-expenses' },
+  { id: 'otherExpenses', label: 'One-time expenses', group: 'Records', stem: 'one-time-expenses' },
+  { id: 'retirementAccounts', label: 'Retirement accounts', group: 'Records', stem: 'retirement-accounts' },
+  { id: 'baselines', label: 'Saved baselines', group: 'Records', stem: 'baselines' },
+  { id: 'incomeMonths', label: 'Income Future', group: 'Month tables', stem: 'income-future' },
+  { id: 'debtMonths', label: 'Debt Progress', group: 'Month tables', stem: 'debt-progress' },
+  { id: 'contributionMonths', label: 'Retirement Contributions', group: 'Month tables', stem: 'retirement-contributions' },
+  { id: 'retirementMonths', label: 'Retirement Living', group: 'Month tables', stem: 'retirement-living' },
+];
+
+/** The words a file name carries for whole-dollar tables. */
+export const WHOLE_DOLLARS = 'whole-dollars';
+
+export interface CsvFile {
+  fileName: string;
+  text: string;
+}
+
+interface CsvColumn<Row> {
+  readonly header: string;
+  value(row: Row): CsvCell;
+}
+
+interface Sheet {
+  header: string[];
+  rows: CsvCell[][];
+}
+
+function sheet<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): Sheet {
+  return { header: columns.map((c) => c.header), rows: rows.map((row) => columns.map((c) => c.value(row))) };
+}
+
+/* ---------- Records ---------- */
+
+/** An amount as entered, with its cents ('1234.50'); empty when the record has none. */
+const exact = (value: unknown): CsvCell => moneyInputText(value);
+const plain = (value: unknown): CsvCell => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null);
+const yesNo = (value: unknown): CsvCell => (value === true ? 'Yes' : 'No');
+
+type R<N extends CollectionName> = WireRecordOf<N>;
+
+const INCOME_COLUMNS: readonly CsvColumn<R<'incomes'>>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Pay Cycle', value: (r) => payCycleLabel(r.pay_cycle) },
+  { header: 'Gross Pay', value: (r) => exact(r.gross_pay) },
+  { header: 'Net Pay', value: (r) => exact(r.net_pay) },
+  { header: 'Next Pay Date', value: (r) => datePart(r.next_pay_date) },
+  { header: 'End Month', value: (r) => plain(r.end_month) },
+];
+
+const DEBT_COLUMNS: readonly CsvColumn<R<'debts'>>[] = [
+  { header: 'Debt Name', value: (r) => r.name },
+  { header: 'Creditor', value: (r) => r.creditor },
+  // The balance as entered: the table shows this month's for a subscriber, which Analytics exports.
+  { header: 'Balance', value: (r) => exact(r.remaining_amount) },
+  { header: 'Minimum Payment', value: (r) => exact(r.monthly_payment) },
+  { header: 'Interest Rate', value: (r) => plain(r.apr) },
+  { header: 'Due Day', value: (r) => plain(r.due_day) },
+  { header: 'Original Amount', value: (r) => exact(r.original_amount) },
+  { header: 'Original Term (months)', value: (r) => plain(r.original_term) },
+];
+
+const MONTHLY_EXPENSE_COLUMNS: readonly CsvColumn<R<'monthlyExpenses'>>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Amount', value: (r) => exact(r.amount) },
+  { header: 'Due Day', value: (r) => dueDayOf(r) },
+  { header: 'End Month', value: (r) => plain(r.end_month) },
+];
+
+const OTHER_EXPENSE_COLUMNS: readonly CsvColumn<R<'otherExpenses'>>[] = [
+  { header: 'Description', value: (r) => r.description },
+  { header: 'Amount', value: (r) => exact(r.amount) },
+  { header: 'Month', value: (r) => r.month },
+];
+
+const ACCOUNT_COLUMNS: readonly CsvColumn<R<'retirementAccounts'>>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Type', value: (r) => labelOf(ACCOUNT_TYPE_LABELS, r.account_type) },
+  { header: 'Contribution', value: (r) => exact(r.contribution_amount) },
+  { header: 'Employer Contribution', value: (r) => exact(r.employer_contribution_amount) },
+  { header: 'Cycle', value: (r) => labelOf(CYCLE_LABELS, r.contribution_cycle) },
+  { header: 'Starting Balance', value: (r) => exact(r.starting_balance) },
+  { header: 'Expected Return', value: (r) => plain(r.expected_return_rate) },
+  { header: 'Next Deposit', value: (r) => datePart(r.next_deposit_date) },
+  { header: 'Employer Match (%)', value: (r) => plain(r.employer_match) },
+  { header: 'Deducted from my paycheck', value: (r) => yesNo(r.payroll_deducted) },
+];
+
+interface BaselineMonthRow {
+  name: string;
+  savedOn: string;
+  month: CsvCell;
+  cash: unknown;
+  debts: unknown;
+  savings: unknown;
+  contributions: unknown;
+  returns: unknown;
+}
+
+/** A baseline keeps the plan's month totals as they were: one line per baseline and month. */
+const BASELINE_COLUMNS: readonly CsvColumn<BaselineMonthRow>[] = [
+  { header: 'Baseline', value: (r) => r.name },
+  { header: 'Saved On', value: (r) => r.savedOn },
+  { header: 'Month', value: (r) => r.month },
+  { header: 'Cash', value: (r) => exact(r.cash) },
+  { header: 'Debts', value: (r) => exact(r.debts) },
+  { header: 'Savings', value: (r) => exact(r.savings) },
+  { header: 'Contributions', value: (r) => exact(r.contributions) },
+  { header: 'Returns', value: (r) => exact(r.returns) },
+];
+
+function baselineRows(baselines: readonly R<'baselines'>[]): BaselineMonthRow[] {
+  return [...baselines]
+    .sort((a, b) => a.id - b.id)
+    .flatMap((baseline) => {
+      const months = (baseline.snapshot as { months?: unknown }).months;
+      return (Array.isArray(months) ? (months as Record<string, unknown>[]) : []).map((m) => ({
+        name: baseline.name,
+        savedOn: datePart(baseline.created_at),
+        month: plain(m.month),
+        cash: m.cash,
+        debts: m.debts,
+        savings: m.savings,
+        contributions: m.contributions,
+        returns: m.returns,
+      }));
+    });
+}
+
+async function recordSheet(db: MirrorDb, id: CollectionName): Promise<Sheet> {
+  const rows = await db[id].toArray();
+  switch (id) {
+    case 'incomes':
+      return sheet(INCOME_COLUMNS, sortByMonthlyGross(rows as R<'incomes'>[]));
+    case 'debts':
+      return sheet(DEBT_COLUMNS, [...(rows as R<'debts'>[])].sort((a, b) => a.due_day - b.due_day || a.id - b.id));
+    case 'monthlyExpenses':
+      return sheet(MONTHLY_EXPENSE_COLUMNS, sortByDueDay(rows as R<'monthlyExpenses'>[]));
+    case 'otherExpenses':
+      return sheet(OTHER_EXPENSE_COLUMNS, [...(rows as R<'otherExpenses'>[])].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : a.id - b.id)));
+    case 'retirementAccounts':
+      return sheet(ACCOUNT_COLUMNS, sortByContribution(rows as R<'retirementAccounts'>[]));
+    case 'baselines':
+      return sheet(BASELINE_COLUMNS, baselineRows(rows as R<'baselines'>[]));
+  }
+}
+
+/* ---------- Month tables ---------- */
+
+/** Cents as whole dollars, rounded half away from zero like the screen's formatter: 123450¢ → 1235. */
+export function wholeDollars(value: Cents): number {
+  return Number(divRoundHalfUpBig(BigInt(value), 100n));
+}
+
+const money = <Row>(header: string, pick: (row: Row) => Cents | undefined): CsvColumn<Row> => ({ header, value: (row) => wholeDollars(pick(row) ?? (0 as Cents)) });
+const MONTH = { header: 'Month', value: (row: { month: string }) => row.month };
+
+/** Analytics' Adjustment column, present while any row was moved by an actual, blank where none. */
+function withAdjustment<Row extends IncomeMonth | DebtMonth | ContributionMonth | RetirementRow>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): readonly CsvColumn<Row>[] {
+  if (!rows.some((row) => monthActual(row).adjustment !== 0)) return columns;
+  return [...columns, { header: 'Adjustment', value: (row) => (monthActual(row).adjustment === 0 ? null : wholeDollars(monthActual(row).adjustment)) }];
+}
+
+/** One entity column before each row: the debt's or account's name, then the totals' sub-tab name. */
+interface Named<Row> {
+  entity: string;
+  row: Row;
+}
+
+function namedSheet<Row extends DebtMonth | ContributionMonth | RetirementRow>(entityHeader: string, columns: readonly CsvColumn<Row>[], rows: readonly Named<Row>[]): Sheet {
+  const all = withAdjustment(columns, rows.map((r) => r.row));
+  return { header: [entityHeader, ...all.map((c) => c.header)], rows: rows.map(({ entity, row }) => [entity, ...all.map((c) => c.value(row))]) };
+}
+
+function entityRows<Row>(table: { entities: readonly { name: string; months: readonly Row[] }[]; total: readonly Row[] }, allName: string): Named<Row>[] {
+  return [...table.entities.flatMap((e) => e.months.map((row) => ({ entity: e.name, row }))), ...table.total.map((row) => ({ entity: allName, row }))];
+}
+
+type IncomeRow = WithId<IncomeMonth>;
+const INCOME_MONTH_COLUMNS: readonly CsvColumn<IncomeRow>[] = [
+  MONTH,
+  money('Net Income', (r) => r.netIncome),
+  money('Retirement', (r) => r.retirementContributions),
+  money('Housing', (r) => r.housing),
+  money('Expenses', (r) => incomeExpensesAndOther(r)),
+  money('Debts', (r) => r.debts),
+  money('End Balance', (r) => incomeDisplayEndBalance(r)),
+];
+/** DESIGN §6: Interest Earned after Net Income while plan assumptions are set, as Income Future shows it. */
+const INCOME_WITH_INTEREST: readonly CsvColumn<IncomeRow>[] = [INCOME_MONTH_COLUMNS[0]!, INCOME_MONTH_COLUMNS[1]!, money('Interest Earned', (r) => r.interestEarned), ...INCOME_MONTH_COLUMNS.slice(2)];
+
+const DEBT_MONTH_COLUMNS: readonly CsvColumn<DebtMonth>[] = [
+  MONTH,
+  money('Total Payment', (r) => r.payment),
+  money('Principal', (r) => r.principalPaid),
+  money('Interest', (r) => r.interestPaid),
+  money('End Balance', (r) => r.displayEndBalance),
+  { header: '% Paid', value: (r) => r.percentPaid },
+];
+
+const CONTRIBUTION_MONTH_COLUMNS: readonly CsvColumn<ContributionMonth>[] = [
+  MONTH,
+  money('Contributions', (r) => r.contributions),
+  money('Interest Earned', (r) => r.interestEarned),
+  money('Balance', (r) => r.displayBalance),
+];
+
+/** Retirement Living's columns: Taxes after Withdrawals and the cash columns before Balance when the rows carry them. */
+function livingColumns(rows: readonly RetirementRow[]): readonly CsvColumn<RetirementRow>[] {
+  const taxes = rows.some((r) => r.taxes !== undefined);
+  const cash = rows.some((r) => r.cashBalance !== undefined || r.cashWithdrawals !== undefined);
+  return [
+    MONTH,
+    money('Social Security Income', (r) => r.socialSecurityIncome),
+    money('Housing', (r) => r.housing),
+    money('Debts', (r) => r.debts),
+    money('Expenses', (r) => retirementExpenses(r)),
+    money('Withdrawals', (r) => r.withdrawals),
+    ...(taxes ? [money<RetirementRow>('Taxes', (r) => r.taxes)] : []),
+    money('Interest Earned', (r) => r.interestEarned),
+    ...(cash ? [money<RetirementRow>('Cash Used', (r) => r.cashWithdrawals), money<RetirementRow>('Cash Left', (r) => r.cashBalance)] : []),
+    money('Balance', (r) => r.displayBalance),
+  ];
+}
+
+async function monthSheet(db: MirrorDb, id: MonthsName): Promise<Sheet | null> {
+  const body = (await db.months.get(id))?.body;
+  switch (id) {
+    case 'incomeMonths': {
+      const rows = incomeMonthsFromWire(body);
+      if (!rows) return null;
+      const columns = rows[0]?.interestEarned === undefined ? INCOME_MONTH_COLUMNS : INCOME_WITH_INTEREST;
+      return sheet(withAdjustment(columns, rows), rows);
+    }
+    case 'debtMonths': {
+      const table = debtMonthsFromWire(body);
+      return table && namedSheet('Debt', DEBT_MONTH_COLUMNS, entityRows({ entities: table.debts, total: table.total }, 'All Debts'));
+    }
+    case 'contributionMonths': {
+      const table = contributionMonthsFromWire(body);
+      return table && namedSheet('Account', CONTRIBUTION_MONTH_COLUMNS, entityRows({ entities: table.accounts, total: table.total }, 'All Accounts'));
+    }
+    case 'retirementMonths': {
+      const table = retirementMonthsFromWire(body);
+      if (!table) return null;
+      const rows = entityRows({ entities: table.accounts, total: table.total }, 'All Accounts');
+      return namedSheet('Account', livingColumns(rows.map((r) => r.row)), rows);
+    }
+  }
+}
+
+const isMonths = (id: CsvTableId): id is MonthsName => CSV_TABLES.find((t) => t.id === id)?.group === 'Month tables';
+
+/** The file name: `runway-debts-2026-11-21.csv`, `runway-income-future-whole-dollars-2026-11-21.csv`. */
+export function csvFileName(id: CsvTableId, date: string): string {
+  const info = CSV_TABLES.find((t) => t.id === id);
+  return `runway-${info?.stem ?? id}${isMonths(id) ? `-${WHOLE_DOLLARS}` : ''}-${date}.csv`;
+}
+
+/**
+ * The CSV of one table as the mirror holds it, named for `date` ('YYYY-MM-DD'); null for a month
+ * table the mirror does not hold (the user is not subscribed, or it was never fetched).
+ */
+export async function csvFromMirror(db: MirrorDb, id: CsvTableId, date: string): Promise<CsvFile | null> {
+  const made = isMonths(id) ? await monthSheet(db, id) : await recordSheet(db, id as CollectionName);
+  return made && { fileName: csvFileName(id, date), text: toCsv(made.header, made.rows) };
+}
