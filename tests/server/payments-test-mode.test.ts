@@ -96,6 +96,8 @@ describe('test-mode checkout', () => {
     expect(html.text).toContain('>Pay (test mode)</button>');
     expect(html.text).toContain('>Cancel</button>');
     expect(html.text).toContain('<html lang="en">');
+    // The app's own icon, so the browser does not ask for a /favicon.ico the server lacks.
+    expect(html.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(html.text).not.toContain('<script');
     expect(h1Count(html.text)).toBe(1);
   });
