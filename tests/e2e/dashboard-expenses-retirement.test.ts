@@ -314,6 +314,9 @@ describe('on a desktop', () => {
 
   it('Overview: greets the user, sums the tiles, and switches tabs from the quick actions', async () => {
     const { page, token, email } = await signedInPage(app, context);
+    // A new account's first Overview on this device says Welcome; every later one, Welcome back.
+    await openTab(page, 'Overview');
+    await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${email}!` }).isVisible()).toBe(true);
     await post(token, '/api/v1/debts', { debt: { name: 'Visa', creditor: 'Chase', original_amount: 5000, remaining_amount: 3200.55, apr: 19.99, monthly_payment: 150, original_term: 36, due_day: 20 } });
     await post(token, '/api/v1/debts', { debt: { name: 'Car', creditor: 'Ford', original_amount: 20000, remaining_amount: 12000.1, apr: 4.5, monthly_payment: 420.35, original_term: 60, due_day: 3 } });
     await post(token, '/api/v1/monthly_expenses', { monthly_expense: { name: 'Rent', amount: 1200, due_day: 1 } });

@@ -15,7 +15,12 @@ const expense = (id: number, amount: number) => ({ id, name: `Expense ${id}`, am
 const tile = (title: string) => screen.getByRole('group', { name: title });
 
 describe('OverviewTab', () => {
-  it('greets the user by email', async () => {
+  it('welcomes the user by email on a first visit, and welcomes them back after', async () => {
+    window.localStorage.removeItem('greeted:ann@example.com');
+    const first = renderScreen(<OverviewTab onNavigate={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: 'Welcome, ann@example.com!' })).toBeTruthy();
+    expect(window.localStorage.getItem('greeted:ann@example.com')).toBe('1');
+    first.unmount();
     renderScreen(<OverviewTab onNavigate={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'Welcome back, ann@example.com!' })).toBeTruthy();
   });

@@ -12,6 +12,7 @@ import { useOverviewBalances } from '../current-balances.ts';
 import type { DashboardTab } from '../tabs.ts';
 import { CheckInCard } from './CheckInCard.tsx';
 import { FinancialHealthFigures } from './FinancialHealthFigures.tsx';
+import { useGreeting } from './greeting.ts';
 import { overviewSummary } from './summary.ts';
 
 export const QUICK_ACTIONS: readonly { label: string; tab: DashboardTab }[] = [
@@ -52,6 +53,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): void }) {
   const session = useSession();
+  const welcome = useGreeting(session.email);
   const debts = useCollection('debts');
   const expenses = useCollection('monthlyExpenses');
   const today = useOverviewBalances();
@@ -83,7 +85,7 @@ export function OverviewTab({ onNavigate }: { onNavigate(tab: DashboardTab): voi
     <Stack>
       <Card withBorder padding="lg">
         <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-          {session.email ? `Welcome back, ${session.email}!` : 'Welcome back!'}
+          {welcome}
         </Title>
         <Text c="dimmed" mt={4}>
           Here is a snapshot of your finances. Pick a tab above or a quick action below to keep your records up to date.
