@@ -125,8 +125,6 @@ describe('Analytics Overview', () => {
     await shoot(page, 'analytics-overview');
     await page.getByRole('button', { name: 'Show yearly values' }).click();
     await expect.poll(() => page.getByRole('table', { name: 'Net worth by year' }).getByRole('row').count()).toBeGreaterThan(30);
-    await page.getByRole('button', { name: 'Debt', exact: true }).click();
-    await expect.poll(() => page.getByTestId('feature-detail').innerText()).toContain('Coming Soon');
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
@@ -135,6 +133,9 @@ describe('Analytics Overview', () => {
     await expectNoAxeViolations(page);
     await shoot(page, 'analytics-overview-dark');
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    // Explore's Debt button opens the Debt Progress tab.
+    await page.getByRole('button', { name: 'Debt', exact: true }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Debt Progress', selected: true }).count()).toBe(1);
     expect(page.errors).toEqual([]);
     await context.close();
   });

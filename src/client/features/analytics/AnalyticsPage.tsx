@@ -94,7 +94,13 @@ function AnalyticsTabs() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
-          <AnalyticsOverviewTab />
+          <AnalyticsOverviewTab
+            onOpenTab={(value) => {
+              choose(value);
+              // The Explore buttons sit at the foot of a long Overview: show the tab opened from its top.
+              tabList.current?.scrollIntoView({ block: 'start' });
+            }}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="income-future" pt="md">
           <IncomeFutureTab />

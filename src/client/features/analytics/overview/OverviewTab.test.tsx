@@ -314,21 +314,12 @@ describe('AnalyticsOverviewTab: states and Coming Soon', () => {
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...ROADMAP]);
   });
 
-  it('each feature button is a toggle showing that feature as coming soon', async () => {
-    renderOverview();
+  it('each feature button opens the tab with its figures', async () => {
+    const opened: string[] = [];
+    renderRoutes('/analytics', { '/analytics': () => <AnalyticsOverviewTab onOpenTab={(tab) => opened.push(tab)} /> }, { subscribed: true, now: NOW });
     await screen.findByRole('heading', { name: 'Overview' });
-    for (const feature of FEATURES) {
-      const button = screen.getByRole('button', { name: feature.label });
-      expect(button.tagName).toBe('BUTTON');
-      fireEvent.click(button);
-      expect(button.getAttribute('aria-pressed')).toBe('true');
-      const detail = screen.getByTestId('feature-detail');
-      expect(within(detail).getByText(feature.title)).toBeTruthy();
-      expect(within(detail).getByText('Coming Soon')).toBeTruthy();
-      expect(within(detail).getByText(feature.today)).toBeTruthy();
-    }
-    fireEvent.click(screen.getByRole('button', { name: 'Savings' }));
-    expect(screen.getByRole('button', { name: 'Savings' }).getAttribute('aria-pressed')).toBe('false');
-    expect(screen.queryByTestId('feature-detail')).toBeNull();
+    for (const feature of FEATURES) fireEvent.click(screen.getByRole('button', { name: feature.label }));
+    expect(opened).toEqual(['income-future', 'income-future', 'debt-progress', 'retirement-contributions']);
+    expect(screen.getByText('Spending and Income open Income Future, Debt opens Debt Progress, Savings opens Retirement Contributions.')).toBeTruthy();
   });
 });

@@ -9,20 +9,21 @@ import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../ui/ListStatus.tsx';
 import { AssumptionsCard } from '../../plan-assumptions/AssumptionsCard.tsx';
+import type { AnalyticsTab } from '../tabs.ts';
 import { ComingSoon } from './ComingSoon.tsx';
 import { DebtPlanComparison } from './DebtPlanComparison.tsx';
 import { NetWorthTimeline } from './NetWorthTimeline.tsx';
 import { PlanVsActual } from './PlanVsActual.tsx';
 import { useOverviewProjection, type OverviewState } from './use-projection.ts';
 
-export function AnalyticsOverviewTab() {
+export function AnalyticsOverviewTab({ onOpenTab }: { readonly onOpenTab?: (tab: AnalyticsTab) => void }) {
   const state = useOverviewProjection();
   return (
     <Stack gap="lg">
       <Title order={2}>Overview</Title>
       <ProjectionPart state={state} />
       <AssumptionsCard />
-      <ComingSoon />
+      <ComingSoon onOpenTab={onOpenTab} />
     </Stack>
   );
 }
