@@ -12,6 +12,7 @@ import {
   mulDivRound,
   mulDivRoundHalfUp,
   sumCents,
+  wholeDollars,
 } from './money.ts';
 
 describe('divRoundHalfUp', () => {
@@ -126,5 +127,12 @@ describe('averageCents', () => {
     expect(averageCents(cents(3), 2)).toBe(2); // 1.5 rounds up
     expect(averageCents(cents(-3), 2)).toBe(-2); // -1.5 rounds away from zero, like every engine rounding
     expect(averageCents(cents(0), 0)).toBe(0);
+  });
+});
+
+describe('wholeDollars (sign × ⌊(|c| + 50) / 100⌋)', () => {
+  it('rounds cents to whole dollars half away from zero', () => {
+    // 123 450¢ = $1,234.50 → 1 235; −12 345¢ = −$123.45 → −123; 99¢ → 1; 49¢ → 0; −50¢ → −1.
+    expect([123_450, -12_345, 99, 49, -50, 0].map((c) => wholeDollars(cents(c)))).toEqual([1235, -123, 1, 0, -1, 0]);
   });
 });

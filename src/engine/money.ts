@@ -102,6 +102,15 @@ export function divRoundHalfUpBig(numerator: bigint, denominator: bigint): bigin
 }
 
 /**
+ * Cents as whole dollars, rounded half away from zero as the month tables print them:
+ *   dollars = sign(c) × ⌊(|c| + 50) / 100⌋
+ * Units: cents in, whole dollars out. Example: 123 450¢ → 1 235; −12 345¢ → −123; 99¢ → 1.
+ */
+export function wholeDollars(value: Cents): number {
+  return Number(divRoundHalfUpBig(BigInt(value), 100n));
+}
+
+/**
  * numerator / denominator rounded down (toward −∞), exactly: divFloor(7n, 2n) → 3, divFloor(-7n, 2n) → −4.
  */
 export function divFloor(numerator: bigint, denominator: bigint): Cents {

@@ -16,6 +16,7 @@ import {
   EXPORT_SINGLES,
   EXPORT_VERSION,
   type ExportCollectionKey,
+  type ExportActuals,
   type ExportCollectionRecord,
   type ExportSingleKey,
 } from '../export/document.ts';
@@ -60,11 +61,8 @@ export interface ImportedActual {
   readonly value: Cents;
 }
 
-export interface ImportedActuals {
-  readonly income_months: readonly ImportedActual[];
-  readonly debt_months: readonly ImportedActual[];
-  readonly retirement_months: readonly ImportedActual[];
-}
+/** The export's lists of actuals (ExportActuals), each read into cents on the file's ids. */
+export type ImportedActuals = { readonly [K in keyof ExportActuals]: readonly ImportedActual[] };
 
 /** A valid document: every collection (empty when the file has none), each single or null, the actuals. */
 export type ImportDocument = { readonly [K in ExportCollectionKey]: readonly ImportedRecord<ExportCollectionRecord<K>>[] } & {

@@ -2,14 +2,14 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cents } from '../../../../engine/money.ts';
+import { cents, wholeDollars } from '../../../../engine/money.ts';
 import { openMirror, type MirrorDb } from '../../../data/db.ts';
 import { fillMirror } from '../../../data/household.testing.ts';
 import { DEBT_COLUMNS } from '../../analytics/debt-progress/DebtProgressTab.tsx';
 import { INCOME_COLUMNS } from '../../analytics/income-future/IncomeFutureTab.tsx';
 import { CONTRIBUTION_COLUMNS } from '../../analytics/retirement-contributions/RetirementContributionsTab.tsx';
 import { livingColumns } from '../../analytics/retirement-living/RetirementLivingTab.tsx';
-import { CSV_TABLES, csvFileName, csvFromMirror, wholeDollars, type CsvTableId } from './csv-tables.ts';
+import { CSV_TABLES, csvFileName, csvFromMirror, type CsvTableId } from './csv-tables.ts';
 
 let db: MirrorDb;
 beforeEach(async () => {

@@ -13,7 +13,7 @@
  *
  * Everything is read from the mirror, so a download works offline and shows what the app shows.
  */
-import { divRoundHalfUpBig, type Cents } from '../../../../engine/money.ts';
+import { wholeDollars, type Cents } from '../../../../engine/money.ts';
 import { incomeDisplayEndBalance } from '../../../../engine/insights.ts';
 import { incomeExpensesAndOther, monthActual, retirementExpenses } from '../../../../engine/month-views.ts';
 import type { ContributionMonth, DebtMonth, IncomeMonth } from '../../../../engine/types.ts';
@@ -189,10 +189,6 @@ async function recordSheet(db: MirrorDb, id: CollectionName): Promise<Sheet> {
 
 /* ---------- Month tables ---------- */
 
-/** Cents as whole dollars, rounded half away from zero like the screen's formatter: 123450¢ → 1235. */
-export function wholeDollars(value: Cents): number {
-  return Number(divRoundHalfUpBig(BigInt(value), 100n));
-}
 
 const money = <Row>(header: string, pick: (row: Row) => Cents | undefined): CsvColumn<Row> => ({ header, value: (row) => wholeDollars(pick(row) ?? (0 as Cents)) });
 const MONTH = { header: 'Month', value: (row: { month: string }) => row.month };
