@@ -11,6 +11,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../data/hooks.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { TabStrip } from '../../ui/TabStrip.tsx';
 import { DollarsProvider, DollarsSwitch } from './dollars.tsx';
 import { DebtProgressTab } from './debt-progress/DebtProgressTab.tsx';
 import { IncomeFutureTab } from './income-future/IncomeFutureTab.tsx';
@@ -18,7 +19,6 @@ import { AnalyticsOverviewTab } from './overview/OverviewTab.tsx';
 import { RetirementContributionsTab } from './retirement-contributions/RetirementContributionsTab.tsx';
 import { RetirementLivingTab } from './retirement-living/RetirementLivingTab.tsx';
 import { ANALYTICS_TABS, isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
-import classes from './analytics.module.css';
 
 // The What if tab brings the sandbox, the risk worker's client and their charts: loaded when opened.
 const WhatIfTab = lazy(() => import('../what-if/WhatIfTab.tsx').then((module) => ({ default: module.WhatIfTab })));
@@ -64,14 +64,6 @@ function AnalyticsTabs() {
   usePreloadProvisionalTables();
   const [tab, setTab] = useState<AnalyticsTab>(storedTab);
   const tabList = useRef<HTMLDivElement>(null);
-  // On a phone the tab strip scrolls sideways: keep the chosen tab in view (also after a reload).
-  useEffect(() => {
-    const list = tabList.current;
-    const selected = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    if (list && selected && (selected.offsetLeft < list.scrollLeft || selected.offsetLeft + selected.offsetWidth > list.scrollLeft + list.clientWidth)) {
-      list.scrollTo({ left: selected.offsetLeft - 16 });
-    }
-  }, [tab]);
   const choose = (value: string | null) => {
     if (!isAnalyticsTab(value)) return;
     window.localStorage.setItem(STORAGE_KEYS.analyticsTab, value);
@@ -86,13 +78,13 @@ function AnalyticsTabs() {
         <DollarsSwitch />
       </Group>
       <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
-        <Tabs.List ref={tabList} className={classes.tabList} aria-label="Analytics sections">
+        <TabStrip ref={tabList} label="Analytics sections" selected={tab}>
           {ANALYTICS_TABS.map(({ value, label }) => (
             <Tabs.Tab key={value} value={value}>
               {label}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </TabStrip>
         <Tabs.Panel value="overview" pt="md">
           <AnalyticsOverviewTab
             onOpenTab={(value) => {

@@ -5,7 +5,7 @@
  */
 import { Tabs } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import classes from './analytics.module.css';
+import { TabStrip } from '../../ui/TabStrip.tsx';
 
 const ALL = 'all';
 
@@ -27,14 +27,14 @@ export function EntityTabs<Entity extends { readonly id: number; readonly name: 
   const value = current ? chosen : ALL;
   return (
     <Tabs value={value} onChange={(next) => setChosen(next ?? ALL)} variant="pills" keepMounted={false}>
-      <Tabs.List className={classes.tabList} aria-label={label}>
+      <TabStrip label={label} selected={value}>
         <Tabs.Tab value={ALL}>{allLabel}</Tabs.Tab>
         {entities.map((entity) => (
           <Tabs.Tab key={entity.id} value={String(entity.id)}>
             {entity.name}
           </Tabs.Tab>
         ))}
-      </Tabs.List>
+      </TabStrip>
       <Tabs.Panel value={ALL} pt="md">
         {value === ALL && render(null, allLabel)}
       </Tabs.Panel>

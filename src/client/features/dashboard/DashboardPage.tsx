@@ -3,10 +3,11 @@
  * under the spec's key, so a reload (or the installed app's next start) opens where the user was.
  */
 import { Tabs, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { TabStrip } from '../../ui/TabStrip.tsx';
 import { DebtPlanTab } from './debt-plan/DebtPlanTab.tsx';
 import { DebtsTab } from './debts/DebtsTab.tsx';
 import { HousingTab } from './housing/HousingTab.tsx';
@@ -17,7 +18,6 @@ import { OverviewTab } from './overview/OverviewTab.tsx';
 import { RetirementAccountsTab } from './retirement-accounts/RetirementAccountsTab.tsx';
 import { RetirementPlanTab } from './retirement-plan/RetirementPlanTab.tsx';
 import { DASHBOARD_TABS, isDashboardTab, type DashboardTab } from './tabs.ts';
-import classes from './DashboardPage.module.css';
 
 function storedTab(): DashboardTab {
   const stored = window.localStorage.getItem(STORAGE_KEYS.dashboardTab);
@@ -27,15 +27,6 @@ function storedTab(): DashboardTab {
 export function DashboardPage() {
   const session = useSession();
   const [tab, setTab] = useState<DashboardTab>(storedTab);
-  const tabList = useRef<HTMLDivElement>(null);
-  // On a phone the tab strip scrolls sideways: keep the chosen tab in view (also after a reload).
-  useEffect(() => {
-    const list = tabList.current;
-    const selected = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    if (list && selected && (selected.offsetLeft < list.scrollLeft || selected.offsetLeft + selected.offsetWidth > list.scrollLeft + list.clientWidth)) {
-      list.scrollTo({ left: selected.offsetLeft - 16 });
-    }
-  }, [tab, session.isAuthenticated]);
   if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message="Please log in to access your financial dashboard." />;
   const choose = (value: string | null) => {
     if (!isDashboardTab(value)) return;
@@ -48,13 +39,13 @@ export function DashboardPage() {
         Financial Dashboard
       </Title>
       <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
-        <Tabs.List ref={tabList} className={classes.tabList} aria-label="Dashboard sections">
+        <TabStrip label="Dashboard sections" selected={tab}>
           {DASHBOARD_TABS.map(({ value, label }) => (
             <Tabs.Tab key={value} value={value}>
               {label}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </TabStrip>
         <Tabs.Panel value="overview" pt="md">
           <OverviewTab onNavigate={choose} />
         </Tabs.Panel>
