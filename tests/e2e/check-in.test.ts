@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, SHOT_DIR, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail } from './harness.ts';
+import { type App, SHOT_DIR, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { monthCells, planStart } from './pages.ts';
 
 let app: App;
@@ -170,8 +170,7 @@ describe('Monthly check-in', () => {
       await progress.screenshot({ path: path.join(SHOT_DIR, 'check-in-progress-phone.png') });
       await page.goto('/check-in');
       await expect.poll(() => page.getByLabel('Visa').count(), { timeout: 20_000 }).toBe(1);
-      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+      await switchColorScheme(page, 'dark');
       await expectNoAxeViolations(page);
       await screenshot(page, 'check-in-phone-dark');
     } finally {

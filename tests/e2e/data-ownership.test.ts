@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, PASSWORD, apiCall, channelConfirmed, apiSignUp, expectNoAxeViolations, goOffline, onPhone, shoot, signedInPage, startApp, subscribeUser, uniqueEmail, unexpectedErrors } from './harness.ts';
+import { type App, PASSWORD, apiCall, channelConfirmed, apiSignUp, expectNoAxeViolations, goOffline, onPhone, shoot, signedInPage, startApp, subscribeUser, uniqueEmail, unexpectedErrors, switchColorScheme } from './harness.ts';
 import { planStart } from './pages.ts';
 
 let app: App;
@@ -132,8 +132,7 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
 }
 
 async function darkMode(page: Page) {
-  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+  await switchColorScheme(page, 'dark');
 }
 
 describe('Your data', () => {

@@ -90,6 +90,22 @@ export async function goOffline(context: BrowserContext, page: Page): Promise<vo
   await context.setOffline(true);
 }
 
+/**
+ * Switches the colour scheme as a person would: the top bar's switch on a wide screen, the Account
+ * menu's on a phone (where the bar keeps one row); then waits until the page shows the scheme.
+ */
+export async function switchColorScheme(page: Page, to: 'light' | 'dark'): Promise<void> {
+  const name = `Switch to ${to} mode`;
+  const button = page.getByRole('button', { name });
+  if (await button.isVisible()) {
+    await button.click();
+  } else {
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name }).click();
+  }
+  await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(to);
+}
+
 /** Context options for a phone: its viewport (PHONE unless told), touch and the mobile viewport meta. */
 export function onPhone(viewport = PHONE): ContextOptions {
   return { viewport, isMobile: true };

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail } from './harness.ts';
+import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { monthCells, planStart } from './pages.ts';
 
 let app: App;
@@ -41,8 +41,7 @@ describe('Plan assumptions card', () => {
     await expect.poll(() => assumptionsOf(token)).toMatchObject({ inflation_rate: 2.5, retirement_tax_rate: 12, spend_cash_in_retirement: true, cash_balance: null });
     await expect.poll(() => page.getByText('pending sync').count()).toBe(0);
     await screenshot(page, 'plan-assumptions-phone-set');
-    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    await switchColorScheme(page, 'dark');
     await screenshot(page, 'plan-assumptions-phone-dark');
   });
 
@@ -63,8 +62,7 @@ describe('Plan assumptions card', () => {
       await expect.poll(() => assumptionsOf(token)).toMatchObject({ inflation_rate: 3, cash_balance: 12500 });
       await expect.poll(() => page.getByTestId('assumption-cash_balance').innerText()).toBe('$12,500.00');
       await screenshot(page, 'plan-assumptions-desktop');
-      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+      await switchColorScheme(page, 'dark');
       await expectNoAxeViolations(page);
       await screenshot(page, 'plan-assumptions-desktop-dark');
     } finally {

@@ -18,7 +18,7 @@ import type { ProjectionInput } from '../../src/engine/types.ts';
 import { basisPointsText } from '../../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../../src/client/features/what-if/compute.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../src/shared/months/input.ts';
-import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail } from './harness.ts';
+import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { planStart } from './pages.ts';
 
 let app: App;
@@ -201,8 +201,7 @@ describe('What if', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Apply to my plan' }).isDisabled(), { timeout: 20_000 }).toBe(true);
       await page.waitForTimeout(500);
       expect(writes).toHaveLength(1);
-      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+      await switchColorScheme(page, 'dark');
       await expectNoAxeViolations(page);
       await screenshot(page, 'what-if-desktop-dark');
     } finally {
@@ -266,8 +265,7 @@ describe('What if', () => {
       expect(writes).toHaveLength(1);
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'what-if-phone');
-      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+      await switchColorScheme(page, 'dark');
       await expectNoAxeViolations(page);
       await screenshot(page, 'what-if-phone-dark');
     } finally {

@@ -1,14 +1,17 @@
 /**
  * The Account dropdown (spec section 2): Profile, Change Password, Manage Subscription or
  * Subscribe, Logout when signed in; Login and Sign Up when not. Logout returns to '/', and asks
- * first when edits made on this device have not reached the server.
+ * first when edits made on this device have not reached the server. On a phone, where the top bar
+ * keeps one row, the menu also carries Install (when the browser offers it) and the scheme switch.
  */
 import { Menu } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { usePwa } from '../../pwa/hooks.ts';
 import { openPortal } from '../subscribe/portal.ts';
 import { AccountButton } from './AccountMenu.tsx';
+import { useColorSchemeSwitch } from './ColorSchemeToggle.tsx';
 
 // The question is rare; its dialog loads when asked.
 const UnsyncedLogoutDialog = lazy(() => import('./UnsyncedLogoutDialog.tsx').then((module) => ({ default: module.UnsyncedLogoutDialog })));
@@ -19,6 +22,8 @@ export function AccountMenuFull({ initiallyOpen = false }: { initiallyOpen?: boo
   const layer = useDataLayer();
   const navigate = useNavigate();
   const [unsynced, setUnsynced] = useState<number | null>(null);
+  const pwa = usePwa();
+  const scheme = useColorSchemeSwitch();
 
   const logout = async (force = false) => {
     const result = await layer.logout({ force });
@@ -37,6 +42,16 @@ export function AccountMenuFull({ initiallyOpen = false }: { initiallyOpen?: boo
           <AccountButton />
         </Menu.Target>
         <Menu.Dropdown>
+          {/* What the top bar shows on a wide screen. */}
+          {pwa.state.canInstall && (
+            <Menu.Item hiddenFrom="xs" onClick={() => void pwa.controller.install()}>
+              Install
+            </Menu.Item>
+          )}
+          <Menu.Item hiddenFrom="xs" onClick={scheme.toggle}>
+            {scheme.label}
+          </Menu.Item>
+          <Menu.Divider hiddenFrom="xs" />
           {session.isAuthenticated ? (
             <>
               <Menu.Item component={Link} to="/profile">

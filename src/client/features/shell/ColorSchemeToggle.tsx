@@ -2,14 +2,23 @@ import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mant
 import { useEffect } from 'react';
 import { applyThemeColor } from '../../pwa/theme-color.ts';
 
-/** Light/dark switch; Mantine keeps the choice in local storage. */
-export function ColorSchemeToggle() {
+/** The scheme shown now, the other one, and the switch to it; Mantine keeps the choice in local storage. */
+export function useColorSchemeSwitch(): { computed: 'light' | 'dark'; next: 'light' | 'dark'; label: string; toggle: () => void } {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
+  return { computed, next, label: `Switch to ${next} mode`, toggle: () => setColorScheme(next) };
+}
+
+/**
+ * Light/dark switch of the top bar. On a phone it is hidden (the Account menu carries the same
+ * switch) but stays mounted: it is what keeps the browser's theme colour in step with the scheme.
+ */
+export function ColorSchemeToggle({ visibleFrom }: { visibleFrom?: 'xs' }) {
+  const { computed, label, toggle } = useColorSchemeSwitch();
   useEffect(() => applyThemeColor(document, computed), [computed]);
   return (
-    <ActionIcon variant="default" size="lg" onClick={() => setColorScheme(next)} aria-label={`Switch to ${next} mode`} title={`Switch to ${next} mode`}>
+    <ActionIcon variant="default" size="lg" onClick={toggle} aria-label={label} title={label} visibleFrom={visibleFrom}>
       <span aria-hidden="true">{computed === 'dark' ? '☀' : '☾'}</span>
     </ActionIcon>
   );

@@ -1,8 +1,9 @@
 /**
  * The shared chrome (spec section 2): the top bar with Home, Dashboard, Analytics, the sync state,
  * the colour scheme switch and the Account menu; the footer with Quick Links, Legal and Support and
- * the copyright line. On a phone the links wrap under the product name. The installable app's
- * Install button and notices (update prompt, offline ready, iOS install hint) live here too.
+ * the copyright line. On a phone the links sit in a bar along the bottom of the screen. The
+ * installable app's Install button and notices (update prompt, offline ready, iOS install hint)
+ * live here too.
  */
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -20,39 +21,62 @@ const SyncIndicator = lazy(() => import('./SyncIndicator.tsx').then((module) => 
 
 export const SUPPORT_EMAIL = 'support@runway.example';
 
+/** Line icons for the phone's bottom bar (decorative: each link is named by its text). */
+const NAV_ICONS = {
+  home: 'M3 11.5 12 4l9 7.5M5.5 9.5V20h13V9.5',
+  dashboard: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  analytics: 'M4 20h16M7 16v-5M12 16V7M17 16v-8',
+} as const;
+
+function NavIcon({ name }: { name: keyof typeof NAV_ICONS }) {
+  return (
+    <svg className={classes.navIcon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d={NAV_ICONS[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * One row at every width from 360 px. On a wide screen: the product name, the links, the sync
+ * state, Install, the scheme switch and Account. On a phone the links become a bar along the
+ * bottom of the screen, within the thumb's reach, and Install and the scheme switch move into the
+ * Account menu; the same nav element serves both, so its name and order do not change.
+ */
 function TopBar() {
   const session = useSession();
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" py="xs">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="md" wrap="wrap">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
             <Anchor component={Link} to="/" underline="never" c="inherit">
               <Text fw={800} size="lg">
                 Runway
               </Text>
             </Anchor>
-            <Group component="nav" aria-label="Main" gap="sm" wrap="nowrap">
+            <nav aria-label="Main" className={classes.mainNav}>
               <Anchor component={Link} to="/" className={classes.navLink} activeOptions={{ exact: true }}>
+                <NavIcon name="home" />
                 Home
               </Anchor>
               <Anchor component={Link} to="/dashboard" className={classes.navLink}>
+                <NavIcon name="dashboard" />
                 Dashboard
               </Anchor>
               <Anchor component={Link} to="/analytics" className={classes.navLink}>
+                <NavIcon name="analytics" />
                 Analytics
               </Anchor>
-            </Group>
+            </nav>
           </Group>
-          {/* Wraps on a phone when the sync state and the Install button are both there. */}
-          <Group gap="xs" wrap="wrap" justify="flex-end">
+          <Group gap="xs" wrap="nowrap" justify="flex-end">
             {session.isAuthenticated && (
               <Suspense fallback={null}>
                 <SyncIndicator />
               </Suspense>
             )}
-            <InstallButton />
-            <ColorSchemeToggle />
+            <InstallButton visibleFrom="xs" />
+            <ColorSchemeToggle visibleFrom="xs" />
             <AccountMenu />
           </Group>
         </Group>
