@@ -196,16 +196,30 @@ describe('Analytics month tabs', () => {
     await openTab(page, 'Retirement Living');
     const living = bodies.retirement.total;
     expect(living.length).toBeGreaterThan(900);
-    await expect.poll(() => monthCells(page, 'Retirement months, All Accounts', month)).toEqual([
-      month,
-      whole((living[0] as Wire).social_security_income),
-      whole((living[0] as Wire).housing),
-      whole((living[0] as Wire).debts),
-      whole((cents((living[0] as Wire).monthly_expenses) + cents((living[0] as Wire).other_expenses)) / 100),
-      whole((living[0] as Wire).withdrawals),
-      whole((living[0] as Wire).interest_earned),
-      whole((living[0] as Wire).display_balance),
-    ]);
+    const livingCells = (row: Wire) => [
+      row.month,
+      whole(row.social_security_income),
+      whole(row.housing),
+      whole(row.debts),
+      whole((cents(row.monthly_expenses) + cents(row.other_expenses)) / 100),
+      whole(row.withdrawals),
+      whole(row.interest_earned),
+      whole(row.display_balance),
+    ];
+    // Current & Future opens on the retirement month (January of the retirement year, later than
+    // this month): the months of saving before it are shown under All Months only.
+    const retirementMonth = `${retirementYear}-01`;
+    const fromRetirement = living.filter((r) => String(r.month) >= retirementMonth);
+    const livingTable = 'Retirement months, All Accounts';
+    await expect.poll(() => table(page, livingTable).locator('tbody tr[aria-rowindex="2"]').locator('td').first().innerText()).toBe(retirementMonth);
+    expect(await monthCells(page, livingTable, retirementMonth)).toEqual(livingCells(fromRetirement[0] as Wire));
+    expect(await table(page, livingTable).getAttribute('aria-rowcount')).toBe(String(fromRetirement.length + 1));
+    expect(await monthRow(page, livingTable, month).count()).toBe(0);
+    await page.getByText('All Months', { exact: true }).click();
+    await expect.poll(() => monthCells(page, livingTable, month)).toEqual(livingCells(living[0] as Wire));
+    expect(await table(page, livingTable).getAttribute('aria-rowcount')).toBe(String(living.length + 1));
+    await page.getByText('Current & Future', { exact: true }).click();
+    await expect.poll(() => monthRow(page, livingTable, month).count()).toBe(0);
     expect(await card(page, 'Balance at End of Retirement')).toBe(whole((living.at(-1) as Wire).display_balance));
     // The last month before retirement (December of the year before) holds the balance at retirement.
     const before = living.find((r) => r.month === `${retirementYear - 1}-12`) as Wire;
@@ -343,8 +357,10 @@ describe('Analytics month tabs', () => {
     `);
     const { page } = await household(context);
     await openTab(page, 'Retirement Living');
-    // The account's table: every row has its Edit button or 'Future' as well.
+    // The account's table: every row has its Edit button or 'Future' as well; All Months, from the
+    // plan start (Current & Future would open at retirement, 46 years on).
     await page.getByRole('tab', { name: 'Work 401k', exact: true }).click();
+    await page.getByText('All Months', { exact: true }).click();
     const name = 'Retirement months, Work 401k';
     await expect.poll(() => monthRow(page, name, planStart).count(), { timeout: 20_000 }).toBe(1);
     const rowCount = Number(await table(page, name).getAttribute('aria-rowcount')) - 1;

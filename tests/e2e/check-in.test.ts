@@ -96,6 +96,8 @@ describe('Monthly check-in', () => {
       await openTab(page, 'Retirement Contributions');
       await expect.poll(() => page.getByText('$22,400').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await openTab(page, 'Retirement Living');
+      // This month is before retirement: Current & Future starts at retirement, All Months shows it.
+      await page.getByText('All Months', { exact: true }).click();
       await expect.poll(() => page.getByText('$22,400').count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
       await openTab(page, 'Overview');

@@ -29,6 +29,8 @@ function setup(inflation: number | null, now = MARCH_1) {
     {
       now,
       intercept: serveMonths({ incomeMonths: BODY }),
+      // Without an income record the tab shows its empty state, not the months.
+      records: { '/api/v1/incomes': [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-03-28', gross_pay: 7000, net_pay: 5000 }] },
       singles: { '/api/v1/assumptions': inflation === null ? null : { id: 1, inflation_rate: inflation } },
     },
   );

@@ -10,8 +10,12 @@ import { IncomeFutureTab } from './IncomeFutureTab.tsx';
 const TABLE = 'Income months';
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 
+const INCOMES = '/api/v1/incomes';
+/** The tab shows its months only to a user with an income record. */
+const SALARY = { id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-03-28', gross_pay: 7000, net_pay: 5000 };
+
 function setup(options: Parameters<typeof renderTab>[1] = {}) {
-  return renderTab(<IncomeFutureTab />, { now: MARCH_1, intercept: serveMonths({ incomeMonths: INCOME_BODY }), ...options });
+  return renderTab(<IncomeFutureTab />, { now: MARCH_1, intercept: serveMonths({ incomeMonths: INCOME_BODY }), records: { [INCOMES]: [SALARY] }, ...options });
 }
 
 describe('IncomeFutureTab', () => {
@@ -94,6 +98,40 @@ describe('IncomeFutureTab', () => {
     }
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the empty state, not a table of months, to a user without income records', async () => {
+    // The server still answers its six months; without an income they say nothing.
+    const { layer } = setup({ records: {} });
+    expect(await screen.findByText('No income months yet')).toBeTruthy();
+    expect(await layer.db.months.get('incomeMonths')).toMatchObject({ body: INCOME_BODY });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('img', { name: 'End balance by month' })).toBeNull();
+    expect(screen.queryByText('All Months')).toBeNull();
+    expect(card('Average Net Income')).toBe('$0');
+    expect(card('Projected End Balance in 5 Years')).toBe('$0');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('shows the skeleton, neither the months nor the empty state, until the incomes have answered', async () => {
+    const { server, layer } = setup({ records: {} });
+    const held = gate(server, (request) => request.path === INCOMES);
+    // The month table is in the mirror; the incomes are still on their way.
+    await waitFor(async () => expect(await layer.db.months.get('incomeMonths')).toBeTruthy());
+    expect(screen.getByLabelText('Loading')).toBeTruthy();
+    expect(screen.queryByText('No income months yet')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    held.release();
+    expect(await screen.findByText('No income months yet')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+
+  it('shows the months once an income record arrives', async () => {
+    const { layer } = setup({ records: {} });
+    expect(await screen.findByText('No income months yet')).toBeTruthy();
+    await layer.db.incomes.put(SALARY);
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    expect(screen.queryByText('No income months yet')).toBeNull();
   });
 
   it('shows a skeleton while loading, then the error with its title, message and Reload Page', async () => {

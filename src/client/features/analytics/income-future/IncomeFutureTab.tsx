@@ -3,6 +3,11 @@
  * the average and 5/10/20-year cards, and a chart of the end balance. The cards cover the months
  * the toggle shows (so they always agree with the rows beside them); the projected end balances
  * read the month now + N years from the whole table.
+ *
+ * Without any income record the server still sends its full table of months ($0 throughout when
+ * nothing else is recorded either), which says nothing about an income future: the tab shows its
+ * empty state instead. Telling "none" from "not known yet" needs the incomes' answer: until the
+ * mirror has one, the tab shows its skeleton rather than flash the table or the empty state.
  */
 import { nominalRow } from '../dollars.tsx';
 import { Stack, Title } from '@mantine/core';
@@ -18,6 +23,7 @@ import { centsToDollars, ZERO } from '../../../../engine/money.ts';
 import { incomeExpensesAndOther, monthActual, monthsInRange } from '../../../../engine/month-views.ts';
 import type { IncomeMonth } from '../../../../engine/types.ts';
 import { validateIncomeMonth, type IncomeMonthInput } from '../../../../shared/validation/months.ts';
+import { useCollection } from '../../../data/hooks.ts';
 import { FigureCards } from '../FigureCards.tsx';
 import { chartSample } from '../chart-data.ts';
 import { ToneAmount } from '../Figures.tsx';
@@ -27,7 +33,7 @@ import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
 import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
 import { MonthTable } from '../month-table/MonthTable.tsx';
 import type { Column } from '../../../ui/column.ts';
-import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
+import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded, MonthsSkeleton } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
 import { incomeMonthsFromWire, type WithId } from '../wire.ts';
 
@@ -46,12 +52,20 @@ export const INCOME_COLUMNS: readonly Column<Row>[] = [
 const INTEREST_COLUMN: Column<Row> = { header: 'Interest Earned', align: 'right', cell: (row) => wholeUsd(row.interestEarned ?? ZERO) };
 const WITH_INTEREST: readonly Column<Row>[] = [INCOME_COLUMNS[0]!, INTEREST_COLUMN, ...INCOME_COLUMNS.slice(1)];
 
+const NO_ROWS: readonly Row[] = [];
+
 export function projectionLabel(years: number): string {
   return `Projected End Balance in ${years} Years`;
 }
 
 export function IncomeFutureTab() {
-  const { table: rows, provisional, error, pendingIds } = useMonthsTable('incomeMonths', incomeMonthsFromWire);
+  const { table, provisional, error, pendingIds } = useMonthsTable('incomeMonths', incomeMonthsFromWire);
+  const incomes = useCollection('incomes');
+  // No income records, as far as the mirror knows from a fetch that succeeded (or from edits made
+  // since): the table shows nothing worth reading. Never fetched (offline on a new device, or the
+  // fetch failed) is not "none": the table shows as it is.
+  const noIncome = incomes.rows.length === 0 && incomes.lastFetched !== null;
+  const rows = table === null ? null : noIncome ? NO_ROWS : table;
   const today = useToday();
   const [range, setRange] = useMonthRange();
   const [editing, setEditing] = useState<MonthEdit<IncomeMonthInput> | null>(null);
@@ -82,6 +96,14 @@ export function IncomeFutureTab() {
       <Stack>
         {header}
         {error ? <MonthsLoadError title="Error Loading Income Months" message={error} /> : <MonthsNotLoaded />}
+      </Stack>
+    );
+  }
+  if (incomes.loading && incomes.rows.length === 0) {
+    return (
+      <Stack>
+        {header}
+        <MonthsSkeleton />
       </Stack>
     );
   }

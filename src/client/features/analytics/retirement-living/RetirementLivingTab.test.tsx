@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { monthRowId } from '../../../../shared/months/ids.ts';
 import { MARCH_1, RETIREMENT_BODY, RETIREMENT_PLAN, serveMonths } from '../fixtures.testing.ts';
-import { card, cellsOf, monthsOf, renderTab } from '../test-helpers.testing.tsx';
+import { card, cellsOf, gate, monthsOf, renderTab } from '../test-helpers.testing.tsx';
 import { RetirementLivingTab } from './RetirementLivingTab.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(label, { exact: false }), { target: { value } });
@@ -42,6 +42,44 @@ describe('RetirementLivingTab', () => {
     ]);
     // 1,200.00 + 300.00 of expenses in 2026-06.
     expect(cellsOf(TABLE, '2026-06')).toEqual(['2026-06', '$1,000', '$800', '$100', '$1,500', '$1,400', '$20', '$1,540', 'Future']);
+    // Today is 2026-03, retirement 2026-05: Current & Future opens on the retirement month.
+    expect(monthsOf(TABLE)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']);
+  });
+
+  it('starts Current & Future at the retirement month when it is later than today, and All Months shows every month', async () => {
+    setup();
+    await openAccount('401k');
+    // 2026-03 (today) and 2026-04 come before retirement: months of saving, not of living.
+    expect(monthsOf(TABLE)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']);
+    fireEvent.click(screen.getByText('All Months'));
+    await waitFor(() => expect(monthsOf(TABLE)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']));
+    expect(cellsOf(TABLE, '2026-04')).toEqual(['2026-04', '$0', '$0', '$0', '$0', '$0', '$10', '$4,000', 'Future']);
+    fireEvent.click(screen.getByText('Current & Future'));
+    await waitFor(() => expect(monthsOf(TABLE)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']));
+    // The total of all accounts starts there too.
+    await openAccount('All Accounts');
+    expect(monthsOf('Retirement months, All Accounts')).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']);
+  });
+
+  it('shows the skeleton, not the months before retirement, until the retirement plan has answered', async () => {
+    const { server, layer } = setup();
+    const held = gate(server, (request) => request.path === '/api/v1/retirement_plan');
+    await waitFor(async () => expect(await layer.db.months.get('retirementMonths')).toBeTruthy());
+    expect(screen.getByLabelText('Loading')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    held.release();
+    await openAccount('401k');
+    expect(monthsOf(TABLE)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']);
+  });
+
+  it('starts Current & Future at today once retirement has begun, and at today without a plan', async () => {
+    const { unmount } = setup({ now: new Date(2026, 6, 1) });
+    await openAccount('401k');
+    expect(monthsOf(TABLE)).toEqual(['2026-07', '2026-08']);
+    unmount();
+    const { layer } = setup({ singles: {} });
+    await layer.ready;
+    await openAccount('401k');
     expect(monthsOf(TABLE)).toEqual(['2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']);
   });
 
@@ -67,9 +105,9 @@ describe('RetirementLivingTab', () => {
   it('sums withdrawals and interest over the months shown, with the balances at and after retirement', async () => {
     setup();
     await openAccount('401k');
-    // 2026-03 … 2026-08: withdrawals 1,100 + 1,400 + 1,100 + 1,100; interest 10 + 10 + 4 × 20.
+    // 2026-05 … 2026-08: withdrawals 1,100 + 1,400 + 1,100 + 1,100; interest 4 × 20.
     expect(card('Total Withdrawals')).toBe('$4,700');
-    expect(card('Total Interest')).toBe('$100');
+    expect(card('Total Interest')).toBe('$80');
     // Retirement in 2026-05 (the plan's): the balance at the end of 2026-04; the last row's at the end.
     await waitFor(() => expect(card('Balance at Retirement')).toBe('$4,000'));
     expect(card('Balance at End of Retirement')).toBe('$0');
@@ -93,17 +131,22 @@ describe('RetirementLivingTab', () => {
   it('shows the same Insights & Trends panel', async () => {
     setup();
     await openAccount('401k');
-    expect(insight('Months Shown')).toBe('6');
+    // 2026-05 … 2026-08, the actual on 2026-05; four months have no six-month average.
+    expect(insight('Months Shown')).toBe('4');
     expect(insight('Months with Actual Balances')).toBe('1');
-    // (1,540 + 460 + 0) / 3 = 666.67 → $667; (3,000 + 4,000 + 2,920 + 1,540 + 460 + 0) / 6 = 1,986.67 → $1,987.
+    // (1,540 + 460 + 0) / 3 = 666.67 → $667.
     expect(insight('Average Balance (Last 3 Months)')).toBe('$667');
-    expect(insight('Average Balance (Last 6 Months)')).toBe('$1,987');
+    expect(insight('Average Balance (Last 6 Months)')).toBeNull();
     expect(insight('Balance Trend')).toBe('Declining');
+    fireEvent.click(screen.getByText('All Months'));
+    await waitFor(() => expect(insight('Months Shown')).toBe('8'));
+    // (3,000 + 4,000 + 2,920 + 1,540 + 460 + 0) / 6 = 1,986.67 → $1,987.
+    expect(insight('Average Balance (Last 6 Months)')).toBe('$1,987');
   });
 
   it('has All Accounts view only, No Data for an empty account, and an empty state', async () => {
     const { unmount } = setup();
-    await waitFor(() => expect(monthsOf('Retirement months, All Accounts')).toHaveLength(6));
+    await waitFor(() => expect(monthsOf('Retirement months, All Accounts')).toHaveLength(4));
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'IRA' }));
     expect(await screen.findByText('No Data for IRA')).toBeTruthy();
@@ -122,7 +165,9 @@ describe('RetirementLivingTab', () => {
   it('validates the balance and sends it as balance', async () => {
     const { server } = setup();
     await openAccount('401k');
-    fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
+    // The current month is before retirement: only All Months shows it.
+    fireEvent.click(screen.getByText('All Months'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit 2026-03' }));
     fill('Balance', '');
     fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
     expect(await screen.findByText('Balance is required')).toBeTruthy();
@@ -138,7 +183,8 @@ describe('RetirementLivingTab', () => {
   it('shows the spec wording when a retirement month edit is refused', async () => {
     setup({ intercept: (request) => (request.method === 'PUT' ? { ok: false, kind: 'http', status: 422, message: 'no', errors: null } : serveMonths({ retirementMonths: RETIREMENT_BODY })(request)) });
     await openAccount('401k');
-    fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
+    fireEvent.click(screen.getByText('All Months'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit 2026-03' }));
     fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
     expect(await screen.findByText('Failed to update retirement month. Please try again.')).toBeTruthy();
   });

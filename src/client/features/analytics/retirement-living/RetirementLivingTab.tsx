@@ -2,9 +2,12 @@
  * Retirement Living (spec section 2): 'All Accounts' (view only) and one sub-tab per account, with
  * the Total Withdrawals / Total Interest / Balance at Retirement / Balance at End of Retirement
  * cards, the balance chart, the Insights & Trends panel and the month table (the contribution
- * months, then the living months). Sums cover the months shown; the balance at retirement is read
- * from the whole table (the month before the plan's retirement month), so hiding earlier months
- * does not hide it. An account's month accepts its actual balance (not negative).
+ * months, then the living months). 'Current & Future' starts at the later of the current month and
+ * the plan's retirement month: the months before retirement are Retirement Contributions' (here
+ * they are rows of $0 withdrawals), so only 'All Months' shows them. Sums cover the months shown;
+ * the balance at retirement is read from the whole table (the month before the plan's retirement
+ * month), so hiding earlier months does not hide it. An account's month accepts its actual
+ * balance (not negative).
  */
 import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
@@ -53,11 +56,20 @@ export function livingColumns(taxes: boolean, cash: boolean): readonly Column<Ro
   return [...columns, ...(cash ? CASH_COLUMNS : []), LIVING_COLUMNS.at(-1)!];
 }
 
-/** The month of the plan's retirement date, or null without a plan (or with an unreadable date). */
+/** The month of the plan's retirement date (the engine's, horizon.ts), or null without a plan (or with an unreadable date). */
 function retirementMonthOf(plan: WireRecordOf<'retirementPlan'> | null): MonthKey | null {
   const date = plan?.retirement_date;
   if (date === undefined || !parseMonthKey(date.slice(0, 7))) return null;
   return monthOfDate(date);
+}
+
+/**
+ * The first month 'Current & Future' shows: the later of the current month and the retirement
+ * month, or the current month without a plan. Example: today 2026-03, retirement 2026-05 →
+ * 2026-05; today 2026-06 → 2026-06.
+ */
+function livingFrom(today: MonthKey, retirementMonth: MonthKey | null): MonthKey {
+  return retirementMonth !== null && retirementMonth > today ? retirementMonth : today;
 }
 
 const EDIT: AccountMonthEdit<RetirementMonthInput> = {
@@ -76,7 +88,7 @@ interface ViewProps extends AccountTabProps<Row> {
 
 function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
   const today = useToday();
-  const shown = useMemo(() => monthsInRange(rows, view.range, today), [rows, view.range, today]);
+  const shown = useMemo(() => monthsInRange(rows, view.range, livingFrom(today, retirementMonth)), [rows, view.range, today, retirementMonth]);
   const taxes = rows.some((row) => row.taxes !== undefined);
   const cash = rows.some((row) => row.cashBalance !== undefined);
   const columns = useMemo(() => livingColumns(taxes, cash), [taxes, cash]);
@@ -95,11 +107,13 @@ function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
 
 export function RetirementLivingTab() {
   const { table, provisional, error, pendingIds } = useMonthsTable('retirementMonths', retirementMonthsFromWire);
-  const { record: plan } = useSingle('retirementPlan');
+  const { record: plan, loading: planLoading } = useSingle('retirementPlan');
   const retirementMonth = retirementMonthOf(plan);
   const [range, setRange] = useMonthRange();
   const header = <Title order={2}>Retirement Living</Title>;
-  if (table === null) {
+  // Until the plan's first answer, where 'Current & Future' starts is not known: the skeleton,
+  // rather than the months before retirement for a moment.
+  if (table === null || (planLoading && plan === null)) {
     return (
       <Stack>
         {header}
