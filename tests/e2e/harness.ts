@@ -102,6 +102,7 @@ export async function switchColorScheme(page: Page, to: 'light' | 'dark'): Promi
   } else {
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name }).click();
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
   }
   await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(to);
 }
