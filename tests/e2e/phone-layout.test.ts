@@ -7,6 +7,8 @@
  *   shown fully in view in their strip;
  * - each month table shows its month, its balance column (End Balance or Balance) and the Edit
  *   action of its rows inside the screen, without scrolling the table sideways;
+ * - analytics' Overview and What if, home, the check-in, the profile and a legal page fit the
+ *   width with the same header;
  * - axe finds nothing above minor on any of these screens.
  * Every screen is shot to test-results/e2e/layout-*.png (the analytics ones as the screen shows
  * the table).
@@ -163,7 +165,25 @@ describe.each([
       // What the screen shows at the table (a phone's page holds every month: a full-page shot would be metres long).
       await page.screenshot({ path: path.join(SHOT_DIR, `${name(`analytics-${tab.name.toLowerCase().replace(/ /g, '-')}`)}.png`) });
     }
+
+    // Analytics' other tabs, then the other screens a signed-in person reaches.
+    for (const tab of ['Overview', 'What if']) {
+      await page.getByRole('tablist', { name: 'Analytics sections' }).getByRole('tab', { name: tab, exact: true }).click();
+      await expectSelectedTabInView(page, 'Analytics sections', tab, viewport.width);
+      await page.getByRole('tabpanel').getByRole('heading').first().waitFor();
+      await expectNoSidewaysScroll(page);
+      await expectNoAxe(page);
+    }
+    for (const route of ['/', '/check-in', '/profile', '/privacy-policy']) {
+      await page.goto(route);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectOneRowHeader(page);
+      await expectMainLinks(page, phone, viewport);
+      await expectNoSidewaysScroll(page);
+      await expectNoAxe(page);
+      await shoot(page, name(route === '/' ? 'home' : route.slice(1)));
+    }
     expect(page.errors).toEqual([]);
     if (scheme === 'dark') await switchColorScheme(page, 'light');
-  }, 120_000);
+  }, 180_000);
 });
