@@ -2,9 +2,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createDataLayer } from './data/data-layer.ts';
+import { createDeferredDataLayer } from './data/deferred-layer.ts';
 import { DataLayerProvider } from './data/hooks.ts';
 import { createPwaController, type InstallPromptEvent } from './pwa/controller.ts';
 import { PwaProvider } from './pwa/hooks.ts';
@@ -18,13 +18,45 @@ import { NotificationsHost } from './ui/NotificationsHost.tsx';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// One data layer per page: the mirror, the outbox and the live channel outlive every screen.
-const layer = createDataLayer({
+/** The main thread's first idle moment (soon, on a browser without requestIdleCallback). */
+const idle = (timeout: number) =>
+  new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout }) : setTimeout(resolve, 0)));
+
+/**
+ * What a signed-in page's first sync waits for when the mirror holds data (data-layer.ts): on a slow
+ * phone (4× CPU throttling) the screen is drawn from the mirror within about a second of the data
+ * layer's start, so the sync, which rewrites the mirror and re-renders the screen, starts a second
+ * later, at the main thread's next idle moment.
+ */
+const firstScreenDrawn = () => new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(() => idle(1000));
+
+// One data layer per page: the mirror, the outbox and the live channel outlive every screen. Its
+// code (Dexie, the HTTP client, sync) loads when a page needs it (routes/__root.tsx): at once when
+// someone is signed in, so it arrives beside the route's code; a visitor on '/' never loads it.
+const layer = createDeferredDataLayer({
   storage: window.localStorage,
-  baseUrl: window.location.origin,
-  wsOrigin: window.location.origin.replace(/^http/, 'ws'),
+  create: () =>
+    import('./data/data-layer.ts').then(({ createDataLayer }) =>
+      createDataLayer({
+        storage: window.localStorage,
+        baseUrl: window.location.origin,
+        wsOrigin: window.location.origin.replace(/^http/, 'ws'),
+        beforeFirstSync: firstScreenDrawn,
+      }),
+    ),
 });
-const router = createAppRouter();
+const router = createAppRouter({ dataLayer: layer });
+if (layer.getSession().isAuthenticated) {
+  layer.load().catch(() => {
+    // The router's first load asks again and shows the failure.
+  });
+  // The root route waits for the data layer before its pages' code is fetched: fetch it meanwhile.
+  for (const match of router.matchRoutes(router.latestLocation.pathname)) {
+    router.loadRouteChunk(router.routesById[match.routeId])?.catch(() => {
+      // The router loads it again and shows the failure.
+    });
+  }
+}
 
 // The installable app: the controller is tiny; workbox-window and the registration load later.
 const pwa = createPwaController({
@@ -44,14 +76,17 @@ window.addEventListener('appinstalled', () => pwa.appInstalled());
 // A page still running an old version whose lazily loaded files are gone loads the current one
 // (only when the server serves a different build: see stale-chunk.ts).
 if (import.meta.env.PROD) reloadOnStaleChunkInBrowser();
-// The worker registers after the page has loaded and the first sync is over, so its precache
-// downloads compete with neither. With no worker controlling the page, only online: offline the
-// registration chunk would fail to load. A worker that controls the page serves that chunk from its
-// precache, so it loads at once, offline too: edits made offline then register a background sync
-// (register-sw.ts waits for the network only to register). Dev builds (vite serve) have no worker.
+// The worker registers after the page has loaded, the first sync is over and the page is first
+// idle, so its precache downloads (every chunk: the analytics tabs and the charts too, so the
+// installed app opens them offline) compete with none of them. With no worker controlling the
+// page, only online: offline the registration chunk would fail to load. A worker that controls the
+// page serves that chunk from its precache, so it loads at once, offline too: edits made offline
+// then register a background sync (register-sw.ts waits for the network only to register). Dev
+// builds (vite serve) have no worker.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
   void Promise.all([loaded, layer.ready])
+    .then(() => idle(2000))
     .then(() => (navigator.serviceWorker.controller ? undefined : whenOnline()))
     .then(() => import('./pwa/register-sw.ts'))
     .then(({ registerServiceWorker }) => registerServiceWorker(pwa, layer))
@@ -61,15 +96,20 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // The colour scheme persists in local storage; 'auto' follows the system until the user picks one.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'runway-color-scheme' });
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <NotificationsHost />
-      <DataLayerProvider layer={layer}>
-        <PwaProvider controller={pwa}>
-          <RouterProvider router={router} />
-        </PwaProvider>
-      </DataLayerProvider>
-    </MantineProvider>
-  </StrictMode>,
+// A transition: the first render is done in slices that let the browser paint and take input, not
+// in one long task (Lighthouse's Total Blocking Time on a slow phone).
+const reactRoot = createRoot(root);
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+        <NotificationsHost />
+        <DataLayerProvider layer={layer}>
+          <PwaProvider controller={pwa}>
+            <RouterProvider router={router} />
+          </PwaProvider>
+        </DataLayerProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

@@ -95,30 +95,36 @@ function mirrorState(page: Page): Promise<{ counts: Record<string, number>; sync
   return page.evaluate(
     () =>
       new Promise((resolve) => {
-        const open = indexedDB.open('runway');
-        open.onerror = () => resolve({ counts: {}, synced: false, actuals: 0 });
-        open.onsuccess = () => {
-          const db = open.result;
-          const names = [...db.objectStoreNames];
-          const tx = db.transaction(names, 'readonly');
-          const all: Record<string, unknown[]> = {};
-          for (const name of names) {
-            const request = tx.objectStore(name).getAll();
-            request.onsuccess = () => (all[name] = request.result);
-          }
-          tx.oncomplete = () => {
-            db.close();
-            const status = (all.syncStatus ?? []) as { loading: boolean; lastFetched: number | null }[];
-            const months = JSON.stringify((all.months ?? []).map((row) => (row as { body: unknown }).body));
-            const actuals = (months.match(/"input_(end_balance|remaining_balance|balance)":-?\d/g) ?? []).length;
-            resolve({
-              counts: Object.fromEntries(Object.entries(all).map(([name, rows]) => [name, rows.length])),
-              // Flags, profile, six collections, four singles and, for a subscriber, four month tables.
-              synced: status.length === 16 && status.every((s) => !s.loading && s.lastFetched !== null),
-              actuals,
-            });
+        const notYet = { counts: {}, synced: false, actuals: 0 };
+        // Not before the app has made its mirror (it comes with the page's data layer, loaded after
+        // the page's own script): opening it first would make an empty one the app must upgrade.
+        void indexedDB.databases().then((databases) => {
+          if (!databases.some((database) => database.name === 'runway')) return resolve(notYet);
+          const open = indexedDB.open('runway');
+          open.onerror = () => resolve(notYet);
+          open.onsuccess = () => {
+            const db = open.result;
+            const names = [...db.objectStoreNames];
+            const tx = db.transaction(names, 'readonly');
+            const all: Record<string, unknown[]> = {};
+            for (const name of names) {
+              const request = tx.objectStore(name).getAll();
+              request.onsuccess = () => (all[name] = request.result);
+            }
+            tx.oncomplete = () => {
+              db.close();
+              const status = (all.syncStatus ?? []) as { loading: boolean; lastFetched: number | null }[];
+              const months = JSON.stringify((all.months ?? []).map((row) => (row as { body: unknown }).body));
+              const actuals = (months.match(/"input_(end_balance|remaining_balance|balance)":-?\d/g) ?? []).length;
+              resolve({
+                counts: Object.fromEntries(Object.entries(all).map(([name, rows]) => [name, rows.length])),
+                // Flags, profile, six collections, four singles and, for a subscriber, four month tables.
+                synced: status.length === 16 && status.every((s) => !s.loading && s.lastFetched !== null),
+                actuals,
+              });
+            };
           };
-        };
+        });
       }),
   );
 }

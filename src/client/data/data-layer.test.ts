@@ -99,14 +99,19 @@ afterEach(async () => {
   }
 });
 
-function setup({ signedIn = null as Session | null, online = true, wait = undefined as ((ms: number) => Promise<void>) | undefined } = {}) {
+function setup({
+  signedIn = null as Session | null,
+  online = true,
+  wait = undefined as ((ms: number) => Promise<void>) | undefined,
+  dbName = `data-layer-${crypto.randomUUID()}`,
+  beforeFirstSync = undefined as (() => Promise<void>) | undefined,
+} = {}) {
   const api = fakeApi();
   const channels = fakeChannels();
   const storage = memoryStorage();
   if (signedIn) writeSession(storage, signedIn);
   const events = new EventTarget();
   const log = { warn: vi.fn(), error: vi.fn() };
-  const dbName = `data-layer-${crypto.randomUUID()}`;
   const layer = createDataLayer({
     dbName,
     storage,
@@ -118,6 +123,7 @@ function setup({ signedIn = null as Session | null, online = true, wait = undefi
     transport: api.server.transport,
     log,
     wait,
+    ...(beforeFirstSync ? { beforeFirstSync } : {}),
   });
   layers.push({ layer, dbName });
   const goOnline = () => events.dispatchEvent(new Event('online'));
@@ -191,6 +197,37 @@ describe('the initial load', () => {
     expect(channels.opened).toHaveLength(2);
     expect(channels.opened[0]?.close).toHaveBeenCalledTimes(1);
     expect(channels.last().close).not.toHaveBeenCalled();
+  });
+
+  it('a mirror filled before: the live channel and the first pull wait for beforeFirstSync (the first screen)', async () => {
+    const dbName = `data-layer-${crypto.randomUUID()}`;
+    const earlier = setup({ signedIn: session(ANN), dbName });
+    await earlier.layer.ready;
+    earlier.layer.dispose();
+
+    let drawn = () => {};
+    const beforeFirstSync = vi.fn(() => new Promise<void>((resolve) => (drawn = resolve)));
+    const { server, layer, channels } = setup({ signedIn: session(ANN), dbName, beforeFirstSync });
+    await vi.waitFor(() => expect(beforeFirstSync).toHaveBeenCalledTimes(1));
+    expect(server.transport.requests).toEqual([]);
+    expect(channels.opened).toHaveLength(0);
+    expect(await layer.db.syncStatus.count()).toBeGreaterThan(0);
+
+    drawn();
+    await layer.ready;
+    expect(channels.opened.map((c) => c.options.email)).toEqual([ANN]);
+    expect(gets(server.seen())).toContain('/api/v1/debts');
+  });
+
+  it('an empty mirror (a first sign-in) or signed out: pulls at once, without waiting', async () => {
+    const never = vi.fn(() => new Promise<void>(() => {}));
+    const signedIn = setup({ signedIn: session(ANN), beforeFirstSync: never });
+    await signedIn.layer.ready;
+    expect(gets(signedIn.server.seen())).toContain('/api/v1/debts');
+    const visitor = setup({ beforeFirstSync: never });
+    await visitor.layer.ready;
+    expect(gets(visitor.server.seen())).toEqual(['/api/v1/feature_flags']);
+    expect(never).not.toHaveBeenCalled();
   });
 
   it('setSubscribed(true) stores the flag and loads the months', async () => {

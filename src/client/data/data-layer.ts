@@ -24,6 +24,7 @@
 import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport } from './api.ts';
 import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
 import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
+import { liveQuery } from 'dexie';
 import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
 import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
@@ -90,6 +91,14 @@ export interface DataLayerOptions {
   now?: () => Date;
   /** How a retry waits `ms` before sending again (tests record the backoff); a timer otherwise. */
   wait?: (ms: number) => Promise<void>;
+  /**
+   * What the live channel and the first catch-up wait for when the mirror already holds the
+   * signed-in user's data: the page passes "the first screen is drawn" (main.tsx), so the screen
+   * reads the mirror without the sync's writes and re-renders competing with it (on a slow phone
+   * they doubled the time to the analytics figures). Without it, or with an empty mirror (a first
+   * sign-in), they start at once.
+   */
+  beforeFirstSync?: () => Promise<void>;
 }
 
 export interface ChannelStatus {
@@ -123,6 +132,11 @@ export type LogoutResult = { status: 'signed-out' } | { status: 'unsynced'; coun
 
 export interface DataLayer {
   readonly db: MirrorDb;
+  /**
+   * Dexie's live query over the mirror: what the hooks (hooks.ts) watch it through, so that their
+   * module, in the first page's script, does not import Dexie.
+   */
+  readonly liveQuery: typeof liveQuery;
   readonly mutations: Mutations;
   /** The guarded API transport, for calls that are not mirrored (account, payments). */
   readonly transport: ApiTransport;
@@ -483,10 +497,11 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   async function start(): Promise<void> {
     const { session } = state;
+    let channelFor: string | null = null;
     if (session.isAuthenticated && session.email) {
       const adopted = await adopt(session.email, false);
       if (adopted.ok) {
-        if (state.online) openChannel(session.email);
+        channelFor = session.email;
       } else {
         // Stored as signed in over someone else's unsynced edits (another tab): sign in again to decide.
         clearSession(storage);
@@ -495,6 +510,11 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     } else if ((await outbox.pendingCount()) > 0) {
       setState({ hold: { reason: 'signed-out', owner: await readOwner() } });
     }
+    // A mirror that was filled before shows at once; the live channel and the server's answer can
+    // wait for the screen (the catch-up after the channel opens brings what was missed meanwhile).
+    if (options.beforeFirstSync && state.session.isAuthenticated && (await db.syncStatus.count()) > 0) await options.beforeFirstSync();
+    // Not if the session changed meanwhile, nor if coming online or a sign-in opened it already.
+    if (channelFor && !channel && !disposed && state.online && state.session.isAuthenticated && sameEmail(state.session.email, channelFor)) openChannel(channelFor);
     if (state.online) await catchUp();
   }
 
@@ -540,6 +560,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   return {
     db,
+    liveQuery,
     mutations,
     transport,
     ready,

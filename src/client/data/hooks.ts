@@ -6,13 +6,15 @@
  * Query failures are returned as `error` rather than thrown into an error boundary: a list shows
  * its error box with a reload button (spec section 8) whether the fetch or the mirror failed.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
 import type { ConflictRow, OutboxEntry, SyncStatusRow, WireRecord } from './db.ts';
 import { entryTarget } from './pending.ts';
 import type { CollectionName, MonthsName, SingleName, WireRecordOf } from '../../shared/resources.ts';
 import type { Session } from './session.ts';
+import { shareEqual } from './share-equal.ts';
+import { sharedLive } from './shared-live.ts';
+import { useObservable } from './use-observable.ts';
 
 const DataLayerContext = createContext<DataLayer | null>(null);
 
@@ -26,22 +28,43 @@ export function useDataLayer(): DataLayer {
   return layer;
 }
 
-function useLayerState(): DataLayerState {
+/**
+ * One part of the data layer's state. Each part keeps its identity while others change, so a
+ * screen that reads the session does not re-render when the live channel connects: such a render
+ * cannot be sliced (an external store's update is synchronous), and on Analytics it was one long
+ * task of a quarter of a second on a slow phone.
+ */
+function useLayerState<K extends keyof DataLayerState>(key: K): DataLayerState[K] {
   const layer = useDataLayer();
-  return useSyncExternalStore(layer.subscribe, layer.getState, layer.getState);
+  const read = () => layer.getState()[key];
+  return useSyncExternalStore(layer.subscribe, read, read);
 }
 
 /** A live query's answer, or the error it failed with, as a value. */
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
-function useLive<T>(query: () => Promise<T>, deps: unknown[]): Outcome<T> | undefined {
-  return useLiveQuery(async (): Promise<Outcome<T>> => {
-    try {
-      return { ok: true, value: await query() };
-    } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
-  }, deps);
+/**
+ * dexie-react-hooks' useLiveQuery, with the live query from the data layer (see use-observable.ts);
+ * an answer equal to the last one keeps its identity, parts included (share-equal.ts). With a
+ * `sharedKey`, every hook watching that key shares one query (shared-live.ts).
+ */
+function useLive<T>(query: () => Promise<T>, deps: unknown[], sharedKey?: string): Outcome<T> | undefined {
+  const layer = useDataLayer();
+  return useObservable(
+    () => {
+      const live = () =>
+        layer.liveQuery(async (): Promise<Outcome<T>> => {
+          try {
+            return { ok: true, value: await query() };
+          } catch (error) {
+            return { ok: false, error: error instanceof Error ? error.message : String(error) };
+          }
+        });
+      return sharedKey === undefined ? live() : sharedLive(layer, sharedKey, live);
+    },
+    deps,
+    shareEqual,
+  );
 }
 
 const pendingOutbox = (layer: DataLayer) => layer.db.outbox.where('status').equals('pending').toArray();
@@ -147,20 +170,22 @@ export interface MonthsView {
   error: string | null;
 }
 
+/**
+ * A month table. The table (up to megabytes) and its fetch status are two queries shared by every
+ * hook of the page: a status change (each fetch flips it twice) does not read the table again.
+ */
 export function useMonths(name: MonthsName): MonthsView {
   const layer = useDataLayer();
   const { db } = layer;
-  const result = useLive(async () => {
-    const [row, status] = await Promise.all([db.months.get(name), db.syncStatus.get(name)]);
-    return { row, status };
-  }, [layer, name]);
-  const status = result?.ok ? result.value.status : undefined;
-  const row = result?.ok ? result.value.row : undefined;
+  const table = useLive(() => db.months.get(name), [layer, name], `months:${name}`);
+  const fetch = useLive(() => db.syncStatus.get(name), [layer, name], `syncStatus:${name}`);
+  const status = fetch?.ok ? fetch.value : undefined;
+  const row = table?.ok ? table.value : undefined;
   return {
     body: row?.body ?? null,
     provisional: row?.provisional ?? false,
-    loading: result === undefined || status?.loading === true,
-    error: result && !result.ok ? result.error : (status?.error ?? null),
+    loading: table === undefined || fetch === undefined || status?.loading === true,
+    error: table && !table.ok ? table.error : fetch && !fetch.ok ? fetch.error : (status?.error ?? null),
   };
 }
 
@@ -178,7 +203,8 @@ export interface OutboxStatusView {
 
 export function useOutboxStatus(): OutboxStatusView {
   const layer = useDataLayer();
-  const { online, hold } = useLayerState();
+  const online = useLayerState('online');
+  const hold = useLayerState('hold');
   const result = useLive(() => layer.db.outbox.orderBy('seq').toArray(), [layer]);
   const entries = result?.ok ? result.value : [];
   const failed = entries.filter((entry) => entry.status === 'failed');
@@ -192,11 +218,11 @@ export function useOutboxStatus(): OutboxStatusView {
 }
 
 export function useSession(): Session {
-  return useLayerState().session;
+  return useLayerState('session');
 }
 
 export function useChannelState(): ChannelStatus {
-  return useLayerState().channel;
+  return useLayerState('channel');
 }
 
 /** What pending edits overwrote of changes made elsewhere, oldest first. */
