@@ -2,8 +2,11 @@
  * Runway's service worker (vite-plugin-pwa, injectManifest): the app works offline because
  * everything it needs to start is precached, and its data lives in the page's mirror (IndexedDB).
  *
- * - Precache: the build's scripts (every route chunk and the lazily loaded ones: the ActionCable
- *   client, the offline month recompute), styles, index.html, icons and the manifest. Old
+ * - Precache: the build's scripts (every route chunk and the lazily loaded ones: the data layer,
+ *   the ActionCable client, the offline month recompute, each analytics tab and the charts),
+ *   styles, index.html, icons and the manifest. The page registers the worker once it has loaded,
+ *   its first sync is over and it is idle (main.tsx), so these downloads wait for the first
+ *   screen; from then on an installed app opens Analytics offline, its code read from here. Old
  *   precaches are removed when a new version activates.
  * - Navigations to a page of the app (src/shared/app-paths.ts) are answered with the cached
  *   index.html, online or not, so every version runs the page that came with it. Navigations to

@@ -39,8 +39,8 @@ export function TabStrip({ label, selected, children, ref }: { label: string; se
     const box = frame.current;
     if (!strip || !box) return;
     const update = () => markEdges(box, strip);
-    update();
     strip.addEventListener('scroll', update, { passive: true });
+    // Observing calls it once the strip is laid out (no forced layout while the page mounts).
     const observer = new ResizeObserver(update);
     observer.observe(strip);
     return () => {

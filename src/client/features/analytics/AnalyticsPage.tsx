@@ -5,7 +5,7 @@
  * the user was.
  */
 import '@mantine/charts/styles.css';
-import { Anchor, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../data/hooks.ts';
@@ -13,11 +13,7 @@ import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { TabStrip } from '../../ui/TabStrip.tsx';
 import { DollarsProvider, DollarsSwitch } from './dollars.tsx';
-import { DebtProgressTab } from './debt-progress/DebtProgressTab.tsx';
-import { IncomeFutureTab } from './income-future/IncomeFutureTab.tsx';
-import { AnalyticsOverviewTab } from './overview/OverviewTab.tsx';
-import { RetirementContributionsTab } from './retirement-contributions/RetirementContributionsTab.tsx';
-import { RetirementLivingTab } from './retirement-living/RetirementLivingTab.tsx';
+import { AnalyticsOverviewTab, DebtProgressTab, IncomeFutureTab, RetirementContributionsTab, RetirementLivingTab, TabSkeleton } from './lazy-tabs.tsx';
 import { ANALYTICS_TABS, isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 
 // The What if tab brings the sandbox, the risk worker's client and their charts: loaded when opened.
@@ -86,28 +82,38 @@ function AnalyticsTabs() {
           ))}
         </TabStrip>
         <Tabs.Panel value="overview" pt="md">
-          <AnalyticsOverviewTab
-            onOpenTab={(value) => {
-              choose(value);
-              // The Explore buttons sit at the foot of a long Overview: show the tab opened from its top.
-              tabList.current?.scrollIntoView({ block: 'start' });
-            }}
-          />
+          <Suspense fallback={<TabSkeleton />}>
+            <AnalyticsOverviewTab
+              onOpenTab={(value) => {
+                choose(value);
+                // The Explore buttons sit at the foot of a long Overview: show the tab opened from its top.
+                tabList.current?.scrollIntoView({ block: 'start' });
+              }}
+            />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="income-future" pt="md">
-          <IncomeFutureTab />
+          <Suspense fallback={<TabSkeleton />}>
+            <IncomeFutureTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="debt-progress" pt="md">
-          <DebtProgressTab />
+          <Suspense fallback={<TabSkeleton />}>
+            <DebtProgressTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="retirement-contributions" pt="md">
-          <RetirementContributionsTab />
+          <Suspense fallback={<TabSkeleton />}>
+            <RetirementContributionsTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="retirement-living" pt="md">
-          <RetirementLivingTab />
+          <Suspense fallback={<TabSkeleton />}>
+            <RetirementLivingTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="what-if" pt="md">
-          <Suspense fallback={<Skeleton h={320} />}>
+          <Suspense fallback={<TabSkeleton />}>
             <WhatIfTab />
           </Suspense>
         </Tabs.Panel>

@@ -1,17 +1,19 @@
 /**
  * The net-worth timeline: one chart of cash, retirement savings, debt and net worth over the whole
  * projection, with a marker at each milestone. The chart is an image with a summary for screen
- * readers; the milestone table and the yearly values table carry the same figures as text.
+ * readers; the milestone table and the yearly values table carry the same figures as text. The
+ * figures above the chart show at once; the chart's code loads beside them (ChartSlot.tsx).
  */
-import '@mantine/charts/styles.css';
-import { LineChart, type ChartReferenceLineProps } from '@mantine/charts';
+import type { ChartReferenceLineProps } from '@mantine/charts';
 import { Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import { ageIn, type Timeline, type TimelinePoint } from '../../../../engine/timeline.ts';
 import { useBirthYear } from '../../profile/birth-year.ts';
 import { useDollars, type DollarsView } from '../dollars.tsx';
 import { formatWholeUsd } from '../../../ui/money.ts';
+import { MAX_POINTS } from '../chart-data.ts';
+import { ChartSlot, HORIZONTAL_GRID, LineChart, SeriesLegend, useLabelInterval, useTooltipOnDemand, X_TICK, Y_TICK } from '../ChartSlot.tsx';
 import { compactUsd, MILESTONE_COLORS, MILESTONE_LABELS, milestoneMonth, milestoneText, monthWithAge, timelineSummary, wholeUsd, type MilestoneKey } from './format.ts';
 
 /** An axis tick with the age reached that year: '2040 · 58'. */
@@ -29,6 +31,21 @@ const HOME_SERIES = [
   { name: 'home', label: 'Home', color: 'yellow.7' },
   { name: 'mortgage', label: 'Mortgage', color: 'orange.8' },
 ];
+
+/**
+ * The chart's points: every n-th month of a long projection (as chart-data.ts `chartSample` does for
+ * the month tables' charts), with the first, the last and each marker's month always in: a
+ * reference line needs its month among the points. The tables keep every month.
+ */
+function chartPoints<P extends { month: string }>(points: readonly P[], markers: ReadonlySet<string>): P[] {
+  // Half the month charts' points: four lines, and a phone draws the chart in one task.
+  const step = Math.ceil(points.length / (MAX_POINTS / 2));
+  if (step <= 1) return [...points];
+  return points.filter((point, index) => index % step === 0 || index === points.length - 1 || markers.has(point.month));
+}
+
+/** Taller on a wider screen. */
+const CHART_HEIGHT = { base: 260, sm: 340 };
 
 /**
  * The timeline as shown: in today's dollars each point converted (the peak found again among the
@@ -51,6 +68,8 @@ const LABEL_POSITION: Record<MilestoneKey, ChartReferenceLineProps['labelPositio
   moneyRunsOut: 'insideBottomRight',
 };
 
+const MILESTONE_KEYS = Object.keys(MILESTONE_LABELS) as MilestoneKey[];
+
 const SHORT_LABELS: Record<MilestoneKey, string> = {
   debtFree: 'Debt free',
   retirement: 'Retire',
@@ -71,27 +90,27 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
   const birthYear = useBirthYear();
   const timeline = useMemo(() => shownTimeline(computed, dollars), [computed, dollars]);
   const withHome = timeline.points[0]?.home !== undefined;
-  const data = useMemo(
-    () =>
-      timeline.points.map((p) => ({
-        month: p.month,
-        netWorth: centsToDollars(p.netWorth),
-        cash: centsToDollars(p.cash),
-        retirement: centsToDollars(p.retirement),
-        debt: centsToDollars(p.debt),
-        ...(p.home === undefined ? {} : { home: centsToDollars(p.home), mortgage: centsToDollars(p.mortgage ?? (0 as Cents)) }),
-      })),
-    [timeline],
-  );
+  const data = useMemo(() => {
+    const markers = new Set(MILESTONE_KEYS.flatMap((key) => milestoneMonth(timeline.milestones, key) ?? []));
+    return chartPoints(timeline.points, markers).map((p) => ({
+      month: p.month,
+      netWorth: centsToDollars(p.netWorth),
+      cash: centsToDollars(p.cash),
+      retirement: centsToDollars(p.retirement),
+      debt: centsToDollars(p.debt),
+      ...(p.home === undefined ? {} : { home: centsToDollars(p.home), mortgage: centsToDollars(p.mortgage ?? (0 as Cents)) }),
+    }));
+  }, [timeline]);
   const milestoneContext = { hasDebts, hasRetirementPlan, birthYear, lastMonth: timeline.points.at(-1)?.month ?? null };
-  const first = timeline.points[0]?.month;
-  const last = timeline.points.at(-1)?.month;
-  const keys = Object.keys(MILESTONE_LABELS) as MilestoneKey[];
-  const referenceLines: ChartReferenceLineProps[] = keys.flatMap((key) => {
-    const month = milestoneMonth(timeline.milestones, key);
-    if (month === null || first === undefined || last === undefined || month < first || month > last) return [];
-    return [{ x: month, label: SHORT_LABELS[key], color: MILESTONE_COLORS[key], labelPosition: LABEL_POSITION[key], strokeDasharray: '6 4', strokeWidth: 2 }];
-  });
+  const referenceLines = useMemo((): ChartReferenceLineProps[] => {
+    const first = timeline.points[0]?.month;
+    const last = timeline.points.at(-1)?.month;
+    return MILESTONE_KEYS.flatMap((key) => {
+      const month = milestoneMonth(timeline.milestones, key);
+      if (month === null || first === undefined || last === undefined || month < first || month > last) return [];
+      return [{ x: month, label: SHORT_LABELS[key], color: MILESTONE_COLORS[key], labelPosition: LABEL_POSITION[key], strokeDasharray: '6 4', strokeWidth: 2 }];
+    });
+  }, [timeline]);
   const current = timeline.current;
   const end = timeline.points.at(-1);
 
@@ -115,26 +134,11 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
           <Figure label="At the End" value={end ? wholeUsd(end.netWorth) : '—'} detail={end ? monthWithAge(end.month, birthYear) : ''} />
         </SimpleGrid>
         <Box role="img" aria-label={timelineSummary(timeline)} data-testid="net-worth-chart">
-          <LineChart
-            h={{ base: 260, sm: 340 }}
-            data={data}
-            dataKey="month"
-            series={withHome ? [...SERIES, ...HOME_SERIES] : SERIES}
-            withDots={false}
-            withLegend
-            curveType="linear"
-            strokeWidth={2}
-            gridAxis="xy"
-            valueFormatter={formatWholeUsd}
-            yAxisProps={{ tickFormatter: compactUsd, width: 64, domain: ['auto', 'auto'], niceTicks: 'snap125' }}
-            xAxisProps={{ minTickGap: 24, ...(birthYear === null ? {} : { tickFormatter: (month: string) => axisLabel(month, birthYear) }) }}
-            referenceLines={referenceLines}
-            accessibilityLayer={false}
-          />
+          <TimelineChart data={data} withHome={withHome} birthYear={birthYear} referenceLines={referenceLines} />
         </Box>
         <Table aria-label="Milestones" withTableBorder={false} verticalSpacing={6}>
           <Table.Tbody>
-            {keys.map((key) => (
+            {MILESTONE_KEYS.map((key) => (
               <Table.Tr key={key} data-testid={`milestone-${key}`}>
                 <Table.Th scope="row" fw={500}>
                   <Group gap={8} wrap="nowrap">
@@ -193,6 +197,48 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
     </Card>
   );
 }
+
+interface TimelineChartProps {
+  data: ({ month: string } & Record<string, number | string>)[];
+  withHome: boolean;
+  birthYear: number | null;
+  referenceLines: ChartReferenceLineProps[];
+}
+
+/**
+ * The chart itself, drawn again only when what it shows changes: a render of it costs a slow phone
+ * about 50 ms, and the card around it re-renders with every sync of the mirror.
+ */
+const TimelineChart = memo(function TimelineChart({ data, withHome, birthYear, referenceLines }: TimelineChartProps) {
+  const interval = useLabelInterval(data.length);
+  const series = withHome ? [...SERIES, ...HOME_SERIES] : SERIES;
+  const [withTooltip, tooltipTrigger] = useTooltipOnDemand();
+  return (
+    <div {...tooltipTrigger}>
+      <ChartSlot h={CHART_HEIGHT}>
+        <LineChart
+          h={CHART_HEIGHT}
+          data={data}
+          dataKey="month"
+          series={series}
+          withDots={false}
+          withTooltip={withTooltip}
+          curveType="linear"
+          strokeWidth={2}
+          // Horizontal grid lines only (see HORIZONTAL_GRID); the markers are the vertical lines.
+          gridAxis="x"
+          gridProps={HORIZONTAL_GRID}
+          valueFormatter={formatWholeUsd}
+          yAxisProps={{ tickFormatter: compactUsd, width: 64, domain: ['auto', 'auto'], niceTicks: 'snap125', interval: 0, tick: Y_TICK }}
+          xAxisProps={{ interval, tick: X_TICK, ...(birthYear === null ? {} : { tickFormatter: (month: string) => axisLabel(month, birthYear) }) }}
+          referenceLines={referenceLines}
+          accessibilityLayer={false}
+        />
+      </ChartSlot>
+      <SeriesLegend series={series} />
+    </div>
+  );
+});
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (

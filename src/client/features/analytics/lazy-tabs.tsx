@@ -1,0 +1,47 @@
+/**
+ * The analytics tabs, each loaded when it is opened: the page's own chunk holds the tab strip and
+ * the chosen tab's code comes beside it, so the first tab shown (most often the Overview) does not
+ * wait for the other five. The route (routes/analytics.tsx) starts the stored tab's code with the
+ * page's. The service worker precaches every tab, so they open offline too.
+ */
+import { Skeleton, Stack } from '@mantine/core';
+import { lazy } from 'react';
+import { STORAGE_KEYS } from '../../data/session.ts';
+import { isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
+
+const CODE = {
+  overview: () => import('./overview/OverviewTab.tsx'),
+  'income-future': () => import('./income-future/IncomeFutureTab.tsx'),
+  'debt-progress': () => import('./debt-progress/DebtProgressTab.tsx'),
+  'retirement-contributions': () => import('./retirement-contributions/RetirementContributionsTab.tsx'),
+  'retirement-living': () => import('./retirement-living/RetirementLivingTab.tsx'),
+  'what-if': () => import('../what-if/WhatIfTab.tsx'),
+} satisfies Record<AnalyticsTab, () => Promise<unknown>>;
+
+export const AnalyticsOverviewTab = lazy(() => CODE.overview().then((module) => ({ default: module.AnalyticsOverviewTab })));
+export const IncomeFutureTab = lazy(() => CODE['income-future']().then((module) => ({ default: module.IncomeFutureTab })));
+export const DebtProgressTab = lazy(() => CODE['debt-progress']().then((module) => ({ default: module.DebtProgressTab })));
+export const RetirementContributionsTab = lazy(() => CODE['retirement-contributions']().then((module) => ({ default: module.RetirementContributionsTab })));
+export const RetirementLivingTab = lazy(() => CODE['retirement-living']().then((module) => ({ default: module.RetirementLivingTab })));
+
+/** Starts loading the code of the tab the page will open with (the stored one, else the Overview). */
+export function preloadStoredTab(): void {
+  const stored = window.localStorage.getItem(STORAGE_KEYS.analyticsTab);
+  CODE[isAnalyticsTab(stored) ? stored : 'overview']().catch(() => {
+    // The tab's own lazy load reports a failure when it renders.
+  });
+}
+
+/**
+ * A tab's place while its code loads, as tall as the Overview's own loading state (a title, a
+ * chart-sized block and a table-sized one), so the page does not jump when the tab arrives.
+ */
+export function TabSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading tab">
+      <Skeleton height={28} width="40%" radius="sm" />
+      <Skeleton height={300} radius="md" />
+      <Skeleton height={180} radius="md" />
+    </Stack>
+  );
+}
