@@ -29,7 +29,8 @@ export interface LighthouseRun {
 
 export interface LighthouseBrowser {
   context: BrowserContext;
-  run(url: string, options: { categories: Category[]; keepStorage?: boolean }): Promise<LighthouseRun>;
+  /** `screen`: the emulated phone's screen instead of the preset's (a Moto G Power's 412×823). */
+  run(url: string, options: { categories: Category[]; keepStorage?: boolean; screen?: { width: number; height: number; deviceScaleFactor: number } }): Promise<LighthouseRun>;
   close(): Promise<void>;
 }
 
@@ -43,7 +44,7 @@ export async function lighthouseBrowser(baseURL: string): Promise<LighthouseBrow
   });
   return {
     context,
-    async run(url, { categories, keepStorage = false }) {
+    async run(url, { categories, keepStorage = false, screen }) {
       const result = await lighthouse(
         new URL(url, baseURL).href,
         {
@@ -56,6 +57,7 @@ export async function lighthouseBrowser(baseURL: string): Promise<LighthouseBrow
           // A first visit clears the origin's storage (cold caches, no service worker yet); a
           // signed-in page keeps it (the session lives in local storage).
           disableStorageReset: keepStorage,
+          ...(screen ? { screenEmulation: { mobile: true, disabled: false, ...screen } } : {}),
         },
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
