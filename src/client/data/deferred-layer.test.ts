@@ -47,7 +47,7 @@ describe('the deferred data layer', () => {
     const create = vi.fn(async () => fakeLayer().layer);
     const layer = createDeferredDataLayer({ storage, create, isOnline: () => false, window: events });
 
-    expect(layer.loaded).toBe(false);
+    expect(() => layer.db).toThrow(/not loaded yet/);
     expect(create).not.toHaveBeenCalled();
     expect(layer.getSession()).toMatchObject({ email: 'ann@example.com', isAuthenticated: true, subscribed: true });
     const listener = vi.fn();
@@ -87,7 +87,6 @@ describe('the deferred data layer', () => {
     expect(a).toBe(real.layer);
     expect(b).toBe(real.layer);
     expect(create).toHaveBeenCalledTimes(1);
-    expect(layer.loaded).toBe(true);
     expect(layer.db).toBe(real.db);
     expect(changed).toHaveBeenCalledTimes(1);
 
@@ -113,7 +112,7 @@ describe('the deferred data layer', () => {
     const layer = createDeferredDataLayer({ storage: memoryStorage(), create: async () => real.layer });
     await expect(layer.login({ answer: true })).resolves.toEqual({ status: 'signed-in' });
     expect(real.layer.login).toHaveBeenCalledWith({ answer: true }, undefined);
-    expect(layer.loaded).toBe(true);
+    expect(layer.db).toBe(real.db);
   });
 
   it('a failed load (offline before the worker had the file) may be tried again', async () => {
@@ -121,7 +120,7 @@ describe('the deferred data layer', () => {
     const create = vi.fn<() => Promise<DataLayer>>().mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module')).mockResolvedValue(real.layer);
     const layer = createDeferredDataLayer({ storage: memoryStorage(), create });
     await expect(layer.load()).rejects.toThrow(/Failed to fetch/);
-    expect(layer.loaded).toBe(false);
+    expect(() => layer.db).toThrow(/not loaded yet/);
     await expect(layer.load()).resolves.toBe(real.layer);
   });
 });

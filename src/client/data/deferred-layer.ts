@@ -20,8 +20,6 @@ export const PAGES_WITHOUT_MIRROR: ReadonlySet<string> = new Set(['/', '/privacy
 export interface DeferredDataLayer extends DataLayer {
   /** Loads and starts the real layer (once); answers it. */
   load(): Promise<DataLayer>;
-  /** True once the real layer is running. */
-  readonly loaded: boolean;
 }
 
 export interface DeferredDataLayerOptions {
@@ -102,9 +100,6 @@ export function createDeferredDataLayer(options: DeferredDataLayerOptions): Defe
 
   return {
     load,
-    get loaded() {
-      return real !== null;
-    },
     get db() {
       return loaded('db').db;
     },

@@ -13,7 +13,8 @@ import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { TabStrip } from '../../ui/TabStrip.tsx';
 import { DollarsProvider, DollarsSwitch } from './dollars.tsx';
-import { AnalyticsOverviewTab, DebtProgressTab, IncomeFutureTab, RetirementContributionsTab, RetirementLivingTab, TabSkeleton } from './lazy-tabs.tsx';
+import { AnalyticsOverviewTab, DebtProgressTab, IncomeFutureTab, RetirementContributionsTab, RetirementLivingTab } from './lazy-tabs.tsx';
+import { ProjectionSkeleton } from './MonthsStatus.tsx';
 import { ANALYTICS_TABS, isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 
 // The What if tab brings the sandbox, the risk worker's client and their charts: loaded when opened.
@@ -82,7 +83,7 @@ function AnalyticsTabs() {
           ))}
         </TabStrip>
         <Tabs.Panel value="overview" pt="md">
-          <Suspense fallback={<TabSkeleton />}>
+          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
             <AnalyticsOverviewTab
               onOpenTab={(value) => {
                 choose(value);
@@ -93,27 +94,27 @@ function AnalyticsTabs() {
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="income-future" pt="md">
-          <Suspense fallback={<TabSkeleton />}>
+          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
             <IncomeFutureTab />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="debt-progress" pt="md">
-          <Suspense fallback={<TabSkeleton />}>
+          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
             <DebtProgressTab />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="retirement-contributions" pt="md">
-          <Suspense fallback={<TabSkeleton />}>
+          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
             <RetirementContributionsTab />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="retirement-living" pt="md">
-          <Suspense fallback={<TabSkeleton />}>
+          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
             <RetirementLivingTab />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="what-if" pt="md">
-          <Suspense fallback={<TabSkeleton />}>
+          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
             <WhatIfTab />
           </Suspense>
         </Tabs.Panel>

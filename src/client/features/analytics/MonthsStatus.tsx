@@ -24,6 +24,20 @@ export function MonthsSkeleton() {
 }
 
 /**
+ * The Overview's loading shape (a title, a chart-sized block and a table-sized one), also what a
+ * tab shows while its code loads, so the page does not jump when the Overview arrives.
+ */
+export function ProjectionSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="md" role="status" aria-busy="true" aria-label={label}>
+      <Skeleton height={28} width="40%" radius="sm" />
+      <Skeleton height={300} radius="md" />
+      <Skeleton height={180} radius="md" />
+    </Stack>
+  );
+}
+
+/**
  * Before a month table first arrives: the skeleton while online (the fetch is under way or about to
  * start), and a line saying when it will load while offline.
  */

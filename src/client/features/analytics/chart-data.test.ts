@@ -17,4 +17,12 @@ describe('chartSample', () => {
     const gaps = sample.slice(1).map((v, i) => v - (sample[i] as number));
     expect(new Set(gaps.slice(0, -1)).size).toBe(1);
   });
+
+  it('keeps the rows asked for besides the even ones', () => {
+    // 500 rows, at most 100 points: every 5th (0, 5, …, 495), the last (499), and 7 and 333 as asked.
+    const rows = Array.from({ length: 500 }, (_, i) => i);
+    const sample = chartSample(rows, 100, (row) => row === 7 || row === 333);
+    const expected = [...Array.from({ length: 100 }, (_, i) => i * 5), 7, 333, 499].sort((a, b) => a - b);
+    expect(sample).toEqual(expected);
+  });
 });

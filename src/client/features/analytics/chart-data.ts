@@ -6,11 +6,12 @@
  */
 export const MAX_POINTS = 240;
 
-export function chartSample<Row>(rows: readonly Row[], max = MAX_POINTS): Row[] {
+/**
+ * Every n-th row of a table longer than `max` (n = ⌈length / max⌉), the first and the last always
+ * in, and any row `keep` asks for (a chart's marker needs its month among the points).
+ */
+export function chartSample<Row>(rows: readonly Row[], max = MAX_POINTS, keep?: (row: Row) => boolean): Row[] {
   if (rows.length <= max) return [...rows];
   const step = Math.ceil(rows.length / max);
-  const out: Row[] = [];
-  for (let i = 0; i < rows.length; i += step) out.push(rows[i] as Row);
-  if ((rows.length - 1) % step !== 0) out.push(rows[rows.length - 1] as Row);
-  return out;
+  return rows.filter((row, index) => index % step === 0 || index === rows.length - 1 || (keep?.(row) ?? false));
 }

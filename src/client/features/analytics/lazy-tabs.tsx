@@ -4,7 +4,6 @@
  * wait for the other five. The route (routes/analytics.tsx) starts the stored tab's code with the
  * page's. The service worker precaches every tab, so they open offline too.
  */
-import { Skeleton, Stack } from '@mantine/core';
 import { lazy } from 'react';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
@@ -30,18 +29,4 @@ export function preloadStoredTab(): void {
   CODE[isAnalyticsTab(stored) ? stored : 'overview']().catch(() => {
     // The tab's own lazy load reports a failure when it renders.
   });
-}
-
-/**
- * A tab's place while its code loads, as tall as the Overview's own loading state (a title, a
- * chart-sized block and a table-sized one), so the page does not jump when the tab arrives.
- */
-export function TabSkeleton() {
-  return (
-    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading tab">
-      <Skeleton height={28} width="40%" radius="sm" />
-      <Skeleton height={300} radius="md" />
-      <Skeleton height={180} radius="md" />
-    </Stack>
-  );
 }

@@ -12,7 +12,7 @@ import { ageIn, type Timeline, type TimelinePoint } from '../../../../engine/tim
 import { useBirthYear } from '../../profile/birth-year.ts';
 import { useDollars, type DollarsView } from '../dollars.tsx';
 import { formatWholeUsd } from '../../../ui/money.ts';
-import { MAX_POINTS } from '../chart-data.ts';
+import { chartSample, MAX_POINTS } from '../chart-data.ts';
 import { ChartSlot, HORIZONTAL_GRID, LineChart, SeriesLegend, useLabelInterval, useTooltipOnDemand, X_TICK, Y_TICK } from '../ChartSlot.tsx';
 import { compactUsd, MILESTONE_COLORS, MILESTONE_LABELS, milestoneMonth, milestoneText, monthWithAge, timelineSummary, wholeUsd, type MilestoneKey } from './format.ts';
 
@@ -33,16 +33,11 @@ const HOME_SERIES = [
 ];
 
 /**
- * The chart's points: every n-th month of a long projection (as chart-data.ts `chartSample` does for
- * the month tables' charts), with the first, the last and each marker's month always in: a
- * reference line needs its month among the points. The tables keep every month.
+ * The chart draws half the month charts' points (four lines: a phone draws it in one task), with
+ * each marker's month always in, since a reference line needs its month among the points. The
+ * tables keep every month.
  */
-function chartPoints<P extends { month: string }>(points: readonly P[], markers: ReadonlySet<string>): P[] {
-  // Half the month charts' points: four lines, and a phone draws the chart in one task.
-  const step = Math.ceil(points.length / (MAX_POINTS / 2));
-  if (step <= 1) return [...points];
-  return points.filter((point, index) => index % step === 0 || index === points.length - 1 || markers.has(point.month));
-}
+const TIMELINE_POINTS = MAX_POINTS / 2;
 
 /** Taller on a wider screen. */
 const CHART_HEIGHT = { base: 260, sm: 340 };
@@ -92,7 +87,7 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
   const withHome = timeline.points[0]?.home !== undefined;
   const data = useMemo(() => {
     const markers = new Set(MILESTONE_KEYS.flatMap((key) => milestoneMonth(timeline.milestones, key) ?? []));
-    return chartPoints(timeline.points, markers).map((p) => ({
+    return chartSample(timeline.points, TIMELINE_POINTS, (point) => markers.has(point.month)).map((p) => ({
       month: p.month,
       netWorth: centsToDollars(p.netWorth),
       cash: centsToDollars(p.cash),

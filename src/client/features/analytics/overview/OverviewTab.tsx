@@ -5,10 +5,11 @@
  * comes from src/engine, run on the mirror (use-projection.ts). Progress Tracking (plan vs actual)
  * and the monthly check-in, once Coming Soon items, are real and sit with the projection.
  */
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../ui/ListStatus.tsx';
 import { AssumptionsCard } from '../../plan-assumptions/AssumptionsCard.tsx';
+import { ProjectionSkeleton } from '../MonthsStatus.tsx';
 import type { AnalyticsTab } from '../tabs.ts';
 import { ComingSoon } from './ComingSoon.tsx';
 import { DebtPlanComparison } from './DebtPlanComparison.tsx';
@@ -31,13 +32,7 @@ export function AnalyticsOverviewTab({ onOpenTab }: { readonly onOpenTab?: (tab:
 function ProjectionPart({ state }: { state: OverviewState }) {
   switch (state.kind) {
     case 'loading':
-      return (
-        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading projection">
-          <Skeleton height={28} width="40%" radius="sm" />
-          <Skeleton height={300} radius="md" />
-          <Skeleton height={180} radius="md" />
-        </Stack>
-      );
+      return <ProjectionSkeleton label="Loading projection" />;
     case 'error':
       return (
         <Alert color="red" title="Error Loading Projection" role="alert" variant="light">
