@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from './api.ts';
 import type { LiveChannelOptions } from './cable.ts';
 import { createDataLayer, type DataLayer } from './data-layer.ts';
-import { DataLayerProvider, useChannelState, useCollection, useMonths, useOutboxStatus, useSession, useSingle } from './hooks.ts';
+import { DataLayerProvider, useChannelState, useCollection, useMirrorQuery, useMonths, useOutboxStatus, useSession, useSingle } from './hooks.ts';
 import { writeSession } from './session.ts';
 import { createTestServer } from './test-server.testing.ts';
 
@@ -218,5 +218,39 @@ describe('useSession, useChannelState and useSingle', () => {
 
     await act(() => layer.logout());
     await waitFor(() => expect(screen.getByTestId('session').textContent).toBe('signed out / disconnected / no housing'));
+  });
+});
+
+function BirthYearLine({ renders }: { renders: { count: number } }) {
+  const year = useMirrorQuery(async (db) => {
+    const value = (await db.profile.get('user'))?.value as { birth_year?: number } | undefined;
+    return { year: value?.birth_year ?? null };
+  }, []);
+  renders.count += 1;
+  return <p data-testid="year">{year === undefined ? 'unread' : String(year.year)}</p>;
+}
+
+describe('useMirrorQuery', () => {
+  it('answers a query of the mirror, follows its writes, and renders nothing for an equal answer', async () => {
+    const { layer } = setup({ online: false });
+    await layer.ready;
+    await layer.db.profile.put({ name: 'user', value: { birth_year: 1985 } });
+    const renders = { count: 0 };
+    render(
+      <DataLayerProvider layer={layer}>
+        <BirthYearLine renders={renders} />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('year').textContent).toBe('1985'));
+
+    await act(() => layer.db.profile.put({ name: 'user', value: { birth_year: 1990 } }));
+    await waitFor(() => expect(screen.getByTestId('year').textContent).toBe('1990'));
+
+    // The same birth year written again (with another field): the query answers an equal value.
+    const before = renders.count;
+    await act(() => layer.db.profile.put({ name: 'user', value: { birth_year: 1990, email: 'ann@example.com' } }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('year').textContent).toBe('1990');
+    expect(renders.count).toBe(before);
   });
 });

@@ -5,9 +5,8 @@
  * provisional flags. The table is shown in the dollars the user chose (dollars.tsx); each
  * converted row keeps its stored one (nominalRow) for the edit dialog.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { useDataLayer, useMonths } from '../../data/hooks.ts';
+import { useMirrorQuery, useMonths } from '../../data/hooks.ts';
 import { MONTHS, type MonthsName } from '../../../shared/resources.ts';
 import { useDollars } from './dollars.tsx';
 import type { MonthEditField, PendingMonthEdits } from './wire.ts';
@@ -38,8 +37,7 @@ function editedDollars(fields: object): Partial<Record<MonthEditField, number>> 
 
 /** The pending edits of one month table, by row id (the latest edit of a row wins). */
 export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
-  const layer = useDataLayer();
-  const entries = useLiveQuery(() => layer.db.outbox.where('status').equals('pending').sortBy('seq'), [layer]);
+  const entries = useMirrorQuery((db) => db.outbox.where('status').equals('pending').sortBy('seq'), []);
   return useMemo(() => {
     if (!entries || entries.length === 0) return NO_EDITS;
     const edits = new Map<number, Partial<Record<MonthEditField, number>>>();

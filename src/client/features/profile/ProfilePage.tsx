@@ -6,10 +6,9 @@
  * import and deleting the account.
  */
 import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { validateProfile, type ProfileInput } from '../../../shared/validation/accounts.ts';
-import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useMirrorQuery, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
 import { StorageStatus } from '../../pwa/StorageStatus.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
@@ -31,12 +30,11 @@ interface MirrorProfile {
 }
 
 function useMirrorProfile(): MirrorProfile {
-  const { db } = useDataLayer();
-  const result = useLiveQuery(async () => {
+  const result = useMirrorQuery(async (db) => {
     const [row, status] = await Promise.all([db.profile.get('user'), db.syncStatus.get('profile')]);
     const value = row?.value;
     return { user: typeof value === 'object' && value !== null ? (value as ProfileUser) : null, error: status?.error ?? null };
-  }, [db]);
+  }, []);
   return { loaded: result !== undefined, user: result?.user ?? null, error: result?.error ?? null };
 }
 

@@ -3,10 +3,9 @@
  * table as a spreadsheet, from a single menu rather than a button per table. Both work offline.
  */
 import { Button, Flex, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { MonthsName } from '../../../../shared/resources.ts';
-import { useDataLayer } from '../../../data/hooks.ts';
+import { useDataLayer, useMirrorQuery } from '../../../data/hooks.ts';
 import { localDate, useClock } from '../../../ui/clock.tsx';
 import { CSV_TABLES, csvFromMirror, type CsvTableId } from './csv-tables.ts';
 import { saveFile } from './download.ts';
@@ -14,8 +13,7 @@ import { ExportButton, ExportOutcomeText, useExportAction } from './ExportAction
 
 /** The month tables the mirror holds (a subscriber's): the others cannot be downloaded. */
 function useHeldMonthTables(): ReadonlySet<string> {
-  const { db } = useDataLayer();
-  const names = useLiveQuery(() => db.months.toCollection().primaryKeys(), [db]);
+  const names = useMirrorQuery((db) => db.months.toCollection().primaryKeys(), []);
   return new Set<string>((names ?? []) as MonthsName[]);
 }
 
