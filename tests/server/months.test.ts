@@ -3,6 +3,7 @@
  * that re-anchor later months and survive recomputes, and their failure paths.
  * The clock is fixed at 2026-11-21, so every user's plan starts in 2026-11.
  */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOverrides } from '../../src/server/db/schema.ts';
@@ -271,6 +272,35 @@ describe('month tables for a subscriber', () => {
     expect(await overridesOf('retirement', ids.account.id)).toHaveLength(0);
     const tables = await api('GET', '/api/v1/debt_months', { token: user.token });
     expect(tables.body).toEqual({ debts: [], total: [] });
+  });
+
+  it('tags each table with an ETag of its text and answers 304 to a client that holds it, until the table changes', async () => {
+    const get = (headers: Record<string, string> = {}) => fetch(`${server.url}/api/v1/income_months`, { headers: { authorization: `Bearer ${user.token}`, ...headers } });
+    const first = await get();
+    const text = await first.text();
+    // The tag is the SHA-1 of the body's bytes, base64url, quoted (computed here from the text received).
+    const expected = `"${createHash('sha1').update(text).digest('base64url')}"`;
+    expect(first.status).toBe(200);
+    expect(first.headers.get('etag')).toBe(expected);
+
+    const same = await get({ 'if-none-match': expected });
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe('');
+    expect(same.headers.get('etag')).toBe(expected);
+    // A list of tags, a weak form of the tag and `*` match too; another tag does not.
+    expect((await get({ 'if-none-match': `"other", W/${expected}` })).status).toBe(304);
+    expect((await get({ 'if-none-match': '*' })).status).toBe(304);
+    const other = await get({ 'if-none-match': '"not-this-table"' });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toBe(text);
+
+    // A change to the plan changes the table: the old tag is answered with the new table and tag.
+    await create(user, '/api/v1/other_expenses', 'other_expense', { month: '2027-03', description: 'Course', amount: 250 });
+    const changed = await get({ 'if-none-match': expected });
+    expect(changed.status).toBe(200);
+    const changedText = await changed.text();
+    expect(changedText).not.toBe(text);
+    expect(changed.headers.get('etag')).toBe(`"${createHash('sha1').update(changedText).digest('base64url')}"`);
   });
 
   it('the largest pay the rules allow still projects: the income balance is held at $1 trillion (found by the fuzz layer)', async () => {

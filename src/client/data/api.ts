@@ -13,6 +13,11 @@ export interface ApiRequest {
   idempotencyKey?: string;
   /** Login, signup and feature flags go without the token (spec section 7). */
   anonymous?: boolean;
+  /**
+   * The ETag of the copy the caller holds, sent as If-None-Match: a server whose answer is that
+   * same copy answers 304, which comes back as `{ ok: true, status: 304, data: null }`.
+   */
+  ifNoneMatch?: string;
 }
 
 export type ApiResult =
@@ -57,6 +62,8 @@ export function createHttpTransport(options: HttpTransportOptions): ApiTransport
       const token = options.getToken();
       if (!request.anonymous && token) headers.authorization = `Bearer ${token}`;
       if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+      // A conditional header of the caller's own: the browser passes a 304 through, uncached.
+      if (request.ifNoneMatch) headers['if-none-match'] = request.ifNoneMatch;
       try {
         const response = await client(request.path.replace(/^\//, ''), {
           method: request.method,
@@ -67,6 +74,7 @@ export function createHttpTransport(options: HttpTransportOptions): ApiTransport
         return { ok: true, status: response.status, data: text ? (JSON.parse(text) as unknown) : null, headers: response.headers };
       } catch (error) {
         if (error instanceof HTTPError) {
+          if (error.response.status === 304 && request.ifNoneMatch) return { ok: true, status: 304, data: null, headers: error.response.headers };
           let body: unknown = null;
           try {
             body = await error.response.json();

@@ -32,6 +32,12 @@ export interface MonthsRow {
    * Not indexed: rows written before it existed simply have none.
    */
   stamp?: string | undefined;
+  /**
+   * The server's ETag of `body`, kept only while the row is the fetched answer exactly as it came:
+   * a live update, a recompute or an accepted edit's row writes a row without it. A pull sends it
+   * as If-None-Match, and a 304 leaves the row alone. Not indexed.
+   */
+  etag?: string | undefined;
 }
 
 /** A value no earlier write of a month table has had (across tabs too). */

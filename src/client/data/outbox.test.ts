@@ -403,7 +403,7 @@ describe('one flusher at a time', () => {
 describe('month edits', () => {
   it('patches the edited row into the stored table when the server accepts it', async () => {
     const { db, outbox, mutations } = setup();
-    await db.months.put({ name: 'debtMonths', body: { debts: [{ id: 1, debt_months: [{ id: 131072 * 1 + 24311, remaining_amount: 500 }] }], total: [] }, provisional: false });
+    await db.months.put({ name: 'debtMonths', body: { debts: [{ id: 1, debt_months: [{ id: 131072 * 1 + 24311, remaining_amount: 500 }] }], total: [] }, provisional: false, stamp: 's1', etag: '"fetched"' });
     await mutations.editMonth('debtMonths', 131072 + 24311, { input_remaining_balance: 450 });
     expect((await db.months.get('debtMonths'))?.body).toMatchObject({ debts: [{ debt_months: [{ remaining_amount: 500 }] }] });
 
@@ -413,6 +413,10 @@ describe('month edits', () => {
       debts: [{ id: 1, debt_months: [{ id: 131072 + 24311, remaining_amount: 500, input_remaining_balance: 450 }] }],
       total: [],
     });
+    // The patched table is not the server's answer as fetched any more: no ETag to send back.
+    const patched = await db.months.get('debtMonths');
+    expect(patched).toMatchObject({ provisional: false, stamp: 's1' });
+    expect(patched?.etag).toBeUndefined();
   });
 
   it('patchMonthRow only looks inside month row arrays', () => {

@@ -222,7 +222,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await db.outbox.delete(seq);
       // The server also sends the whole recomputed table live; until then the edited row shows.
       const table = await db.months.get(mutation.table);
-      if (row && table) await db.months.put({ ...table, body: patchMonthRow(table.body, row) });
+      // The patched table is no longer the server's answer as fetched: it goes without its etag.
+      if (row && table) await db.months.put({ name: table.name, body: patchMonthRow(table.body, row), provisional: table.provisional, stamp: table.stamp });
       return done(row);
     });
   }

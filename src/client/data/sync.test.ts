@@ -214,3 +214,59 @@ describe('a pull racing the outbox', () => {
     expect(await db.months.get('incomeMonths')).toMatchObject({ body: { income_months: [{ id: 1, retirement_contributions: 0 }] }, provisional: false });
   });
 });
+
+describe('month tables held with an ETag', () => {
+  const body = { income_months: [{ id: 1, end_balance: 100 }] };
+  const etagServer = (current: { body: unknown; etag: string }) =>
+    new MemoryTransport((request): ApiResult => {
+      if (request.ifNoneMatch === current.etag) return { ok: true, status: 304, data: null, headers: new Headers({ etag: current.etag }) };
+      return { ok: true, status: 200, data: current.body, headers: new Headers({ etag: current.etag }) };
+    });
+
+  it('sends the held ETag, and a 304 leaves the row as it was', async () => {
+    const transport = etagServer({ body, etag: '"a"' });
+    const sync = createSync({ db, transport, getSession: () => signedIn, now: () => 7 });
+    expect(await sync.pullMonths('incomeMonths')).toBe(true);
+    const held = await db.months.get('incomeMonths');
+    expect(held).toMatchObject({ body, provisional: false, etag: '"a"' });
+
+    expect(await sync.pullMonths('incomeMonths')).toBe(true);
+    expect(transport.requests.map((r) => r.ifNoneMatch)).toEqual([undefined, '"a"']);
+    expect(await db.months.get('incomeMonths')).toEqual(held);
+    expect(await db.syncStatus.get('incomeMonths')).toEqual({ name: 'incomeMonths', loading: false, error: null, lastFetched: 7 });
+  });
+
+  it('sends none for a provisional table or one a live update wrote, and lays the answer down', async () => {
+    const current = { body, etag: '"a"' };
+    const transport = etagServer(current);
+    const sync = createSync({ db, transport, getSession: () => signedIn });
+    await db.months.put({ name: 'incomeMonths', body: { income_months: [{ id: 1, end_balance: 90 }] }, provisional: true, stamp: 's', etag: '"a"' });
+    expect(await sync.pullMonths('incomeMonths')).toBe(true);
+    expect(await db.months.get('incomeMonths')).toMatchObject({ body, provisional: false, etag: '"a"' });
+
+    await applyUpdate(db, { type: 'IncomeMonth', action: 'created', data: { income_months: [{ id: 1, end_balance: 120 }] } });
+    expect((await db.months.get('incomeMonths'))?.etag).toBeUndefined();
+    current.body = { income_months: [{ id: 1, end_balance: 120 }] };
+    current.etag = '"b"';
+    expect(await sync.pullMonths('incomeMonths')).toBe(true);
+    expect(transport.requests.map((r) => r.ifNoneMatch)).toEqual([undefined, undefined]);
+    expect(await db.months.get('incomeMonths')).toMatchObject({ body: current.body, etag: '"b"' });
+  });
+
+  it('fetches again without writing when an edit settled while the 304 was on its way', async () => {
+    await db.months.put({ name: 'incomeMonths', body, provisional: false, stamp: 's', etag: '"a"' });
+    const edit = await db.outbox.add(withLookupKeys({ uuid: 'u', mutation: { kind: 'collection', op: 'update', table: 'incomes', id: 4, fields: { net_pay: 1 } }, attempts: 0, status: 'pending', before: null, createdAt: 0 }));
+    const changed = { income_months: [{ id: 1, end_balance: 101 }] };
+    const transport = new MemoryTransport(async (request): Promise<ApiResult> => {
+      if (transport.requests.length === 1) {
+        await db.outbox.delete(edit);
+        return { ok: true, status: 304, data: null, headers: new Headers({ etag: '"a"' }) };
+      }
+      expect(request.ifNoneMatch).toBe('"a"');
+      return { ok: true, status: 200, data: changed, headers: new Headers({ etag: '"c"' }) };
+    });
+    expect(await createSync({ db, transport, getSession: () => signedIn }).pullMonths('incomeMonths')).toBe(true);
+    expect(transport.requests).toHaveLength(2);
+    expect(await db.months.get('incomeMonths')).toMatchObject({ body: changed, etag: '"c"' });
+  });
+});

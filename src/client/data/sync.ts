@@ -73,16 +73,26 @@ export function createSync(deps: SyncDeps) {
       db.syncStatus.put({ name, loading, error, lastFetched: fetched ? now() : (previous?.lastFetched ?? null) }),
     );
 
-  /** Fetches one thing and hands its body to `write`; records loading, error and time. */
-  async function fetchInto(name: SyncedName, path: string, fallback: string, write: (data: unknown) => Promise<void>, anonymous = false): Promise<boolean> {
+  /**
+   * Fetches one thing and hands its body to `write`; records loading, error and time. With
+   * `ifNoneMatch` (the ETag of the copy the mirror holds) a 304 hands `write` a null body and
+   * `notModified`: the mirror's copy is the server's.
+   */
+  async function fetchInto(
+    name: SyncedName,
+    path: string,
+    fallback: string,
+    write: (data: unknown, answer: { readonly notModified: boolean; readonly etag: string | null }) => Promise<void>,
+    { anonymous = false, ifNoneMatch }: { readonly anonymous?: boolean; readonly ifNoneMatch?: string } = {},
+  ): Promise<boolean> {
     await setStatus(name, true, null, false);
-    const result = await transport.request({ method: 'GET', path, anonymous });
+    const result = await transport.request({ method: 'GET', path, anonymous, ...(ifNoneMatch ? { ifNoneMatch } : {}) });
     if (!result.ok) {
       if (result.kind === 'http' && result.status === 403 && name in MONTHS) deps.onSubscriptionRefused?.();
       await setStatus(name, false, failure(result, fallback), false);
       return false;
     }
-    await write(result.data);
+    await write(result.data, { notModified: result.status === 304, etag: result.headers?.get('etag') ?? null });
     await setStatus(name, false, null, true);
     return true;
   }
@@ -99,7 +109,7 @@ export function createSync(deps: SyncDeps) {
           await db.featureFlags.bulkPut(flags);
         });
       },
-      true,
+      { anonymous: true },
     );
 
   const pullProfile = () =>
@@ -153,22 +163,36 @@ export function createSync(deps: SyncDeps) {
    * answer that may predate an edit the server settled meanwhile is fetched again — the server's
    * tables after that edit are the ones to show (a few rounds at most: the live channel sends
    * them too).
+   *
+   * A table the mirror holds as the server sent it (its `etag`, see MonthsRow) is asked for with
+   * If-None-Match: when the server's is the same, the answer is a 304 and nothing is written —
+   * no download, no rewrite of a table of megabytes, no screen reading it again.
    */
   const pullMonths = async (name: MonthsName): Promise<boolean> => {
     for (let round = 0; ; round += 1) {
-      const before = (await db.months.get(name))?.stamp;
+      const held = await db.months.get(name);
+      const before = held?.stamp;
+      const ifNoneMatch = held && !held.provisional ? held.etag : undefined;
       const pendingBefore = targets(await pendingEntries(db));
       let outdated = false;
-      const ok = await fetchInto(name, MONTHS[name].path, MONTHS[name].fetchError, async (data) => {
-        await db.transaction('rw', [db.months, db.outbox], async () => {
-          if ((await db.months.get(name))?.stamp !== before) return;
-          if (settledSince(pendingBefore, await pendingEntries(db)).length > 0 && round < MONTHS_REFETCHES) {
-            outdated = true;
-            return;
-          }
-          await db.months.put({ name, body: data, provisional: false, stamp: monthsStamp() });
-        });
-      });
+      const ok = await fetchInto(
+        name,
+        MONTHS[name].path,
+        MONTHS[name].fetchError,
+        async (data, { notModified, etag }) => {
+          await db.transaction('rw', [db.months, db.outbox], async () => {
+            if ((await db.months.get(name))?.stamp !== before) return;
+            if (settledSince(pendingBefore, await pendingEntries(db)).length > 0 && round < MONTHS_REFETCHES) {
+              outdated = true;
+              return;
+            }
+            // Not modified: the table held is the server's, as it is.
+            if (notModified) return;
+            await db.months.put({ name, body: data, provisional: false, stamp: monthsStamp(), ...(etag ? { etag } : {}) });
+          });
+        },
+        ifNoneMatch ? { ifNoneMatch } : {},
+      );
       if (!ok || !outdated) return ok;
     }
   };

@@ -7,6 +7,7 @@
  * `input_end_balance` and the retirement table's `balance` are the same value, so an edit on
  * either stores it under both kinds (the later write wins) and a DELETE on either removes both.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cents, type Cents } from '../../../engine/money.ts';
@@ -69,6 +70,21 @@ export function storedKinds(kind: MonthKind): readonly MonthKind[] {
   return twin === null ? [kind] : [kind, MONTHS[twin].monthKind];
 }
 
+/**
+ * A strong entity tag for a body: a hash of its text (SHA-1, base64url), quoted as RFC 9110 asks.
+ * The same table gives the same tag on every server and database, so it survives a restart.
+ */
+export function entityTag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** True when an If-None-Match header (a list of tags, weak ones included, or `*`) names `etag`. */
+export function matchesEntityTag(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.includes('*') || tags.includes(etag);
+}
+
 export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
@@ -83,6 +99,11 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
         json = JSON.stringify(monthTableBody(endpoint.monthKind, await projectFor(db, ctx.clock, user)));
         ctx.cache.storeBody(user.id, key, json, generation);
       }
+      // The table's ETag: a client that holds this very table gets a 304 and keeps its copy, so
+      // a warm start neither downloads nor rewrites tables of megabytes that did not change.
+      const etag = entityTag(json);
+      reply.header('etag', etag);
+      if (matchesEntityTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(json);
     });
 
