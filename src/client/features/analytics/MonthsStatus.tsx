@@ -25,11 +25,14 @@ export function MonthsSkeleton() {
 
 /**
  * The Overview's loading shape (a title, a chart-sized block and a table-sized one), also what a
- * tab shows while its code loads, so the page does not jump when the Overview arrives.
+ * tab shows while its code loads, so the page does not jump when the Overview arrives. It fills
+ * at least the screen: what follows it (the Plan Assumptions card) starts below the fold and is
+ * not seen to move when the taller projection takes its place (Lighthouse measured a layout
+ * shift of 0.053 on a phone when the card started on screen).
  */
 export function ProjectionSkeleton({ label }: { label: string }) {
   return (
-    <Stack gap="md" role="status" aria-busy="true" aria-label={label}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={label} mih="100dvh">
       <Skeleton height={28} width="40%" radius="sm" />
       <Skeleton height={300} radius="md" />
       <Skeleton height={180} radius="md" />
