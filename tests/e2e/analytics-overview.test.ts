@@ -104,8 +104,14 @@ describe('Analytics Overview', () => {
     const chart = page.getByRole('img', { name: /^Net worth timeline/ });
     await expect.poll(() => chart.isVisible()).toBe(true);
     // Four lines, and a marker for debt-free, retirement and Social Security (the money lasts).
-    await expect.poll(() => chart.locator('.recharts-line').count()).toBe(4);
-    expect(await chart.locator('.recharts-reference-line').count()).toBe(3);
+    await expect.poll(() => chart.locator('polyline').count()).toBe(4);
+    expect(await chart.locator('[data-marker]').evaluateAll((markers) => markers.map((m) => m.textContent))).toEqual(['Debt free', 'Retire', 'Social Security']);
+    // The pointer over the chart reads out the four values of the month under it.
+    const plot = (await chart.locator('[data-sketch-size]').boundingBox())!;
+    await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    await expect.poll(async () => (await page.getByTestId('chart-readout').innerText()).replace(/\s+/g, ' ')).toMatch(/^\d{4}-\d{2} \(age \d+\) Net worth -?\$[\d,]+ Cash -?\$[\d,]+ Retirement savings \$[\d,]+ Debt \$[\d,]+$/);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.getByTestId('chart-readout').count()).toBe(0);
     const debtFree = [...expected.avalanche.payoffs].sort().at(-1);
     const label = (await chart.getAttribute('aria-label')) ?? '';
     expect(label).toContain(`Debt free: ${debtFree}.`);
@@ -144,7 +150,7 @@ describe('Analytics Overview', () => {
     const context = await app.newContext(onPhone());
     const page = await householdPage(context);
     await expect.poll(() => comparison(page).isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => page.getByRole('img', { name: /^Net worth timeline/ }).locator('.recharts-line').count()).toBe(4);
+    await expect.poll(() => page.getByRole('img', { name: /^Net worth timeline/ }).locator('polyline').count()).toBe(4);
     await shoot(page, 'analytics-overview-phone');
     await fitsWidth(page);
     await expectNoAxeViolations(page);

@@ -18,7 +18,7 @@ import { compactUsd, monthWithAge, wholeUsd } from '../analytics/overview/format
 import type { PlanInputState } from '../analytics/overview/use-projection.ts';
 import { planWrites } from './apply-plan.ts';
 import type { RiskAnswers, RiskRequest } from './protocol.ts';
-import { LineSketch, type SketchSeries } from './LineSketch.tsx';
+import { LineSketch, type SketchSeries } from '../../ui/LineSketch.tsx';
 import { RunStatus } from './RunStatus.tsx';
 import { assumedReturn } from '../../../engine/next-dollar.ts';
 import { useRisk } from './use-risk.ts';

@@ -2,10 +2,11 @@
  * The net-worth timeline: one chart of cash, retirement savings, debt and net worth over the whole
  * projection, with a marker at each milestone. The chart is an image with a summary for screen
  * readers; the milestone table and the yearly values table carry the same figures as text. The
- * figures above the chart show at once; the chart's code loads beside them (ChartSlot.tsx).
+ * chart is a light SVG one (ui/LineSketch.tsx) drawn with the figures: the charting library's
+ * first draw of it was the Overview's longest task on a slow phone.
  */
-import type { ChartReferenceLineProps } from '@mantine/charts';
 import { Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { memo, useId, useMemo, useState } from 'react';
 import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import { ageIn, type Timeline, type TimelinePoint } from '../../../../engine/timeline.ts';
@@ -13,34 +14,30 @@ import { useBirthYear } from '../../profile/birth-year.ts';
 import { useDollars, type DollarsView } from '../dollars.tsx';
 import { formatWholeUsd } from '../../../ui/money.ts';
 import { chartSample, MAX_POINTS } from '../chart-data.ts';
-import { ChartSlot, HORIZONTAL_GRID, LineChart, SeriesLegend, useLabelInterval, useTooltipOnDemand, X_TICK, Y_TICK } from '../ChartSlot.tsx';
+import { LineSketch, type SketchMarker, type SketchSeries } from '../../../ui/LineSketch.tsx';
 import { compactUsd, MILESTONE_COLORS, MILESTONE_LABELS, milestoneMonth, milestoneText, monthWithAge, timelineSummary, wholeUsd, type MilestoneKey } from './format.ts';
 
 /** An axis tick with the age reached that year: '2040 · 58'. */
 const axisLabel = (month: string, birthYear: number) => `${month.slice(0, 4)} · ${ageIn(month as TimelinePoint['month'], birthYear)}`;
 
-const SERIES = [
-  { name: 'netWorth', label: 'Net worth', color: 'teal.6' },
-  { name: 'cash', label: 'Cash', color: 'blue.5' },
-  { name: 'retirement', label: 'Retirement savings', color: 'violet.5' },
-  { name: 'debt', label: 'Debt', color: 'red.6' },
+const SERIES: readonly SketchSeries[] = [
+  { key: 'netWorth', label: 'Net worth', color: 'teal.6' },
+  { key: 'cash', label: 'Cash', color: 'blue.5' },
+  { key: 'retirement', label: 'Retirement savings', color: 'violet.5' },
+  { key: 'debt', label: 'Debt', color: 'red.6' },
 ];
 
 /** With a home value in the plan assumptions (DESIGN §6). */
-const HOME_SERIES = [
-  { name: 'home', label: 'Home', color: 'yellow.7' },
-  { name: 'mortgage', label: 'Mortgage', color: 'orange.8' },
+const HOME_SERIES: readonly SketchSeries[] = [
+  { key: 'home', label: 'Home', color: 'yellow.7' },
+  { key: 'mortgage', label: 'Mortgage', color: 'orange.8' },
 ];
 
 /**
- * The chart draws half the month charts' points (four lines: a phone draws it in one task), with
- * each marker's month always in, since a reference line needs its month among the points. The
- * tables keep every month.
+ * The chart draws half the month charts' points, with each marker's month always in, since a
+ * marker stands at one of the points. The tables keep every month.
  */
 const TIMELINE_POINTS = MAX_POINTS / 2;
-
-/** Taller on a wider screen. */
-const CHART_HEIGHT = { base: 260, sm: 340 };
 
 /**
  * The timeline as shown: in today's dollars each point converted (the peak found again among the
@@ -56,11 +53,11 @@ function shownTimeline(timeline: Timeline, dollars: DollarsView): Timeline {
 }
 
 /** Label placement per marker, so markers a few months apart do not print over each other. */
-const LABEL_POSITION: Record<MilestoneKey, ChartReferenceLineProps['labelPosition']> = {
-  debtFree: 'insideTopLeft',
-  retirement: 'insideTopRight',
-  socialSecurityStart: 'insideBottomLeft',
-  moneyRunsOut: 'insideBottomRight',
+const LABEL_POSITION: Record<MilestoneKey, SketchMarker['place']> = {
+  debtFree: 'topLeft',
+  retirement: 'topRight',
+  socialSecurityStart: 'bottomLeft',
+  moneyRunsOut: 'bottomRight',
 };
 
 const MILESTONE_KEYS = Object.keys(MILESTONE_LABELS) as MilestoneKey[];
@@ -88,7 +85,7 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
   const data = useMemo(() => {
     const markers = new Set(MILESTONE_KEYS.flatMap((key) => milestoneMonth(timeline.milestones, key) ?? []));
     return chartSample(timeline.points, TIMELINE_POINTS, (point) => markers.has(point.month)).map((p) => ({
-      month: p.month,
+      x: p.month,
       netWorth: centsToDollars(p.netWorth),
       cash: centsToDollars(p.cash),
       retirement: centsToDollars(p.retirement),
@@ -97,15 +94,15 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
     }));
   }, [timeline]);
   const milestoneContext = { hasDebts, hasRetirementPlan, birthYear, lastMonth: timeline.points.at(-1)?.month ?? null };
-  const referenceLines = useMemo((): ChartReferenceLineProps[] => {
-    const first = timeline.points[0]?.month;
-    const last = timeline.points.at(-1)?.month;
-    return MILESTONE_KEYS.flatMap((key) => {
-      const month = milestoneMonth(timeline.milestones, key);
-      if (month === null || first === undefined || last === undefined || month < first || month > last) return [];
-      return [{ x: month, label: SHORT_LABELS[key], color: MILESTONE_COLORS[key], labelPosition: LABEL_POSITION[key], strokeDasharray: '6 4', strokeWidth: 2 }];
-    });
-  }, [timeline]);
+  const markers = useMemo(
+    (): SketchMarker[] =>
+      MILESTONE_KEYS.flatMap((key) => {
+        const month = milestoneMonth(timeline.milestones, key);
+        const index = month === null ? -1 : data.findIndex((point) => point.x === month);
+        return index < 0 ? [] : [{ index, label: SHORT_LABELS[key], color: MILESTONE_COLORS[key], place: LABEL_POSITION[key] }];
+      }),
+    [timeline, data],
+  );
   const current = timeline.current;
   const end = timeline.points.at(-1);
 
@@ -128,9 +125,7 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
           <Figure label="Peak Net Worth" value={timeline.peak ? wholeUsd(timeline.peak.netWorth) : '—'} detail={timeline.peak ? monthWithAge(timeline.peak.month, birthYear) : ''} />
           <Figure label="At the End" value={end ? wholeUsd(end.netWorth) : '—'} detail={end ? monthWithAge(end.month, birthYear) : ''} />
         </SimpleGrid>
-        <Box role="img" aria-label={timelineSummary(timeline)} data-testid="net-worth-chart">
-          <TimelineChart data={data} withHome={withHome} birthYear={birthYear} referenceLines={referenceLines} />
-        </Box>
+        <TimelineChart data={data} withHome={withHome} birthYear={birthYear} markers={markers} summary={timelineSummary(timeline)} />
         <Table aria-label="Milestones" withTableBorder={false} verticalSpacing={6}>
           <Table.Tbody>
             {MILESTONE_KEYS.map((key) => (
@@ -194,44 +189,32 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
 }
 
 interface TimelineChartProps {
-  data: ({ month: string } & Record<string, number | string>)[];
+  data: ({ x: string } & Record<string, number | string>)[];
   withHome: boolean;
   birthYear: number | null;
-  referenceLines: ChartReferenceLineProps[];
+  markers: SketchMarker[];
+  /** The chart's text for screen readers. */
+  summary: string;
 }
 
-/**
- * The chart itself, drawn again only when what it shows changes: a render of it costs a slow phone
- * about 50 ms, and the card around it re-renders with every sync of the mirror.
- */
-const TimelineChart = memo(function TimelineChart({ data, withHome, birthYear, referenceLines }: TimelineChartProps) {
-  const interval = useLabelInterval(data.length);
-  const series = withHome ? [...SERIES, ...HOME_SERIES] : SERIES;
-  const [withTooltip, tooltipTrigger] = useTooltipOnDemand();
+/** The chart, drawn again only when what it shows changes (the card around it re-renders with every sync). */
+const TimelineChart = memo(function TimelineChart({ data, withHome, birthYear, markers, summary }: TimelineChartProps) {
+  // Four year labels on a phone, eight on a wider screen.
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   return (
-    <div {...tooltipTrigger}>
-      <ChartSlot h={CHART_HEIGHT}>
-        <LineChart
-          h={CHART_HEIGHT}
-          data={data}
-          dataKey="month"
-          series={series}
-          withDots={false}
-          withTooltip={withTooltip}
-          curveType="linear"
-          strokeWidth={2}
-          // Horizontal grid lines only (see HORIZONTAL_GRID); the markers are the vertical lines.
-          gridAxis="x"
-          gridProps={HORIZONTAL_GRID}
-          valueFormatter={formatWholeUsd}
-          yAxisProps={{ tickFormatter: compactUsd, width: 64, domain: ['auto', 'auto'], niceTicks: 'snap125', interval: 0, tick: Y_TICK }}
-          xAxisProps={{ interval, tick: X_TICK, ...(birthYear === null ? {} : { tickFormatter: (month: string) => axisLabel(month, birthYear) }) }}
-          referenceLines={referenceLines}
-          accessibilityLayer={false}
-        />
-      </ChartSlot>
-      <SeriesLegend series={series} />
-    </div>
+    <LineSketch
+      data={data}
+      series={withHome ? [...SERIES, ...HOME_SERIES] : SERIES}
+      formatValue={compactUsd}
+      formatReadout={formatWholeUsd}
+      formatX={(month) => (birthYear === null ? month.slice(0, 4) : axisLabel(month, birthYear))}
+      formatReadoutX={(month) => monthWithAge(month as TimelinePoint['month'], birthYear)}
+      label={summary}
+      testId="net-worth-chart"
+      markers={markers}
+      xLabels={wide ? 8 : 4}
+      size="tall"
+    />
   );
 });
 
