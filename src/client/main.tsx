@@ -96,20 +96,37 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // The colour scheme persists in local storage; 'auto' follows the system until the user picks one.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'runway-color-scheme' });
 
+/** How long a signed-in page's first render waits for its route to load (see below). */
+const FIRST_ROUTE_WAIT_MS = 1500;
+
+/**
+ * Signed in, the first render waits for the route's first load (the data layer and the page's
+ * code, a few hundred milliseconds from the service worker's cache on a slow phone), so it renders
+ * the page itself. Rendered before, the router's answer re-rendered the whole page synchronously
+ * (the router's state is an external store, whose updates React cannot slice): one task of about
+ * 200 ms at 4× CPU throttling. A load slower than FIRST_ROUTE_WAIT_MS (a slow network, no service
+ * worker yet) renders meanwhile, as before, and the router shows its own progress and failures.
+ */
+const firstRoute = layer.getSession().isAuthenticated
+  ? Promise.race([router.load().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS))])
+  : Promise.resolve();
+
 // A transition: the first render is done in slices that let the browser paint and take input, not
 // in one long task (Lighthouse's Total Blocking Time on a slow phone).
 const reactRoot = createRoot(root);
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-        <NotificationsHost />
-        <DataLayerProvider layer={layer}>
-          <PwaProvider controller={pwa}>
-            <RouterProvider router={router} />
-          </PwaProvider>
-        </DataLayerProvider>
-      </MantineProvider>
-    </StrictMode>,
+void firstRoute.then(() =>
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+          <NotificationsHost />
+          <DataLayerProvider layer={layer}>
+            <PwaProvider controller={pwa}>
+              <RouterProvider router={router} />
+            </PwaProvider>
+          </DataLayerProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   ),
 );
