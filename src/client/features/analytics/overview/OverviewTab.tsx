@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { memo } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { EmptyState } from '../../../ui/ListStatus.tsx';
 import { AssumptionsCard } from '../../plan-assumptions/AssumptionsCard.tsx';
 import { ProjectionSkeleton } from '../MonthsStatus.tsx';
@@ -20,14 +20,32 @@ import { useOverviewProjection, type OverviewState } from './use-projection.ts';
 
 export function AnalyticsOverviewTab({ onOpenTab }: { readonly onOpenTab?: (tab: AnalyticsTab) => void }) {
   const state = useOverviewProjection();
+  const rest = useThenTheRest(state.kind !== 'loading');
   return (
     <Stack gap="lg">
       <Title order={2}>Overview</Title>
-      <Projection state={state} />
-      <Assumptions />
-      <Explore onOpenTab={onOpenTab} />
+      <Projection state={state} rest={rest} />
+      {rest && <Assumptions />}
+      {rest && <Explore onOpenTab={onOpenTab} />}
     </Stack>
   );
+}
+
+/**
+ * The figures first: once the projection is known, the first render shows the net-worth timeline
+ * (or the empty or error state), and the parts below it — plan vs actual, the debt strategies, the
+ * assumptions and Explore — follow in the next slice of work. They start below the fold of a phone
+ * and of a laptop, and leaving them out of the first render brought the figures on screen sooner
+ * on a slow phone.
+ */
+function useThenTheRest(known: boolean): boolean {
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    if (!known || rest) return;
+    const timer = setTimeout(() => startTransition(() => setRest(true)), 0);
+    return () => clearTimeout(timer);
+  }, [known, rest]);
+  return rest;
 }
 
 /*
@@ -40,7 +58,7 @@ const Projection = memo(ProjectionPart);
 const Assumptions = memo(AssumptionsCard);
 const Explore = memo(ComingSoon);
 
-function ProjectionPart({ state }: { state: OverviewState }) {
+function ProjectionPart({ state, rest }: { state: OverviewState; rest: boolean }) {
   switch (state.kind) {
     case 'loading':
       return <ProjectionSkeleton label="Loading projection" />;
@@ -78,8 +96,8 @@ function ProjectionPart({ state }: { state: OverviewState }) {
             </Text>
           )}
           <NetWorthTimeline timeline={projection.timeline} hasDebts={projection.debtNames.length > 0} hasRetirementPlan={projection.hasRetirementPlan} />
-          <PlanVsActual today={projection.today} current={projection.snapshot} />
-          <DebtPlanComparison plans={projection.plans} currentPlan={projection.currentPlan} extraPayment={projection.extraPayment} />
+          {rest && <PlanVsActual today={projection.today} current={projection.snapshot} />}
+          {rest && <DebtPlanComparison plans={projection.plans} currentPlan={projection.currentPlan} extraPayment={projection.extraPayment} />}
         </Stack>
       );
     }
