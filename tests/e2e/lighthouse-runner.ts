@@ -34,6 +34,22 @@ export interface LighthouseBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * Failures of the trace itself that Lighthouse asks to simply run again ("Something went wrong
+ * with recording the trace over your page load. Please run Lighthouse again."): seen now and then
+ * on a loaded 2-core machine, never twice in a row.
+ */
+const RETRIED = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+const ATTEMPTS = 3;
+
+async function withRetries<T extends { runtimeError?: { code: string; message: string } }>(url: string, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await run();
+    if (!lhr.runtimeError) return lhr;
+    if (!RETRIED.has(lhr.runtimeError.code) || attempt >= ATTEMPTS) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+}
+
 export async function lighthouseBrowser(baseURL: string): Promise<LighthouseBrowser> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'runway-lighthouse-'));
@@ -45,24 +61,25 @@ export async function lighthouseBrowser(baseURL: string): Promise<LighthouseBrow
   return {
     context,
     async run(url, { categories, keepStorage = false, screen }) {
-      const result = await lighthouse(
-        new URL(url, baseURL).href,
-        {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: categories,
-          // Lighthouse adds these to the categories' audits: the page as it was measured.
-          onlyAudits: ['final-screenshot'],
-          // A first visit clears the origin's storage (cold caches, no service worker yet); a
-          // signed-in page keeps it (the session lives in local storage).
-          disableStorageReset: keepStorage,
-          ...(screen ? { screenEmulation: { mobile: true, disabled: false, ...screen } } : {}),
-        },
-      );
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const lhr = await withRetries(url, async () => {
+        const result = await lighthouse(
+          new URL(url, baseURL).href,
+          {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: categories,
+            // Lighthouse adds these to the categories' audits: the page as it was measured.
+            onlyAudits: ['final-screenshot'],
+            // A first visit clears the origin's storage (cold caches, no service worker yet); a
+            // signed-in page keeps it (the session lives in local storage).
+            disableStorageReset: keepStorage,
+            ...(screen ? { screenEmulation: { mobile: true, disabled: false, ...screen } } : {}),
+          },
+        );
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        return result.lhr;
+      });
       const scores: LighthouseRun['scores'] = {};
       const failing: LighthouseRun['failing'] = [];
       const errored: LighthouseRun['errored'] = [];
