@@ -191,13 +191,15 @@ interface ReadoutProps {
   readonly formatValue: (value: number) => string;
 }
 
-/** A hairline at the pointed point and a box of its values, kept inside the plot near either edge. */
+/**
+ * A hairline at the pointed point and a box of its values in the plot's top corner away from it,
+ * so the box never covers the point read and never leaves the plot (a phone's plot is narrow).
+ */
 function Readout({ left, point, series, formatX, formatValue }: ReadoutProps) {
-  const align = left < 30 ? 'start' : left > 70 ? 'end' : 'middle';
   return (
     <>
       <div className={classes.hairline} style={{ left: `${left}%` }} />
-      <div className={classes.readout} data-align={align} style={{ left: `${left}%` }} data-testid="chart-readout">
+      <div className={classes.readout} data-corner={left > 50 ? 'left' : 'right'} data-testid="chart-readout">
         <Text size="xs" fw={600}>
           {formatX(point.x)}
         </Text>
