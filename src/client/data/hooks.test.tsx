@@ -225,12 +225,30 @@ function BirthYearLine({ renders }: { renders: { count: number } }) {
   const year = useMirrorQuery(async (db) => {
     const value = (await db.profile.get('user'))?.value as { birth_year?: number } | undefined;
     return { year: value?.birth_year ?? null };
-  }, []);
+  }, []).value;
   renders.count += 1;
   return <p data-testid="year">{year === undefined ? 'unread' : String(year.year)}</p>;
 }
 
+function Failing() {
+  const view = useMirrorQuery(async (): Promise<number> => {
+    throw new Error('The mirror could not be read');
+  }, []);
+  return <p data-testid="failing">{view.error ?? String(view.value)}</p>;
+}
+
 describe('useMirrorQuery', () => {
+  it('answers a failed query as an error value, without throwing to the page', async () => {
+    const { layer } = setup({ online: false });
+    await layer.ready;
+    render(
+      <DataLayerProvider layer={layer}>
+        <Failing />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('failing').textContent).toBe('The mirror could not be read'));
+  });
+
   it('answers a query of the mirror, follows its writes, and renders nothing for an equal answer', async () => {
     const { layer } = setup({ online: false });
     await layer.ready;

@@ -67,18 +67,25 @@ function useLive<T>(query: () => Promise<T>, deps: unknown[], sharedKey?: string
   );
 }
 
+/** A screen's own mirror query (useMirrorQuery): its answer, undefined until the first, or the mirror's error. */
+export interface MirrorQueryView<T> {
+  readonly value: T | undefined;
+  /** The query's failure (the mirror's message); the last answer is then not kept. */
+  readonly error: string | null;
+}
+
 /**
- * A screen's own live query of the mirror (what the hooks below do not cover): its answer,
- * undefined until the first one; a failed query throws to the nearest error boundary, as
- * dexie-react-hooks' useLiveQuery does. Unlike that hook, a new answer renders in a transition
- * (in slices) and an equal one keeps its identity: useLiveQuery's first answer re-rendered the
- * whole Analytics Overview in one blocking task of ~120 ms on a slow phone.
+ * A screen's own live query of the mirror (what the hooks below do not cover). Unlike
+ * dexie-react-hooks' useLiveQuery, a new answer renders in a transition (in slices) and an equal
+ * one keeps its identity: useLiveQuery's first answer re-rendered the whole Analytics Overview in
+ * one blocking task of ~120 ms on a slow phone. A failure is a value, as in the hooks below (a
+ * mirror closed under a screen, as when a session ends, must not take the page down).
  */
-export function useMirrorQuery<T>(query: (db: MirrorDb) => Promise<T>, deps: unknown[]): T | undefined {
+export function useMirrorQuery<T>(query: (db: MirrorDb) => Promise<T>, deps: unknown[]): MirrorQueryView<T> {
   const layer = useDataLayer();
   const result = useLive(() => query(layer.db), [layer, ...deps]);
-  if (result && !result.ok) throw new Error(result.error);
-  return result?.ok ? result.value : undefined;
+  if (result === undefined) return { value: undefined, error: null };
+  return result.ok ? { value: result.value, error: null } : { value: undefined, error: result.error };
 }
 
 const pendingOutbox = (layer: DataLayer) => layer.db.outbox.where('status').equals('pending').toArray();

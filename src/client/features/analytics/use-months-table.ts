@@ -37,7 +37,7 @@ function editedDollars(fields: object): Partial<Record<MonthEditField, number>> 
 
 /** The pending edits of one month table, by row id (the latest edit of a row wins). */
 export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
-  const entries = useMirrorQuery((db) => db.outbox.where('status').equals('pending').sortBy('seq'), []);
+  const entries = useMirrorQuery((db) => db.outbox.where('status').equals('pending').sortBy('seq'), []).value;
   return useMemo(() => {
     if (!entries || entries.length === 0) return NO_EDITS;
     const edits = new Map<number, Partial<Record<MonthEditField, number>>>();

@@ -30,12 +30,12 @@ interface MirrorProfile {
 }
 
 function useMirrorProfile(): MirrorProfile {
-  const result = useMirrorQuery(async (db) => {
+  const { value, error } = useMirrorQuery(async (db) => {
     const [row, status] = await Promise.all([db.profile.get('user'), db.syncStatus.get('profile')]);
-    const value = row?.value;
-    return { user: typeof value === 'object' && value !== null ? (value as ProfileUser) : null, error: status?.error ?? null };
+    const stored = row?.value;
+    return { user: typeof stored === 'object' && stored !== null ? (stored as ProfileUser) : null, error: status?.error ?? null };
   }, []);
-  return { loaded: result !== undefined, user: result?.user ?? null, error: result?.error ?? null };
+  return { loaded: value !== undefined || error !== null, user: value?.user ?? null, error: error ?? value?.error ?? null };
 }
 
 const yearText = (year: unknown) => (typeof year === 'number' && Number.isFinite(year) ? String(year) : '');

@@ -6,6 +6,6 @@ export function useBirthYear(): number | null {
   const stored = useMirrorQuery(async (db) => {
     const value = (await db.profile.get('user'))?.value as { birth_year?: unknown } | undefined;
     return typeof value?.birth_year === 'number' ? value.birth_year : null;
-  }, []);
+  }, []).value;
   return stored ?? session.birthYear;
 }

@@ -13,7 +13,7 @@ import { ExportButton, ExportOutcomeText, useExportAction } from './ExportAction
 
 /** The month tables the mirror holds (a subscriber's): the others cannot be downloaded. */
 function useHeldMonthTables(): ReadonlySet<string> {
-  const names = useMirrorQuery((db) => db.months.toCollection().primaryKeys(), []);
+  const names = useMirrorQuery((db) => db.months.toCollection().primaryKeys(), []).value;
   return new Set<string>((names ?? []) as MonthsName[]);
 }
 
