@@ -4,7 +4,8 @@
  * - sign-in: 3 failures per account from one address, 3 per address and 30 per account from all
  *   addresses a minute; successes only up to 30 sign-ins per address a minute (10 × the limit);
  * - sign-up, reset request and reset: 3 a minute per address, each route counting on its own;
- * - deleting the account (a signed-in password check): 3 a minute per user, from any address.
+ * - changing the password and deleting the account (signed-in password checks): 3 a minute per
+ *   user, from any address, each route on its own.
  * Each test sends from addresses of its own (127.x.y.z, `loopbackAddress`), so tests share no
  * counters, also on a PostgreSQL database other test files have counted in. The server's clock
  * stands still unless a test moves it, so every window has exactly a minute left.
@@ -171,6 +172,23 @@ describe('sign-up and password reset: requests per address', () => {
     for (let i = 0; i < 3; i++) expect((await api('POST', '/users/password', { body: { user: { email: uniqueEmail('reset') } } })).status).toBe(200);
     expectLimited(await api('POST', '/users/password', { body: { user: { email: uniqueEmail('reset') } } }));
     expect((await signUp(api)).email).toMatch(/@example\.com$/);
+  });
+});
+
+describe('changing the password: password checks per user', () => {
+  it('the 4th PUT /users of one user within a minute answers 429, even with the right current password, and changes nothing', async () => {
+    const target = await newUser();
+    const change = (who: TestUser, current: string) =>
+      from()('PUT', '/users', { token: who.token, body: { user: { current_password: current, password: 'a new password 1', password_confirmation: 'a new password 1' } } });
+    for (let i = 0; i < 3; i++) expect((await change(target, 'wrong-guess')).status).toBe(422);
+    expectLimited(await change(target, target.password));
+    // The password is the old one still, and the token still works.
+    expect((await signIn(from(), target.email, target.password)).status).toBe(200);
+    expect((await from()('GET', '/api/v1/profile', { token: target.token })).status).toBe(200);
+    // Another user is not limited, and the route counts apart from DELETE /users.
+    const neighbour = await newUser();
+    expect((await change(neighbour, 'wrong-guess')).status).toBe(422);
+    expect((await from()('DELETE', '/users', { token: target.token, body: { user: { current_password: 'wrong-guess' } } })).status).toBe(422);
   });
 });
 

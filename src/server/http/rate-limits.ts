@@ -28,8 +28,9 @@
  *
  * Sign-up, password-reset requests and password resets allow `max` requests per address per
  * window, each route counting on its own (@fastify/rate-limit, with its counters in the same
- * store). Deleting the account, which checks the password of a signed-in user, allows `max` per
- * user per window: a stolen token cannot be used to guess the password. An address is the connection's (X-Forwarded-For's only behind TRUST_PROXY proxies), an IPv6
+ * store). Changing the password and deleting the account, which check the password of a
+ * signed-in user, allow `max` per user per window, each route counting on its own: a stolen token
+ * cannot be used to guess the password. An address is the connection's (X-Forwarded-For's only behind TRUST_PROXY proxies), an IPv6
  * address counted by its /64 as @fastify/rate-limit does.
  */
 import { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';

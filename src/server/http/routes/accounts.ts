@@ -129,7 +129,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     return { status: { code: 200, message: 'Your password has been changed successfully.' } };
   });
 
-  app.put('/users', { preHandler: authenticate }, (request, reply) =>
+  // Limited per user, as DELETE /users is: the change checks the current password, which a
+  // stolen token must not be able to guess.
+  app.put('/users', { preHandler: authenticate, config: ctx.rateLimits.passwordCheck() }, (request, reply) =>
     runWrite(ctx, request, reply, async (tx) => {
       const user = currentUser(request);
       const value = valid(validatePasswordChange(bodyObject(request.body, 'user')));
