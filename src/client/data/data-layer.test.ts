@@ -599,6 +599,36 @@ describe('the live channel', () => {
   });
 });
 
+describe('month tables after edits go out', () => {
+  const monthGets = (seen: string[]) => gets(seen).filter((path) => path === '/api/v1/debt_months').length;
+
+  async function queuedThenOnline(connected: boolean) {
+    const ctx = setup({ signedIn: session(ANN, { subscribed: true }) });
+    await ctx.layer.ready;
+    ctx.goOffline();
+    expect((await ctx.layer.mutations.create('debts', debt('Visa'))).status).toBe('queued');
+    const before = monthGets(ctx.server.seen());
+    ctx.goOnline();
+    // Coming online opens a new channel; the test says whether it is subscribed yet.
+    if (connected) ctx.channels.last().options.onState('connected', null);
+    await vi.waitFor(async () => expect(await ctx.layer.db.outbox.count()).toBe(0));
+    return { ...ctx, after: () => monthGets(ctx.server.seen()) - before };
+  }
+
+  it('are fetched once more after the edits landed when the live channel is not subscribed yet, whose tables would be missed', async () => {
+    // Subscribed: the catch-up on coming online pulls them, and the live channel brings the rest.
+    const subscribed = await queuedThenOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const withChannel = subscribed.after();
+    expect(withChannel).toBeGreaterThan(0);
+    // Not subscribed yet: the same pulls and one more, after the edit landed.
+    const unsubscribed = await queuedThenOnline(false);
+    await vi.waitFor(() => expect(unsubscribed.after()).toBe(withChannel + 1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(unsubscribed.after()).toBe(withChannel + 1);
+  });
+});
+
 describe('analytics while offline', () => {
   it('an edit queued offline recomputes the month tables from the mirror, marked provisional', async () => {
     const { layer, goOffline } = setup({ signedIn: session(ANN, { subscribed: true }) });

@@ -308,6 +308,14 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   const onFlushed = (result: FlushResult) => {
     if (result.stopped === 'unauthorized') expire();
+    else if (result.applied > 0 && state.session.subscribed && state.online && state.channel.state !== 'connected') {
+      // The server sends its month tables after each edit on the live channel. Not subscribed to it
+      // (coming online opens a new one; edits go out at once), those tables are missed, and a pull
+      // that ran beside the flush may have read the tables before the edits landed: laid down,
+      // they would show the plan without the user's edits until some later pull. So the tables
+      // are fetched again once the edits are in (a 304 for any the edits did not change).
+      pullMonthTables().catch(logFailure('Pulling the month tables after sending edits failed'));
+    }
     return result;
   };
 
@@ -395,6 +403,9 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     );
     return pulling;
   }
+
+  /** The four month tables, pulled at once. */
+  const pullMonthTables = () => Promise.all((Object.keys(MONTHS) as MonthsName[]).map((name) => track(sync.pullMonths(name))));
 
   /** Pull and flush together; what the triggers run. */
   const catchUp = () => track(Promise.all([refresh(), flushNow()]).then(() => undefined));
@@ -532,9 +543,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       await db.months.clear().catch(logFailure('Dropping the month tables failed'));
       return;
     }
-    if (session.isAuthenticated && state.online) {
-      await Promise.all((Object.keys(MONTHS) as MonthsName[]).map((name) => track(sync.pullMonths(name)))).catch(logFailure('Pulling the month tables failed'));
-    }
+    if (session.isAuthenticated && state.online) await pullMonthTables().catch(logFailure('Pulling the month tables failed'));
   }
 
   // ---- Online and offline ---------------------------------------------------------------------
