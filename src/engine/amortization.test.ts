@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-// The published expected values live beside DESIGN.md, outside the repository; only tests read them.
-// eslint-disable-next-line no-restricted-imports -- test data, not engine code
-import vectors from '../../../shared/test-vectors/finance.json';
+// Published expected values (numpy-financial, lmammino/financial); sources in test-vectors/README.md.
+import vectors from './test-vectors/finance.json';
 import type { When } from './amortization.ts';
 import { amortizationStep, applyPayment, fv, ipmt, nper, pmt, ppmt } from './amortization.ts';
 import type { Cents } from './money.ts';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-// The published expected values live beside DESIGN.md, outside the repository; only tests read them.
-// eslint-disable-next-line no-restricted-imports -- test data, not engine code
-import vectors from '../../../shared/test-vectors/finance.json';
+// Published expected values (numpy-financial, lmammino/financial); sources in test-vectors/README.md.
+import vectors from './test-vectors/finance.json';
 import { CYCLE_FACTORS, CYCLES, monthlyAmount } from './cycles.ts';
 import { cents } from './money.ts';
 
