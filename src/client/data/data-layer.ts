@@ -1,18 +1,19 @@
 /**
- * The client's data layer (DESIGN.md section 5), one per page: the mirror, the API transport, the
+ * The client's data layer (docs/sync.md), one per page: the mirror, the API transport, the
  * sync engine, the outbox, the mutations and the live channel, wired together with the triggers
  * that keep them moving. The app makes one at start and hands it to the React tree
  * (hooks.ts); screens read the mirror through hooks and write through `mutations`.
  *
  * The rules it owns:
- * - Initial load (spec section 4): flags always, records when signed in, months when subscribed;
+ * - Initial load (docs/sync.md#pull): flags always, records when signed in, months when subscribed;
  *   again after login, when the browser comes back online and when the channel reconnects.
- * - A 401 on an authenticated call (spec section 8) removes the token and signs the user out, and
- *   `onSessionExpired` listeners redirect to /login. The outbox is held, never emptied: its edits
- *   are sent once the same user signs in again. Another user's sign-in is refused while those edits
- *   wait (`login` answers 'other-user'), unless the caller says to discard them: one user's edits
- *   are never replayed under another user's token, nor shown in their mirror. Whose the mirror is
- *   is kept in the mirror itself (profile row 'owner'), so it is cleared with what it describes.
+ * - A 401 on an authenticated call (docs/sync.md#failures) removes the token and signs the user
+ *   out, and `onSessionExpired` listeners redirect to /login. The outbox is held, never emptied:
+ *   its edits are sent once the same user signs in again. Another user's sign-in is refused while
+ *   those edits wait (`login` answers 'other-user'), unless the caller says to discard them: one
+ *   user's edits are never replayed under another user's token, nor shown in their mirror. Whose
+ *   the mirror is is kept in the mirror itself (profile row 'owner'), so it is cleared with what it
+ *   describes.
  * - Logout asks first when edits are unsynced (`logout` answers 'unsynced'); it then empties the
  *   mirror and the session keys, and tells the server best-effort (a failure is only logged).
  * - Offline, nothing is sent and the live channel is closed (a socket retrying offline only fills
@@ -25,6 +26,7 @@ import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport
 import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
 import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
 import { liveQuery } from 'dexie';
+import { useObservable } from 'dexie-react-hooks';
 import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
 import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
@@ -74,7 +76,10 @@ export type OnlineEvents = Pick<EventTarget, 'addEventListener' | 'removeEventLi
 export interface DataLayerOptions {
   /** The IndexedDB database of the mirror. */
   dbName?: string;
-  /** Where the session lives under the spec's keys: localStorage in the browser. */
+  /**
+   * Where the session lives under its documented keys (docs/product.md#states-and-transitions):
+   * localStorage in the browser.
+   */
   storage: KeyValueStorage;
   /** Origin of the API, e.g. `https://runway.example`. */
   baseUrl: string;
@@ -84,7 +89,7 @@ export interface DataLayerOptions {
   isOnline?: () => boolean;
   window?: OnlineEvents;
   connectChannel?: (options: LiveChannelOptions) => LiveChannel;
-  /** The in-memory twin for tests (STYLE.md §8); the HTTP client otherwise. */
+  /** The in-memory twin for tests (docs/architecture.md#code-style); the HTTP client otherwise. */
   transport?: ApiTransport;
   log?: DataLayerLog;
   /** The clock (tests pin it): today's month for the tables recomputed offline. */
@@ -137,6 +142,12 @@ export interface DataLayer {
    * module, in the first page's script, does not import Dexie.
    */
   readonly liveQuery: typeof liveQuery;
+  /**
+   * dexie-react-hooks' `useObservable`, the hook the screens' live queries render through
+   * (hooks.ts wraps it). It comes with the data layer because the package imports Dexie at its top,
+   * and hooks.ts is in the first page's script, where a visitor on '/' reads no mirror.
+   */
+  readonly useObservable: typeof useObservable;
   readonly mutations: Mutations;
   /** The guarded API transport, for calls that are not mirrored (account, payments). */
   readonly transport: ApiTransport;
@@ -469,7 +480,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     });
   }
 
-  /** A 401: signed out, edits held for the same user's next sign-in (spec section 8). */
+  /** A 401: signed out, edits held for the same user's next sign-in (docs/sync.md#failures). */
   function expire() {
     if (disposed || !state.session.isAuthenticated) return;
     const owner = state.session.email;
@@ -570,6 +581,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   return {
     db,
     liveQuery,
+    useObservable,
     mutations,
     transport,
     ready,

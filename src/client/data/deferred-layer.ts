@@ -8,7 +8,7 @@
  * and listeners registered before (state, session expiry, queued edits) follow it. The app loads it
  * before the first render when someone is signed in, and before any route but the public pages
  * (routes/__root.tsx), so a screen that reads the mirror never meets the stand-in. Its mirror
- * members (`db`, `liveQuery`, `mutations`, `transport`) throw until then: a screen that reached
+ * members (`db`, `liveQuery`, `useObservable`, `mutations`, `transport`) throw until then: a screen that reached
  * them early would be a bug in that gating, not a state to show.
  */
 import type { ChannelStatus, DataLayer, DataLayerState, OnlineEvents } from './data-layer.ts';
@@ -105,6 +105,9 @@ export function createDeferredDataLayer(options: DeferredDataLayerOptions): Defe
     },
     get liveQuery() {
       return loaded('liveQuery').liveQuery;
+    },
+    get useObservable() {
+      return loaded('useObservable').useObservable;
     },
     get mutations() {
       return loaded('mutations').mutations;

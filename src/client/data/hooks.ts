@@ -4,7 +4,7 @@
  * channel and online state come from the data layer's store.
  *
  * Query failures are returned as `error` rather than thrown into an error boundary: a list shows
- * its error box with a reload button (spec section 8) whether the fetch or the mirror failed.
+ * its error box with a reload button (docs/product.md#error-messages) whether the fetch or the mirror failed.
  */
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
@@ -14,7 +14,7 @@ import type { CollectionName, MonthsName, SingleName, WireRecordOf } from '../..
 import type { Session } from './session.ts';
 import { shareEqual } from './share-equal.ts';
 import { sharedLive } from './shared-live.ts';
-import { useObservable } from './use-observable.ts';
+import { renderGently } from './render-gently.ts';
 
 const DataLayerContext = createContext<DataLayer | null>(null);
 
@@ -44,27 +44,25 @@ function useLayerState<K extends keyof DataLayerState>(key: K): DataLayerState[K
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /**
- * dexie-react-hooks' useLiveQuery, with the live query from the data layer (see use-observable.ts);
- * an answer equal to the last one keeps its identity, parts included (share-equal.ts). With a
- * `sharedKey`, every hook watching that key shares one query (shared-live.ts).
+ * dexie-react-hooks' useObservable over a live query of the mirror: the hook and Dexie's live query
+ * both come from the data layer, so this module (in the first page's script) imports neither. An
+ * answer equal to the last one keeps its identity, parts included, and a new one renders in a
+ * transition (render-gently.ts). With a `sharedKey`, every hook watching that key shares one query
+ * (shared-live.ts).
  */
 function useLive<T>(query: () => Promise<T>, deps: unknown[], sharedKey?: string): Outcome<T> | undefined {
   const layer = useDataLayer();
-  return useObservable(
-    () => {
-      const live = () =>
-        layer.liveQuery(async (): Promise<Outcome<T>> => {
-          try {
-            return { ok: true, value: await query() };
-          } catch (error) {
-            return { ok: false, error: error instanceof Error ? error.message : String(error) };
-          }
-        });
-      return sharedKey === undefined ? live() : sharedLive(layer, sharedKey, live);
-    },
-    deps,
-    shareEqual,
-  );
+  return layer.useObservable(() => {
+    const live = () =>
+      layer.liveQuery(async (): Promise<Outcome<T>> => {
+        try {
+          return { ok: true, value: await query() };
+        } catch (error) {
+          return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        }
+      });
+    return renderGently(sharedKey === undefined ? live() : sharedLive(layer, sharedKey, live), shareEqual);
+  }, deps);
 }
 
 /** A screen's own mirror query (useMirrorQuery): its answer, undefined until the first, or the mirror's error. */
@@ -75,10 +73,10 @@ export interface MirrorQueryView<T> {
 }
 
 /**
- * A screen's own live query of the mirror (what the hooks below do not cover). Unlike
- * dexie-react-hooks' useLiveQuery, a new answer renders in a transition (in slices) and an equal
- * one keeps its identity: useLiveQuery's first answer re-rendered the whole Analytics Overview in
- * one blocking task of ~120 ms on a slow phone. A failure is a value, as in the hooks below (a
+ * A screen's own live query of the mirror (what the hooks below do not cover). Unlike a bare
+ * useLiveQuery, a new answer renders in a transition (in slices) and an equal one keeps its
+ * identity: useLiveQuery's first answer re-rendered the whole Analytics Overview in one blocking
+ * task of ~120 ms on a slow phone. A failure is a value, as in the hooks below (a
  * mirror closed under a screen, as when a session ends, must not take the page down).
  */
 export function useMirrorQuery<T>(query: (db: MirrorDb) => Promise<T>, deps: unknown[]): MirrorQueryView<T> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedLive } from './shared-live.ts';
-import type { ObservableLike } from './use-observable.ts';
+import type { InteropableObservable as ObservableLike } from 'dexie-react-hooks';
 
 /** A source that counts its subscriptions and lets the test push values. */
 function source<T>() {

@@ -9,7 +9,7 @@
  * so switching tabs or React's double effects in development do not restart it.
  */
 import { shareEqual } from './share-equal.ts';
-import type { ObservableLike } from './use-observable.ts';
+import type { InteropableObservable as ObservableLike } from 'dexie-react-hooks';
 
 /** How long a query with no watchers keeps running. */
 const LINGER_MS = 2000;
