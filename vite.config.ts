@@ -72,6 +72,10 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
+        // One classic script (the page registers it without `type: 'module'`). The plugin's ES
+        // build sets rolldown's deprecated `inlineDynamicImports` and prints a warning on every
+        // build; the IIFE build makes the same single file without it.
+        rollupFormat: 'iife',
         // Every script (route chunks and the lazily loaded ones: the data layer, each analytics
         // tab, the charts), the styles, index.html, the icons and the manifest: all the app needs
         // to start offline, and to open any tab offline. Source maps are left out.
