@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The fences of STYLE.md: the engine is pure and imports nothing of ours; client and server
+// The import fences (docs/architecture.md#layers): the engine is pure and imports nothing of ours; client and server
 // never import each other; shared may only lean on the engine.
 const engineFence = {
   patterns: [

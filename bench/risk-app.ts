@@ -236,7 +236,7 @@ async function serverInput(base: string, token: string): Promise<ProjectionInput
       otherExpenses: others!.other_expenses,
       retirementAccounts: accounts!.retirement_accounts,
       housing: housing!.housing,
-      // The spec's GET key for the debt plan is camelCase.
+      // The debt plan's GET key is camelCase, as the web app's calls expect (docs/product.md#calls).
       debtPlan: debtPlan!.debtPlan,
       retirementPlan: plan!.retirement_plan,
       assumptions: assumptions!.assumptions,

@@ -8,7 +8,7 @@
  *   - read:  authenticated GET /api/v1/debts (20 debts);
  *   - write: a mix of POST /api/v1/monthly_expenses and PUT /api/v1/debts/:id.
  * The same two loads run against bench/bare-server.ts, which answers the same JSON from memory,
- * and the ratio real / bare is printed. Figures go into the README's Performance section.
+ * and the ratio real / bare is printed. Figures go into docs/performance.md#api-server.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
--- One actual per (account, month) (DESIGN section 7): the contribution and retirement tables share
+-- One actual per (account, month) (docs/projection-rules.md#actuals-and-check-ins): the contribution and retirement tables share
 -- an account's actual balance. Each account actual gets its twin under the other kind; where both
 -- exist and differ, the later write wins for both.
 INSERT INTO "month_overrides" ("user_id", "kind", "entity_id", "month", "value_cents", "updated_at")

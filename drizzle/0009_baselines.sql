@@ -1,4 +1,4 @@
--- DESIGN section 7: baselines, the plan's totals per month as the user saved them. The snapshot is
+-- Baselines (docs/api.md#baselines), the plan's totals per month as the user saved them. The snapshot is
 -- json (kept as written, read whole), not jsonb. Not an input of the projection; they go with their user.
 CREATE TABLE "baselines" (
 	"id" serial PRIMARY KEY NOT NULL,

@@ -99,7 +99,7 @@ export interface AmortizationStep {
 }
 
 /**
- * One month of a loan in integer cents (DESIGN §4, debts and mortgages):
+ * One month of a loan in integer cents (debts and mortgages):
  *   interest = round(balance × apr / 100 / 12)
  *   payment  = min(offered, balance + interest)      (never below 0)
  *   principal = payment − interest;  balance' = balance + interest − payment
@@ -107,7 +107,7 @@ export interface AmortizationStep {
  * the offered payment does not cover the interest, principal is negative and the balance grows.
  * Units: cents and percent a year. Example: balance 200 000.00 at 6.5 % offered 1 264.14 →
  * interest 1 083.33, principal 180.81, balance 199 819.19.
- * Reference: DESIGN §4; test-vectors/finance.json "amortization_cents".
+ * Reference: docs/projection-rules.md#debts; test-vectors/finance.json "amortization_cents".
  */
 export function amortizationStep(balance: Cents, apr: AnnualPercent, offered: Cents): AmortizationStep {
   return applyPayment(balance, monthlyInterest(balance, apr), offered);

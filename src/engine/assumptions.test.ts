@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cashInterest, grossWithdrawal, grownAmount, planYear, runsIn, todaysDollars } from './assumptions.ts';
 import { cents } from './money.ts';
 
-// Every expected figure below is worked by hand from DESIGN §6's formulas, in the comment beside it.
+// Every expected figure below is worked by hand from the formulas of
+// docs/projection-rules.md#plan-assumptions, in the comment beside it.
 
 describe('planYear', () => {
   it('counts whole plan years from month 1', () => {

@@ -1,10 +1,11 @@
 /**
- * Plan assumptions (DESIGN §6): the rules that turn the spec's nominal, untaxed tables into a
- * plan a careful user can trust — growth by plan year, cash with interest, taxes on traditional
- * withdrawals, today's dollars and contribution-limit warnings.
+ * Plan assumptions (docs/projection-rules.md#plan-assumptions): the rules that turn the nominal,
+ * untaxed base tables into a plan a careful user can trust — growth by plan year, cash with
+ * interest, taxes on traditional withdrawals, today's dollars and contribution-limit warnings.
  *
  * Neutral rule: every assumption absent (NEUTRAL_ASSUMPTIONS) changes nothing — every factor is 1,
- * every tax 0, cash starts at 0 and earns nothing — so the tables are byte-identical to §4's.
+ * every tax 0, cash starts at 0 and earns nothing — so the tables are byte-identical to those
+ * without assumptions.
  *
  * Units: money in integer cents; rates in percent a year (2.5 means 2.5 %); month n counts from 1
  * at the plan start.
@@ -55,10 +56,10 @@ export function planYear(n: number): number {
 }
 
 /**
- * The growth factor of a yearly rate in month n (DESIGN §6), as an exact fraction:
+ * The growth factor of a yearly rate in month n, as an exact fraction:
  *   F_r(n) = (1 + r / 100)^k,  k = planYear(n)
- * DESIGN names double precision; the engine computes the same factor exactly, because a double
- * misses ties: 12 345¢ × 1.025 is 12 653.625 exactly but 12 653.624999… in doubles.
+ * Exact rather than in double precision, because a double misses ties: 12 345¢ × 1.025 is
+ * 12 653.625 exactly but 12 653.624999… in doubles.
  * Example: 3 % in month 13 → 103/100; in month 25 → 10 609/10 000; in months 1–12 → 1/1.
  */
 export function growthFactor(annualPercent: AnnualPercent, n: number): Fraction {

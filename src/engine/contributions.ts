@@ -1,5 +1,5 @@
 /**
- * Retirement contributions before retirement (DESIGN §4 "Contributions").
+ * Retirement contributions before retirement (docs/projection-rules.md#contributions).
  *
  * Per account, each month: interest = round(opening × expected_return_rate / 100 / 12),
  * closing = opening + interest + contributions, where contributions are the employee's
@@ -62,7 +62,7 @@ export interface ContributionOptions {
   readonly months: number;
   readonly retirementMonth: MonthKey | null;
   readonly actuals: readonly ContributionActual[];
-  /** DESIGN §8: a market path over the expected returns (returns.ts); absent: the fixed rates. */
+  /** Monte Carlo and history: a market path over the expected returns (returns.ts); absent: the fixed rates. */
   readonly returns?: ReturnPath | null;
 }
 

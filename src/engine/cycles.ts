@@ -1,8 +1,8 @@
 /**
- * Pay and contribution cycles and their monthly equivalents (spec §9, DESIGN §4).
- * The factors are exact fractions: a weekly amount is paid 52 times a year, so 52/12 times a
- * month on average. 52/12 has no finite decimal, so the product is formed on integers and rounded
- * once to the cent.
+ * Pay and contribution cycles and their monthly equivalents
+ * (docs/projection-rules.md#months-cycles-and-rounding). The factors are exact fractions: a weekly
+ * amount is paid 52 times a year, so 52/12 times a month on average. 52/12 has no finite decimal,
+ * so the product is formed on integers and rounded once to the cent.
  */
 import type { Cents } from './money.ts';
 import { mulDivRoundHalfUp } from './money.ts';
@@ -25,7 +25,7 @@ export const CYCLE_FACTORS: Readonly<Record<Cycle, Fraction>> = {
  * formed exactly as (amount × numerator) / denominator on integers, then rounded half away from
  * zero. Example: $1,000.00 weekly → 100 000 × 52 / 12 = 433 333.33… → 433 333¢ ($4,333.33);
  * $0.06 biweekly → 6 × 26 / 12 = 13¢ exactly; 3¢ weekly → 156/12 = 13¢.
- * Reference: spec §9 "Monthly equivalents"; DESIGN §4 "Cycle factors".
+ * Reference: docs/projection-rules.md#months-cycles-and-rounding; test-vectors/finance.json "cycle_factors".
  */
 export function monthlyAmount(amount: Cents, cycle: Cycle): Cents {
   const factor = CYCLE_FACTORS[cycle];

@@ -1,5 +1,5 @@
 /**
- * Debt payoff projection (DESIGN §4 "Debts").
+ * Debt payoff projection (docs/projection-rules.md#debts).
  *
  * Each month, for every debt still owing: interest = round(balance × apr / 100 / 12), then
  * the payment, capped at balance + interest so the payoff month pays exactly that and no balance

@@ -1,4 +1,7 @@
-/** Monthly and one-time expenses as monthly lines (DESIGN §4, income and retirement living). */
+/**
+ * Monthly and one-time expenses as monthly lines of the income and retirement living tables
+ * (docs/projection-rules.md#income).
+ */
 import { grownAmount, runsIn } from './assumptions.ts';
 import type { Cents } from './money.ts';
 import { cents, sumCents } from './money.ts';
@@ -13,12 +16,12 @@ export function monthlyExpenseTotal(expenses: readonly MonthlyExpenseInput[]): C
 }
 
 /**
- * Σ monthly expenses per month index 0…count − 1 (month n = index + 1), with DESIGN §6's end
- * months and inflation:
+ * Σ monthly expenses per month index 0…count − 1 (month n = index + 1), with the end months and
+ * inflation of plan assumptions (docs/projection-rules.md#plan-assumptions):
  *   line[n − 1] = Σ over expenses whose end month is absent or ≥ that month of
  *                 roundHalfUp(amount × (1 + inflation/100)^floor((n − 1) / 12))
  * Each expense is rounded on its own. With no end months and 0 % it is monthlyExpenseTotal every
- * month (DESIGN §4). Example: 1 000.00 ending 2026-02 and 50.00 at 10 %, from 2026-01 → months
+ * month (the neutral rule). Example: 1 000.00 ending 2026-02 and 50.00 at 10 %, from 2026-01 → months
  * 1–2: 105 000¢, months 3–12: 5 000¢, month 13: 5 500¢.
  */
 export function monthlyExpenseLine(expenses: readonly MonthlyExpenseInput[], planStart: MonthKey, count: number, inflation: AnnualPercent = 0): Cents[] {

@@ -1,5 +1,5 @@
 /**
- * How many months each table runs (DESIGN §4 "Horizon").
+ * How many months each table runs (docs/projection-rules.md#months-cycles-and-rounding).
  *
  * Month 1 is the plan start month. Income and contribution tables run from month 1 to the month
  * before the retirement month, or 360 months without a retirement plan. The retirement table adds

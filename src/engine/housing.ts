@@ -1,4 +1,4 @@
-/** The monthly housing line used by the income and retirement tables (DESIGN §4 "Housing"). */
+/** The monthly housing line used by the income and retirement tables (docs/projection-rules.md#housing). */
 import { amortizationStep } from './amortization.ts';
 import { grownAmount } from './assumptions.ts';
 import { MAX_BALANCE } from './horizon.ts';
@@ -22,10 +22,10 @@ export function principalAndInterest(totalMonthlyPayment: Cents, escrowPayment: 
  *              (interest = round(balance × rate / 100 / 12), payment = min(P&I, balance + interest)),
  *              line = that month's payment + escrow; once the balance is 0 only the escrow remains.
  *   No housing record: 0 every month.
- * With inflation (DESIGN §6) a Rent/Own payment and a mortgage's escrow grow once a plan year,
- * roundHalfUp(amount × (1 + inflation/100)^floor((n − 1) / 12)); a mortgage's P&I stays fixed.
- * A mortgage whose P&I never covers its interest keeps paying P&I + escrow and never pays off
- * (its balance is held at MAX_BALANCE).
+ * With inflation (docs/projection-rules.md#plan-assumptions) a Rent/Own payment and a mortgage's
+ * escrow grow once a plan year, roundHalfUp(amount × (1 + inflation/100)^floor((n − 1) / 12)); a
+ * mortgage's P&I stays fixed. A mortgage whose P&I never covers its interest keeps paying P&I +
+ * escrow and never pays off (its balance is held at MAX_BALANCE).
  * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [600.00, 600.00, 100.00, 100.00].
  */
 export function housingLine(housing: HousingInput | null, count: number, inflation: AnnualPercent = 0): Cents[] {

@@ -1,5 +1,5 @@
 /**
- * The income table (DESIGN §4 "Income"): month 1 to the month before the retirement month
+ * The income table (docs/projection-rules.md#income): month 1 to the month before the retirement month
  * (360 months without a plan).
  *   net income  = Σ over sources of round(net_pay × factor)
  *   retirement  = the month's employee contributions (not the employer's)
@@ -7,7 +7,7 @@
  *                 − expenses − other − debts, held within ±MAX_BALANCE ($1 trillion)
  * An actual end balance replaces the month's end balance and the next month continues from it.
  *
- * With plan assumptions (DESIGN §6), month n:
+ * With plan assumptions (docs/projection-rules.md#plan-assumptions), month n:
  *   net income  = Σ over sources received in the month (through endMonth; none from today's month
  *                 up to the month before nextPayMonth) of
  *                 roundHalfUp(round(net_pay × factor) × (1 + salary growth/100)^floor((n − 1) / 12))
@@ -35,7 +35,7 @@ import type { IncomeActual, IncomeMonth, IncomeSourceInput, RetirementAccountInp
  * Example: 1 000.00 weekly + 1 500.00 biweekly → 433 333¢ + 325 000¢ = 758 333¢.
  * Every source counts from month 1: next_pay_date is the next pay of a series that is already
  * running, so it does not delay the income (unlike next_deposit_date for contributions, which
- * DESIGN names as the start).
+ * marks where they start).
  */
 export function monthlyNetIncome(incomes: readonly IncomeSourceInput[]): Cents {
   return sumCents(incomes.map((income) => monthlyAmount(income.netPay, income.payCycle)));
@@ -68,7 +68,7 @@ export interface IncomeOptions {
   /** Σ monthly expenses per month index (monthlyExpenseLine). */
   readonly monthlyExpenses: readonly Cents[];
   readonly actuals: readonly IncomeActual[];
-  /** DESIGN §6; null: the neutral rule, and rows without `interestEarned`. */
+  /** docs/projection-rules.md#plan-assumptions; null: the neutral rule, and rows without `interestEarned`. */
   readonly assumptions?: PlanAssumptions | null;
 }
 
@@ -99,7 +99,7 @@ export function projectIncome(options: IncomeOptions): IncomeMonth[] {
   const assumptions = options.assumptions ?? null;
   const growth = assumptions?.salaryGrowthRate ?? 0;
   const timed = options.incomes.some((source) => source.nextPayMonth || source.endMonth);
-  // The neutral income: the same every month (DESIGN §4).
+  // The neutral income: the same every month (docs/projection-rules.md#income).
   const steady = growth === 0 && !timed ? monthlyNetIncome(options.incomes) : null;
   const sources = options.incomes.map((source) => ({ source, monthly: monthlyAmount(source.netPay, source.payCycle) }));
   // employeeContributionsIn, with each account's amount and first deposit month worked out once;

@@ -130,7 +130,7 @@ describe('balanceTrend', () => {
   it('Growing when the last balance exceeds the first, Declining otherwise', () => {
     expect(balanceTrend(c([100, 50, 101]))).toBe('Growing');
     expect(balanceTrend(c([100, 500, 99]))).toBe('Declining');
-    // The spec's "Declining otherwise" includes an unchanged balance.
+    // "Declining otherwise" (docs/product.md#constants-and-limits) includes an unchanged balance.
     expect(balanceTrend(c([100, 100]))).toBe('Declining');
   });
 

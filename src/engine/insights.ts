@@ -1,11 +1,12 @@
 /**
- * Figures the analytics screens show beside the month tables (spec §2 "Analytics", §9
- * "Analytics"): card totals and averages, the 5/10/20-year end balances, the Insights & Trends
- * panel, when the debts are gone, when the money runs out, and the three debt plans side by side.
- * Components only format these; every sum, average and rounding lives here.
+ * Figures the analytics screens show beside the month tables: card totals and averages, the
+ * 5/10/20-year end balances, the Insights & Trends panel, when the debts are gone, when the money
+ * runs out, and the three debt plans side by side (docs/product.md#screens-and-routes, Analytics;
+ * docs/product.md#constants-and-limits). Components only format these; every sum, average and
+ * rounding lives here.
  *
  * The totals take the rows the caller passes (a whole table, or the months a view shows) and
- * are 0 for no rows, the spec's "$0 when there are no rows". Averages are rounded half-up to the
+ * are 0 for no rows (the cards show "$0 when there are no rows"). Averages are rounded half-up to the
  * cent once, from the exact integer sum.
  */
 import { todaysDollars } from './assumptions.ts';
@@ -26,7 +27,7 @@ import type {
   RetirementTotalMonth,
 } from './types.ts';
 
-/** The years ahead of the Income Future end-balance cards (spec §9). */
+/** The years ahead of the Income Future end-balance cards (docs/product.md#constants-and-limits). */
 export const PROJECTION_YEARS = [5, 10, 20] as const;
 
 /** A month's figure, e.g. an income row's end balance. */
@@ -39,7 +40,7 @@ export interface MonthValue {
  * The value of the row dated `years` years after `today`:
  *   target = today + years × 12 months;  answer = value of the row whose month is target
  * null (shown as N/A) when no row has that month, and 0 when there are no rows at all (the
- * spec's "$0 when there are no rows" wins over N/A).
+ * cards' "$0 when there are no rows" wins over N/A).
  * Example: today 2026-03, rows 2026-01…2060-12 → 5 years is the 2031-03 row's value; with rows
  * only to 2030-12 it is null.
  */
@@ -51,7 +52,7 @@ export function projectedEndBalanceAt(rows: readonly MonthValue[], today: MonthK
 
 /**
  * The end balance an income row shows: the user's actual when given, else the computed one
- * (spec §2 "End Balance is the actual input if present, else computed").
+ * (the Income Future tab, docs/product.md#screens-and-routes).
  */
 export function incomeDisplayEndBalance(row: IncomeMonth): Cents {
   return row.inputEndBalance ?? row.endBalance;
@@ -65,8 +66,8 @@ export function incomeEndBalances(rows: readonly IncomeMonth[]): MonthValue[] {
 /**
  * The average of the last `count` values, rounded half-up to the cent:
  *   average = averageCents(v[n−count] + … + v[n−1], count)  (exact, half away from zero)
- * null unless there are at least `count` values (spec §9: the Insights panel shows the 3- and
- * 6-month averages only with at least 3 or 6 rows).
+ * null unless there are at least `count` values (the Insights panel shows the 3- and 6-month
+ * averages only with at least 3 or 6 rows, docs/product.md#constants-and-limits).
  * Example: [1.00, 2.00, 3.00, 4.00] with 3 → (2 + 3 + 4) / 3 = 3.00; 1¢, 1¢, 2¢ → 4/3 → 1¢.
  */
 export function lastMonthsAverage(values: readonly Cents[], count: 3 | 6): Cents | null {
@@ -77,9 +78,9 @@ export function lastMonthsAverage(values: readonly Cents[], count: 3 | 6): Cents
 export type BalanceTrend = 'Growing' | 'Declining' | 'Stable';
 
 /**
- * The balance trend of a run of balances (spec §9): 'Stable' with fewer than 2 values, else
- * 'Growing' when the last exceeds the first and 'Declining' otherwise. An unchanged balance is
- * 'Declining', as the spec words it ("Declining otherwise").
+ * The balance trend of a run of balances (docs/product.md#constants-and-limits): 'Stable' with
+ * fewer than 2 values, else 'Growing' when the last exceeds the first and 'Declining' otherwise.
+ * An unchanged balance is 'Declining', as the rule words it ("Declining otherwise").
  */
 export function balanceTrend(balances: readonly Cents[]): BalanceTrend {
   const first = balances[0];
@@ -88,7 +89,10 @@ export function balanceTrend(balances: readonly Cents[]): BalanceTrend {
   return last > first ? 'Growing' : 'Declining';
 }
 
-/** The colour band of a % Paid figure (spec §9): 'high' (green) at 50 or more, 'medium' (yellow) at 25 or more, else 'low' (red). */
+/**
+ * The colour band of a % Paid figure (docs/product.md#constants-and-limits): 'high' (green) at 50
+ * or more, 'medium' (yellow) at 25 or more, else 'low' (red).
+ */
 export function percentPaidBand(percent: number): 'high' | 'medium' | 'low' {
   if (percent >= 50) return 'high';
   return percent >= 25 ? 'medium' : 'low';
@@ -127,7 +131,7 @@ export function moneyRunsOutMonth(projection: { readonly retirementTotal: readon
   return projection.retirementTotal.find((row) => row.shortfall > 0)?.month ?? null;
 }
 
-/** Debt Progress cards (spec §2): over the rows given, one debt's or the total's. */
+/** Debt Progress cards (docs/product.md#screens-and-routes): over the rows given, one debt's or the total's. */
 export interface DebtTotals {
   readonly totalPayments: Cents;
   readonly interestPaid: Cents;
@@ -146,7 +150,7 @@ export function debtTotals(rows: readonly DebtMonth[]): DebtTotals {
   };
 }
 
-/** Retirement Contributions cards (spec §2). */
+/** Retirement Contributions cards (docs/product.md#screens-and-routes). */
 export interface ContributionTotals {
   /** Σ employee + employer contributions of the rows. */
   readonly totalContributions: Cents;
@@ -168,7 +172,7 @@ export function contributionTotals(rows: readonly ContributionMonth[]): Contribu
   };
 }
 
-/** Retirement Living cards (spec §2). */
+/** Retirement Living cards (docs/product.md#screens-and-routes). */
 export interface RetirementLivingTotals {
   readonly totalWithdrawals: Cents;
   readonly totalInterest: Cents;
@@ -199,7 +203,7 @@ export function retirementLivingTotals(rows: readonly RetirementMonth[], retirem
   };
 }
 
-/** Income Future average cards (spec §2). */
+/** Income Future average cards (docs/product.md#screens-and-routes). */
 export interface IncomeAverages {
   readonly averageNetIncome: Cents;
   /** Average of every outflow of a month: retirement + housing + expenses + other + debts. */
@@ -210,9 +214,10 @@ export interface IncomeAverages {
 
 /**
  * The outflows of an income row: retirement contributions + housing + expenses + other + debts.
- * "Total expenses" reads as everything the end balance formula subtracts (DESIGN §4 "Income"), the
- * table's Retirement, Housing, Expenses (expenses plus other) and Debts columns, so that
- * net income − total expenses is the month's change in the computed end balance.
+ * "Total expenses" reads as everything the end balance formula subtracts
+ * (docs/projection-rules.md#income), the table's Retirement, Housing, Expenses (expenses plus
+ * other) and Debts columns, so that net income − total expenses is the month's change in the
+ * computed end balance.
  */
 export function incomeTotalExpenses(row: IncomeMonth): Cents {
   return cents(row.retirementContributions + row.housing + row.expenses + row.other + row.debts);
@@ -271,10 +276,10 @@ export interface DebtPlanOutcome {
  * debt plan). Uses the same actuals as `project` (month 1 through today), so the user's own plan
  * here matches the Debt Progress tables. Each plan is one projectDebts run.
  *
- * With `todaysDollars` (DESIGN §6, display only) each month's interest and payment is first
- * converted, todaysDollars(amount, inflation, n) for month n, and the totals sum the converted
- * amounts. Example at 3 %: 100.00 of interest in each of months 12 and 13 totals 100.00 +
- * 97.09 = 197.09.
+ * With `todaysDollars` (display only, docs/projection-rules.md#plan-assumptions) each month's
+ * interest and payment is first converted, todaysDollars(amount, inflation, n) for month n, and the
+ * totals sum the converted amounts. Example at 3 %: 100.00 of interest in each of months 12 and 13
+ * totals 100.00 + 97.09 = 197.09.
  */
 export function compareDebtPlans(input: ProjectionInput, options: { todaysDollars?: boolean } = {}): Readonly<Record<DebtPlanType, DebtPlanOutcome>> {
   const actuals = actualsBetween(input.actuals.debt, input.planStart, input.today);

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { deferralCatchUp, limitsFor, limitWarnings, plannedLimitWarnings, type PlannedAccount, type YearContributions } from './limits.ts';
 import { cents } from './money.ts';
 
-// The IRS figures of DESIGN §6, typed here in dollars: 2026 deferral 24 500, catch-up 8 000
-// (11 250 at 60–63), IRA 7 500 + 1 100, §415(c) 72 000; 2025 23 500, 7 500, 11 250, 7 000 + 1 000, 70 000.
+// The IRS figures (docs/projection-rules.md#contribution-limits), in dollars: 2026 deferral 24 500,
+// catch-up 8 000 (11 250 at 60–63), IRA 7 500 + 1 100, §415(c) 72 000; 2025 23 500, 7 500, 11 250,
+// 7 000 + 1 000, 70 000.
 const $ = (dollars: number) => cents(dollars * 100);
 const plan = (accountId: number, employee: number, employer = 0): YearContributions => ({ accountId, accountType: 'traditional_401k', employee: $(employee), employer: $(employer) });
 const ira = (accountId: number, employee: number): YearContributions => ({ accountId, accountType: 'roth_ira', employee: $(employee), employer: $(0) });

@@ -1,6 +1,6 @@
 /**
- * Contribution limits (DESIGN §6): warnings, never refusals. A year's planned contributions are
- * checked against the IRS limits of that year:
+ * Contribution limits (docs/projection-rules.md#contribution-limits): warnings, never refusals. A
+ * year's planned contributions are checked against the IRS limits of that year:
  * - **deferral**: the employee's contributions to every 401(k) (traditional and Roth) together,
  *   against the elective-deferral limit plus the catch-up from the year the user turns 50 (the
  *   larger catch-up in the years they turn 60 to 63);

@@ -1,7 +1,8 @@
 /**
- * The rules of the analytics month views (spec §2 "Analytics", §9 "Analytics"): which months a
- * view shows, which rows the user may correct, the colour tone of a balance, the combined expense
- * columns and the Insights & Trends panel. Screens only format what these answer.
+ * The rules of the analytics month views (docs/product.md#screens-and-routes, Analytics;
+ * docs/product.md#constants-and-limits): which months a view shows, which rows the user may
+ * correct, the colour tone of a balance, the combined expense columns and the Insights & Trends
+ * panel. Screens only format what these answer.
  *
  * Months compare as 'YYYY-MM' text, which sorts chronologically (months.ts), so "the current month
  * or earlier" is a string comparison by year and month — never a Date, whose time zone would move
@@ -28,7 +29,8 @@ export function monthsInRange<Row extends { readonly month: MonthKey }>(rows: re
 
 /**
  * A month row may be corrected only when its month is the current month or earlier, by year and
- * month (spec §2): month ≤ today. A later month has not happened, so it has no actual balance.
+ * month (docs/product.md#screens-and-routes): month ≤ today. A later month has not happened, so it
+ * has no actual balance.
  * Example: today 2026-03 → '2026-03' and '2025-12' are editable, '2026-04' is not.
  */
 export function isEditableMonth(month: MonthKey, today: MonthKey): boolean {
@@ -39,8 +41,8 @@ export function isEditableMonth(month: MonthKey, today: MonthKey): boolean {
 export type BalanceTone = 'positive' | 'negative';
 
 /**
- * The tone of an Income Future end balance (spec §2: "Green if >= 0, red if negative"):
- * 'positive' for value ≥ 0 (0 included), 'negative' below.
+ * The tone of an Income Future end balance (green if >= 0, red if negative;
+ * docs/product.md#screens-and-routes): 'positive' for value ≥ 0 (0 included), 'negative' below.
  */
 export function balanceTone(value: Cents): BalanceTone {
   return value >= 0 ? 'positive' : 'negative';
@@ -48,7 +50,8 @@ export function balanceTone(value: Cents): BalanceTone {
 
 /**
  * The Income Future "Expenses" column: the month's recurring expenses plus its one-time (other)
- * expenses (spec §2, "Expenses (expenses plus other)"): expenses + other, in cents.
+ * expenses (docs/product.md#screens-and-routes, "Expenses (expenses plus other)"): expenses +
+ * other, in cents.
  * Example: 1 200.00 of monthly expenses and a 350.50 one-time repair → 1 550.50.
  */
 export function incomeExpensesAndOther(row: IncomeMonth): Cents {
@@ -68,7 +71,10 @@ export function actualBalanceOf(row: ContributionMonth | RetirementMonth): Cents
   return 'inputEndBalance' in row ? row.inputEndBalance : row.inputBalance;
 }
 
-/** Whether a month row shows the user's actual balance, and what that actual moved (DESIGN §7). */
+/**
+ * Whether a month row shows the user's actual balance, and what that actual moved
+ * (docs/projection-rules.md#actuals-and-check-ins).
+ */
 export interface MonthActual {
   /** True when the user gave this row's balance (always false on total rows). */
   readonly isActual: boolean;
@@ -95,7 +101,10 @@ export function monthActual(row: IncomeMonth | DebtMonth | ContributionMonth | R
   return { isActual: actualBalanceOf(row) !== null, adjustment: cents(row.displayBalance - row.balance) };
 }
 
-/** The Insights & Trends panel of Retirement Contributions and Retirement Living (spec §2, §9). */
+/**
+ * The Insights & Trends panel of Retirement Contributions and Retirement Living
+ * (docs/product.md#screens-and-routes, docs/product.md#constants-and-limits).
+ */
 export interface BalanceInsights {
   /** How many month rows the view holds. */
   readonly months: number;

@@ -5,7 +5,8 @@ import { monthKey } from './months.ts';
 import { project } from './project.ts';
 import type { ProjectionInput, RetirementAccountInput } from './types.ts';
 
-// DESIGN §6 applied through `project`. Every expected figure is worked by hand in the comments.
+// Plan assumptions (docs/projection-rules.md#plan-assumptions) applied through `project`. Every
+// expected figure is worked by hand in the comments.
 
 const account = (id: number, contribution: number, payrollDeducted: boolean): RetirementAccountInput => ({
   id,
@@ -121,14 +122,15 @@ describe('project with plan assumptions', () => {
 });
 
 describe('the neutral rule', () => {
-  it('without assumptions or new fields the tables are those of DESIGN §4, byte for byte', () => {
+  it('without assumptions or new fields the tables follow the base rules, byte for byte', () => {
     const plain: ProjectionInput = {
       ...household,
       monthlyExpenses: [{ id: 1, amount: cents(100_000) }, { id: 2, amount: cents(20_000) }],
       retirementAccounts: household.retirementAccounts.map(({ payrollDeducted: _ignored, ...rest }) => rest),
     };
     const neutral = project(plain);
-    // §4 by hand: every month 500 000 − 60 000 (both accounts) − 150 000 − 120 000 = 170 000 more.
+    // The base rules by hand: every month 500 000 − 60 000 (both accounts) − 150 000 − 120 000 =
+    // 170 000 more.
     expect(neutral.income.slice(0, 3).map((r) => r.endBalance)).toEqual([170_000, 340_000, 510_000]);
     expect(neutral.income.every((r) => !('interestEarned' in r))).toBe(true);
   });

@@ -1,7 +1,8 @@
 /**
- * Plan vs actual (DESIGN §7): a baseline is the plan's totals month by month, saved at one moment;
- * comparing it with today's projection (which holds the actual balances the user has checked in)
- * shows how far the household is ahead of or behind that plan, and why.
+ * Plan vs actual (docs/projection-rules.md#plan-vs-actual): a baseline is the plan's totals month
+ * by month, saved at one moment; comparing it with today's projection (which holds the actual
+ * balances the user has checked in) shows how far the household is ahead of or behind that plan,
+ * and why.
  *
  * A baseline is stored on the server as JSON with money in dollars (snapshotToWire); everything
  * here works in integer cents.
@@ -31,7 +32,7 @@ export interface BaselineMonth {
 /**
  * The plan's totals per month, the figures a baseline keeps:
  *   cash          = the income row's shown end balance (the actual when given, else computed);
- *                   in a living month where cash is spent (DESIGN §6) the retirement total row's
+ *                   in a living month where cash is spent the retirement total row's
  *                   cash_balance
  *   debts         = the debt total row's displayEndBalance
  *   savings       = the retirement total row's displayBalance (contribution and living months, all

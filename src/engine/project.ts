@@ -2,7 +2,7 @@
  * The one entry point: every month table of a user from their records and actuals.
  *
  * Pure: the same input always gives the same output; "today" is a field of the input.
- * Month 1 is `planStart`. Decisions where DESIGN §4 is silent:
+ * Month 1 is `planStart`. Finer points of the rules in docs/projection-rules.md:
  * - Actuals dated before month 1 or after `today` are ignored (a month after today cannot have
  *   been observed; the app only lets users edit the current month or earlier). An actual on a
  *   month with no row (e.g. after a debt's payoff) is ignored.
@@ -23,9 +23,9 @@
  * - In the retirement table's contribution phase a retirement `balance` actual wins over a
  *   contribution actual of the same month; it does not change the contributions table.
  * - Leftover withdrawal cents with equal balances go to the earlier account in the input.
- * - Plan assumptions (DESIGN §6, assumptions.ts) grow pay, prices and Social Security by plan
- *   year, open the income table on the cash balance and let it earn interest; absent, the
- *   tables are §4's exactly.
+ * - Plan assumptions (docs/projection-rules.md#plan-assumptions, assumptions.ts) grow pay, prices and
+ *   Social Security by plan year, open the income table on the cash balance and let it earn
+ *   interest; absent, the tables follow the base rules exactly.
  */
 import { actualsBetween } from './actuals.ts';
 import { projectContributions } from './contributions.ts';
@@ -40,7 +40,7 @@ import { projectRetirement } from './retirement.ts';
 import type { RetirementOptions, RetirementProjection } from './retirement.ts';
 import type { Projection, ProjectionInput, RetirementAccountInput } from './types.ts';
 
-/** Every month table of a user (DESIGN §4). */
+/** Every month table of a user (docs/projection-rules.md). */
 export function project(input: ProjectionInput): Projection {
   return planScenario(input).projection;
 }
@@ -48,7 +48,7 @@ export function project(input: ProjectionInput): Projection {
 /**
  * The retirement table's inputs as project() built them: projectRetirement(accounts, options)
  * gives its retirement table again, and with `{ ...options, returns }` the same plan under a
- * market path (DESIGN §8) without recomputing debts, income and expenses, which no return moves.
+ * market path (returns.ts) without recomputing debts, income and expenses, which no return moves.
  */
 export interface RetirementScenario {
   readonly accounts: readonly RetirementAccountInput[];

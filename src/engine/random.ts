@@ -1,8 +1,8 @@
 /**
- * Seeded random numbers for Monte Carlo (DESIGN §8: the same inputs and seed give the same
- * result, on the server, in Node and in every browser). Only integer arithmetic on 32-bit words
- * and Math.log / Math.sqrt / Math.cos, so a run reproduces bit for bit wherever the engine runs
- * on the same JavaScript engine family.
+ * Seeded random numbers for Monte Carlo (docs/projection-rules.md#monte-carlo: the same inputs and
+ * seed give the same result, on the server, in Node and in every browser). Only integer arithmetic
+ * on 32-bit words and Math.log / Math.sqrt / Math.cos, so a run reproduces bit for bit wherever the
+ * engine runs on the same JavaScript engine family.
  */
 
 /**

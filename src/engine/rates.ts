@@ -74,7 +74,8 @@ const monthlyRates = new Map<number, RateEntry>();
  * computed exactly and rounded half away from zero once.
  * Units: balance in cents, apr in percent a year; answer in cents.
  * Example: 200 000.00 at 6.5 % → 20 000 000 × 6.5 / 1200 = 108 333.33… → 108 333¢ ($1,083.33).
- * Reference: DESIGN.md §4 (debts, mortgages, contributions and retirement accounts all use it).
+ * Reference: docs/projection-rules.md#months-cycles-and-rounding (debts, mortgages, contributions and
+ * retirement accounts all use it).
  */
 export function monthlyInterest(balance: Cents, annualPercent: AnnualPercent): Cents {
   return interestOn(rateEntry(annualPercent), balance);

@@ -1,6 +1,7 @@
 /**
- * The retirement table (DESIGN §4 "Retirement months"): per account, the contribution rows, then
- * retirement living from the retirement month for years_of_retirement × 12 months; and the total.
+ * The retirement table (docs/projection-rules.md#retirement-months): per account, the contribution
+ * rows, then retirement living from the retirement month for years_of_retirement × 12 months; and
+ * the total.
  *
  * Each living month:
  *   need        = max(0, housing + debt payments + Σ monthly expenses + one-time expenses − Social Security)
@@ -10,7 +11,7 @@
  *   closing_i   = available_i − withdrawal_i          (never below 0)
  *   shortfall   = need − withdrawal                   (on the total row)
  * A `balance` actual replaces that account's closing balance of its month; the next month opens on it.
- * With plan assumptions (DESIGN §6) Social Security in month n is
+ * With plan assumptions (docs/projection-rules.md#plan-assumptions) Social Security in month n is
  * roundHalfUp(social_security_income × (1 + COLA/100)^floor((n − 1) / 12)), and the expense and
  * housing lines arrive grown by inflation.
  * available_i is held at MAX_BALANCE.
@@ -110,11 +111,11 @@ export interface RetirementOptions {
   readonly otherExpenses: readonly Cents[];
   /** Σ monthly expenses per month index (monthlyExpenseLine). */
   readonly monthlyExpenses: readonly Cents[];
-  /** DESIGN §6: Social Security grows by this % a year (plan years from month 1); absent: 0. */
+  /** Plan assumptions: Social Security grows by this % a year (plan years from month 1); absent: 0. */
   readonly socialSecurityCola?: number;
   /**
-   * DESIGN §6, present when plan assumptions are set: the tax on traditional withdrawals, and
-   * the cash that pays the need first when the user spends cash in retirement (null: it does not).
+   * Present when plan assumptions are set: the tax on traditional withdrawals, and the cash that
+   * pays the need first when the user spends cash in retirement (null: it does not).
    */
   readonly living?: {
     readonly retirementTaxRate: number;
@@ -122,7 +123,10 @@ export interface RetirementOptions {
   } | null;
   readonly contributionActuals: readonly ContributionActual[];
   readonly retirementActuals: readonly RetirementActual[];
-  /** DESIGN §8: a market path over the fixed rates of both phases (returns.ts); absent: the fixed rates. */
+  /**
+   * Monte Carlo and history: a market path over the fixed rates of both phases (returns.ts);
+   * absent: the fixed rates.
+   */
   readonly returns?: ReturnPath | null;
 }
 
@@ -227,9 +231,9 @@ function toRetirementRow(row: ContributionMonth): RetirementMonth {
  * `socialSecurityStart` is the month of social_security_start_date (socialSecurityIn, parsed
  * once); `interestOn` is the monthly interest at the plan's rate.
  *
- * With plan assumptions (DESIGN §6):
+ * With plan assumptions (docs/projection-rules.md#plan-assumptions):
  *   cash       (when spent) earns cashInterest first, then pays min(need, cash); the rest is the
- *              accounts' net need, shared as in §4
+ *              accounts' net need, shared as without assumptions
  *   a traditional account's share s is withdrawn grossed up, g = min(grossWithdrawal(s, t), available);
  *              when the cap bites the account delivers g − taxOn(g, t) and the rest of s joins the shortfall
  *   taxes      = g − what it delivered

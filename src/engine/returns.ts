@@ -1,9 +1,9 @@
 /**
- * Market paths (DESIGN §8): a sequence of monthly returns laid over the plan's fixed rates, for
- * Monte Carlo and the history replay. The deterministic tables credit each retirement account
- * interest = round(opening × p / 100 / 12) at its fixed annual rate p (the account's expected
- * return before retirement, the plan's interest rate while living). A path adds, in each month it
- * covers, the return beyond that fixed one:
+ * Market paths: a sequence of monthly returns laid over the plan's fixed rates, for Monte Carlo and
+ * the history replay (docs/projection-rules.md#monte-carlo, docs/projection-rules.md#history). The
+ * deterministic tables credit each retirement account interest = round(opening × p / 100 / 12) at
+ * its fixed annual rate p (the account's expected return before retirement, the plan's interest
+ * rate while living). A path adds, in each month it covers, the return beyond that fixed one:
  *   extra interest = roundHalfAwayFromZero(opening × excess(index, p))
  * so a month's interest is the fixed interest plus the extra, and a path whose excess is 0 gives
  * the deterministic tables to the cent (the fixed part is still the exact rational computation).

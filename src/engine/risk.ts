@@ -1,6 +1,7 @@
 /**
- * "How likely" (DESIGN §8): the plan's retirement savings under many market paths — Monte Carlo
- * draws and the months of history since 1871 — instead of one fixed return.
+ * "How likely": the plan's retirement savings under many market paths — Monte Carlo draws and the
+ * months of history since 1871 — instead of one fixed return (docs/projection-rules.md#monte-carlo,
+ * docs/projection-rules.md#history).
  *
  * Only the retirement accounts' returns vary. Debts, income, expenses and cash do not depend on
  * the market, so they are computed once (planScenario) and each path recomputes the retirement
@@ -18,8 +19,8 @@
  * plan's last month):
  *   savings(m) = the retirement table's total display balance + the plan's cash (timeline cash,
  *                which no return moves), in cents of month m
- * and it ran short when any living month has a shortfall (DESIGN §8: success = no shortfall in
- * any living month). Figures shown are in today's dollars: todaysDollars(amount, inflation, n).
+ * and it ran short when any living month has a shortfall (success = no shortfall in any living
+ * month). Figures shown are in today's dollars: todaysDollars(amount, inflation, n).
  */
 import { grossWithdrawal, isPreTax, taxOn, todaysDollars } from './assumptions.ts';
 import { MAX_BALANCE } from './horizon.ts';
@@ -38,7 +39,10 @@ import { annualised, extraInterest } from './returns.ts';
 import { projectionTimeline } from './timeline.ts';
 import type { Projection, ProjectionInput } from './types.ts';
 
-/** Monte Carlo's defaults and bounds (DESIGN §6 `return_volatility`, §8). */
+/**
+ * Monte Carlo's defaults and bounds (the `return_volatility` and `stock_share` assumptions,
+ * docs/api.md#plan-assumptions).
+ */
 export const DEFAULT_VOLATILITY = 15;
 export const DEFAULT_STOCK_SHARE = 60;
 export const DEFAULT_PATHS = 1000;
@@ -323,7 +327,7 @@ export function lasted(outcomes: readonly PathOutcome[]): number {
   return outcomes.reduce((n, o) => n + (o.runsOut < 0 ? 1 : 0), 0);
 }
 
-/** A Monte Carlo run's figures (DESIGN §8). */
+/** A Monte Carlo run's figures (docs/projection-rules.md#monte-carlo). */
 export interface MonteCarloSummary {
   readonly seed: number;
   readonly paths: number;
@@ -339,8 +343,8 @@ export interface MonteCarloSummary {
 }
 
 /**
- * The figures of a finished run: the share of paths with no shortfall (success, DESIGN §8), the
- * fan chart, and for the paths that ran short the median month they did (nearest rank).
+ * The figures of a finished run: the share of paths with no shortfall (success), the fan chart, and
+ * for the paths that ran short the median month they did (nearest rank).
  * Example: 1 000 paths of which 912 never ran short → successBasisPoints 9 120 (91.2 %).
  */
 export function monteCarloSummary(plan: RiskPlan, outcomes: readonly PathOutcome[], run: { readonly seed: number; readonly volatility: number }): MonteCarloSummary {
@@ -372,7 +376,7 @@ export interface HistoryStart {
 /** Retirements that started into famous bad markets, marked on the chart when history holds them. */
 export const NOTABLE_YEARS: readonly number[] = [1929, 1937, 1966, 1973, 2000, 2008];
 
-/** The history replay's figures (DESIGN §8). */
+/** The history replay's figures (docs/projection-rules.md#history). */
 export interface HistorySummary {
   /** % of savings in stocks. */
   readonly stockShare: number;

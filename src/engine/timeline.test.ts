@@ -174,7 +174,7 @@ describe('timelineMilestones: Social Security', () => {
   });
 });
 
-describe('projectionTimeline with plan assumptions (DESIGN §6)', () => {
+describe('projectionTimeline with plan assumptions', () => {
   it('spends cash first in retirement: the points follow the total rows\' cash balance', () => {
     const input: ProjectionInput = { ...household, assumptions: { ...NEUTRAL_ASSUMPTIONS, spendCashInRetirement: true } };
     const points = timelineOf(input).points;

@@ -12,7 +12,7 @@
  * retirement and nothing in the model spends that cash afterwards (the accounts pay for
  * retirement living); the debt total ends at 0 at the last payoff. A table with no rows counts 0.
  *
- * With plan assumptions (DESIGN §6):
+ * With plan assumptions (docs/projection-rules.md#plan-assumptions):
  *   cash(m)       in a living month where cash is spent (spend_cash_in_retirement), the
  *                 retirement total row's cash_balance; otherwise as above
  *   home(m)       roundHalfUp(home_value × (1 + home appreciation/100)^floor((n − 1) / 12)) for
@@ -62,7 +62,7 @@ export interface TimelinePoint {
   readonly cash: Cents;
   readonly retirement: Cents;
   readonly debt: Cents;
-  /** The home's value, when plan assumptions set one (DESIGN §6). */
+  /** The home's value, when plan assumptions set one (docs/projection-rules.md#plan-assumptions). */
   readonly home?: Cents;
   /** The mortgage balance, counted with the home. */
   readonly mortgage?: Cents;

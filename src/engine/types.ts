@@ -21,13 +21,13 @@ export interface IncomeSourceInput {
   /** Net pay per pay cycle. */
   readonly netPay: Cents;
   /**
-   * The month of next_pay_date (DESIGN §6), passed with plan assumptions: no pay is received from
-   * today's month up to the month before it (months before today were paid: their paydays are
-   * past). Example: today 2026-11, next pay 2026-12-04 → nothing in 2026-11, pay from 2026-12.
-   * Absent or null, or not after today's month: received every month.
+   * The month of next_pay_date (docs/projection-rules.md#plan-assumptions), passed with plan
+   * assumptions: no pay is received from today's month up to the month before it (months before
+   * today were paid: their paydays are past). Example: today 2026-11, next pay 2026-12-04 → nothing
+   * in 2026-11, pay from 2026-12. Absent or null, or not after today's month: received every month.
    */
   readonly nextPayMonth?: MonthKey | null;
-  /** The last month it is received (DESIGN §6 `end_month`); absent or null: every month. */
+  /** The last month it is received (the income's `end_month`); absent or null: every month. */
   readonly endMonth?: MonthKey | null;
 }
 
@@ -63,7 +63,7 @@ export type HousingInput =
 export interface MonthlyExpenseInput {
   readonly id: number;
   readonly amount: Cents;
-  /** The last month it is paid (DESIGN §6 `end_month`); absent or null: every month. */
+  /** The last month it is paid (the expense's `end_month`); absent or null: every month. */
   readonly endMonth?: MonthKey | null;
 }
 
@@ -87,11 +87,14 @@ export interface RetirementAccountInput {
   /** 'YYYY-MM-DD': contributions start in this date's month. */
   readonly nextDepositDate: string;
   /**
-   * DESIGN §6 `payroll_deducted`: the employee contribution comes out of pay before the net pay
-   * the user entered, so the income table does not subtract it again. Absent: false.
+   * `payroll_deducted`: the employee contribution comes out of pay before the net pay the user
+   * entered, so the income table does not subtract it again. Absent: false.
    */
   readonly payrollDeducted?: boolean;
-  /** 'traditional_401k', 'roth_401k', 'traditional_ira' or 'roth_ira'; traditional withdrawals are taxed (DESIGN §6). */
+  /**
+   * 'traditional_401k', 'roth_401k', 'traditional_ira' or 'roth_ira'; traditional withdrawals are
+   * taxed under plan assumptions.
+   */
   readonly accountType?: string;
 }
 
@@ -156,11 +159,14 @@ export interface ProjectionInput {
   readonly retirementAccounts: readonly RetirementAccountInput[];
   readonly retirementPlan: RetirementPlanInput | null;
   readonly actuals: ProjectionActuals;
-  /** DESIGN §6's plan assumptions; absent or null: neutral, the tables of §4 exactly. */
+  /**
+   * Plan assumptions (docs/projection-rules.md#plan-assumptions); absent or null: neutral, the base
+   * tables exactly.
+   */
   readonly assumptions?: PlanAssumptions | null;
 }
 
-/** One month of one debt, or of all debts summed (spec §3 "Debt month"). */
+/** One month of one debt, or of all debts summed (docs/product.md#entities, "Debt month"). */
 export interface DebtMonth {
   readonly month: MonthKey;
   /** Principal + interest paid this month. */
@@ -189,7 +195,10 @@ export interface DebtProjection {
   readonly months: readonly DebtMonth[];
 }
 
-/** One month of one retirement account before retirement, or of all summed (spec §3 "Contribution month"). */
+/**
+ * One month of one retirement account before retirement, or of all summed
+ * (docs/product.md#entities, "Contribution month").
+ */
 export interface ContributionMonth {
   readonly month: MonthKey;
   /** Employee + employer contributions this month. */
@@ -207,7 +216,7 @@ export interface ContributionMonth {
   readonly withdrawals: Cents;
 }
 
-/** One month of one account in the retirement table (spec §3 "Retirement month"). */
+/** One month of one account in the retirement table (docs/product.md#entities, "Retirement month"). */
 export interface RetirementMonth {
   readonly month: MonthKey;
   /** The computed closing balance. */
@@ -226,7 +235,7 @@ export interface RetirementMonth {
   readonly debts: Cents;
   readonly monthlyExpenses: Cents;
   readonly otherExpenses: Cents;
-  /** The tax part of `withdrawals` (gross − net, DESIGN §6); only present when plan assumptions are set. */
+  /** The tax part of `withdrawals` (gross − net); only present when plan assumptions are set. */
   readonly taxes?: Cents;
 }
 
@@ -234,13 +243,13 @@ export interface RetirementMonth {
 export interface RetirementTotalMonth extends RetirementMonth {
   /** need − what cash and the accounts paid (net of taxes): what could not be covered this month (0 when covered). */
   readonly shortfall: Cents;
-  /** Cash left at the end of the month, when cash is spent in retirement (DESIGN §6). */
+  /** Cash left at the end of the month, when cash is spent in retirement (spend_cash_in_retirement). */
   readonly cashBalance?: Cents;
   /** What cash paid of this month's need, when cash is spent in retirement. */
   readonly cashWithdrawals?: Cents;
 }
 
-/** One month of the income table (spec §3 "Income month"). */
+/** One month of the income table (docs/product.md#entities, "Income month"). */
 export interface IncomeMonth {
   readonly month: MonthKey;
   readonly netIncome: Cents;
@@ -257,7 +266,10 @@ export interface IncomeMonth {
   readonly endBalance: Cents;
   /** The user's actual end balance for this month, or null. Next month continues from it. */
   readonly inputEndBalance: Cents | null;
-  /** Cash interest earned this month (DESIGN §6); only present when plan assumptions are set. */
+  /**
+   * Cash interest earned this month (docs/projection-rules.md#plan-assumptions); only present when
+   * plan assumptions are set.
+   */
   readonly interestEarned?: Cents;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The what-if sandbox (DESIGN §8): changes to the plan — an extra debt payment, a retirement date,
- * more savings, a return, inflation, spending — recompute every table without saving anything.
+ * The what-if sandbox (docs/projection-rules.md#what-if): changes to the plan — an extra debt
+ * payment, a retirement date, more savings, a return, inflation, spending — recompute every table
+ * without saving anything.
  *
  * A change acts exactly as an edit of the user's records would (the edit "Apply" writes through
  * the outbox), so the changed plan is an ordinary ProjectionInput and every engine rule applies to
@@ -27,8 +28,8 @@ import type { DebtPlanInput, DebtPlanType, IncomeSourceInput, Projection, Projec
 export interface WhatIfChanges {
   /**
    * Cents a month added to the debt plan's extra_payment. Under plan 'none' (or with no plan) an
-   * extra payment is unused (DESIGN §4), so the plan becomes 'avalanche' with this extra: see
-   * whatIfDebtPlan. 0 changes nothing.
+   * extra payment is unused (docs/projection-rules.md#debts), so the plan becomes 'avalanche' with
+   * this extra: see whatIfDebtPlan. 0 changes nothing.
    */
   readonly extraDebtPayment?: Cents | null;
   /** 'YYYY-MM-DD' replacing the retirement plan's retirement_date (ignored without a plan). */
@@ -66,7 +67,7 @@ export const MAX_MONTHLY_CHANGE: Cents = cents(10_000_000);
  *   extraDebtPayment, monthlySavings  whole cents, 0 ≤ amount ≤ MAX_MONTHLY_CHANGE
  *   savingsAccountId                  a whole number
  *   expectedReturn                    −10 … 20 (% a year)
- *   inflationRate                     0 … 20 (% a year, DESIGN §6's range)
+ *   inflationRate                     0 … 20 (% a year, the inflation assumption's range)
  *   spendingChange                    −100 … 100 (%)
  *   retirementDate                    a real calendar date 'YYYY-MM-DD'
  * Example: { extraDebtPayment: −500, inflationRate: 25 } → { extraDebtPayment: 'Extra debt
@@ -147,10 +148,10 @@ export function applyWhatIf(input: ProjectionInput, changes: WhatIfChanges): Pro
  * The debt plan an extra monthly payment makes:
  *   plan 'snowball' or 'avalanche'  the same plan, extraPayment + extra
  *   plan 'none' or no plan          'avalanche' with extraPayment = extra (`switched`: true)
- * Under 'none' the stored extra payment is unused (DESIGN §4), so it is not added: only the new
- * money is. Avalanche because it pays the least interest of the two orders (highest APR first);
- * a switched plan also rolls each paid-off debt's minimum over to the next, as every plan does,
- * and the UI should say so (PlanOutcome.debtPlanType, whatIfNotes).
+ * Under 'none' the stored extra payment is unused (docs/projection-rules.md#debts), so it is not
+ * added: only the new money is. Avalanche because it pays the least interest of the two orders
+ * (highest APR first); a switched plan also rolls each paid-off debt's minimum over to the next, as
+ * every plan does, and the UI should say so (PlanOutcome.debtPlanType, whatIfNotes).
  * Example: none with 50.00 stored, extra 100.00 → { avalanche, 100.00, switched: true };
  * snowball with 50.00, extra 100.00 → { snowball, 150.00, switched: false }.
  */
@@ -163,7 +164,7 @@ export function whatIfDebtPlan(plan: DebtPlanInput | null, extra: Cents): { read
  * The account extra savings go to when none is named: the one with the highest expected return,
  * the earlier in the input of equals; null without accounts. The highest return because that is
  * where a saved dollar grows most under the plan's own figures (every account's withdrawals are
- * taxed the same way whichever receives it, DESIGN §6).
+ * taxed the same way whichever receives it, docs/projection-rules.md#plan-assumptions).
  * Example: a 401(k) at 6 % and an IRA at 7 % → the IRA.
  */
 export function savingsTarget(input: Pick<ProjectionInput, 'retirementAccounts'>): RetirementAccountInput | null {
@@ -187,7 +188,7 @@ export interface SavingsPlacement {
 
 /**
  * Adds `monthly` cents a month to an account's employee contribution, as its records would hold it:
- *   perCycle = roundHalfUp(monthly ÷ cycle factor)   (the inverse of DESIGN §4's monthly equivalent)
+ *   perCycle = roundHalfUp(monthly ÷ cycle factor)   (the inverse of the monthly equivalent, cycles.ts)
  *   contributionAmount += perCycle
  * so the account's monthly contribution rises by round(new × factor) − round(old × factor), which
  * can differ from `monthly` by a cent. The employer contribution stays as entered: the records hold

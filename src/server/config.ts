@@ -1,6 +1,6 @@
 /**
  * The server's configuration, read once from the environment. Every variable is documented in
- * the README's Configuration section.
+ * docs/deploy.md#configuration.
  */
 import path from 'node:path';
 

@@ -8,7 +8,10 @@
 /** Paths that belong to the server. '/payments/' holds the test-mode provider's own pages. */
 export const SERVER_PREFIXES = ['/api/', '/users', '/cable', '/admin/', '/payments/'] as const;
 
-/** Pages of the web app under a server prefix: the reset link of the password mail (spec section 2). */
+/**
+ * Pages of the web app under a server prefix: the reset link of the password mail
+ * (docs/product.md#screens-and-routes).
+ */
 export const PAGES_UNDER_SERVER_PREFIXES: ReadonlySet<string> = new Set(['/users/password/edit']);
 
 /** True for the API, the live channel, the account calls, admin routes and the payment pages. */

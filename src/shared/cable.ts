@@ -1,6 +1,6 @@
 /**
  * The live channel, in one file for client and server: the ActionCable protocol frames
- * (`actioncable-v1-json`) and the UpdatesChannel messages of spec section 4.
+ * (`actioncable-v1-json`) and the UpdatesChannel messages (docs/api.md#live-updates).
  */
 
 export const CABLE_PATH = '/cable';
@@ -75,16 +75,20 @@ export function encodeMessageFrame(identifier: string, message: SerializedUpdate
 const COMMANDS: ReadonlySet<string> = new Set(Object.values(COMMAND));
 export const isCommand = (value: string): value is Command => COMMANDS.has(value);
 
-/** Record types of spec section 4, then DESIGN §6's assumptions and §7's baselines. */
+/**
+ * Record types of the web app's channel (docs/product.md#states-and-transitions), then plan
+ * assumptions and baselines.
+ */
 export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyExpense', 'OtherExpense', 'RetirementAccount', 'RetirementPlan', 'Assumptions', 'Baseline'] as const;
 /** Month table types: always sent as 'created' with the whole table. */
 export const MONTH_TYPES = ['IncomeMonth', 'DebtMonth', 'RetirementMonth', 'ContributionMonth'] as const;
 export const UPDATE_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
 /**
- * Not in spec section 4: the user's subscription changed (checkout, portal, webhook). `data` is a
- * `SubscriptionData`; the client applies it by setting the session's `subscribed` flag (and
- * pulling the month tables when it turned on). Always sent with action 'updated'.
+ * Not among the web app's channel types: the user's subscription changed (checkout, portal,
+ * webhook). `data` is a `SubscriptionData`; the client applies it by setting the session's
+ * `subscribed` flag (and pulling the month tables when it turned on). Always sent with action
+ * 'updated'.
  */
 export const SUBSCRIPTION_TYPE = 'Subscription' as const;
 

@@ -1,7 +1,7 @@
 /**
- * The records a user keeps, declared once: their wire names (snake_case, spec section 3), the kind
- * of each field, and the enumerations. The server's tables and serializers, the validation rules
- * and the client's mirror are all derived from these declarations.
+ * The records a user keeps, declared once: their wire names (snake_case, docs/product.md#entities),
+ * the kind of each field, and the enumerations. The server's tables and serializers, the validation
+ * rules and the client's mirror are all derived from these declarations.
  *
  * Units: money fields are dollars on the wire and integer cents everywhere else (`Cents`);
  * percent fields are plain numbers (24.99 means 24.99 %); dates are 'YYYY-MM-DD'; months 'YYYY-MM'.
@@ -37,7 +37,7 @@ export type FieldKind = 'text' | 'money' | 'percent' | 'integer' | 'date' | 'mon
 /** A JSON object as a `json` field holds it. */
 export type JsonObject = { readonly [key: string]: unknown };
 
-/** Field kinds per record, in the order the spec lists them. `nullable` fields may be absent. */
+/** Field kinds per record, in the order docs/product.md#entities lists them. `nullable` fields may be absent. */
 export interface FieldDecl {
   readonly kind: FieldKind;
   readonly nullable?: boolean;
@@ -52,7 +52,7 @@ export const RECORD_FIELDS = {
     next_pay_date: { kind: 'date' },
     gross_pay: { kind: 'money' },
     net_pay: { kind: 'money' },
-    /** DESIGN §6: the last month the income is received; null: no end. */
+    /** Plan assumptions: the last month the income is received; null: no end. */
     end_month: { kind: 'month', nullable: true },
   },
   debt: {
@@ -73,7 +73,7 @@ export const RECORD_FIELDS = {
     name: { kind: 'text' },
     amount: { kind: 'money' },
     due_day: { kind: 'integer' },
-    /** DESIGN §6: the last month the expense is paid; null: no end. */
+    /** Plan assumptions: the last month the expense is paid; null: no end. */
     end_month: { kind: 'month', nullable: true },
   },
   other_expense: {
@@ -91,7 +91,7 @@ export const RECORD_FIELDS = {
     expected_return_rate: { kind: 'percent' },
     contribution_cycle: { kind: 'enum', values: PAY_CYCLES },
     next_deposit_date: { kind: 'date' },
-    /** DESIGN §6: the entered net pay already excludes this contribution; absent: false. */
+    /** Plan assumptions: the entered net pay already excludes this contribution; absent: false. */
     payroll_deducted: { kind: 'boolean' },
   },
   retirement_plan: {
@@ -113,7 +113,7 @@ export const RECORD_FIELDS = {
     current_balance: { kind: 'money', nullable: true },
     escrow_payment: { kind: 'money', nullable: true },
   },
-  /** DESIGN §6: every field optional; absent (null) is the neutral value. */
+  /** docs/api.md#plan-assumptions: every field optional; absent (null) is the neutral value. */
   assumptions: {
     inflation_rate: { kind: 'percent', nullable: true },
     salary_growth_rate: { kind: 'percent', nullable: true },
@@ -128,9 +128,9 @@ export const RECORD_FIELDS = {
     stock_share: { kind: 'percent', nullable: true },
   },
   /**
-   * DESIGN §7: the plan's four tables' totals per month, kept as they were when the user saved
-   * them, to compare actuals with later. Not an input of the projection. `created_at` is the
-   * server's, as on every record; the snapshot is fixed at creation (validation/records.ts).
+   * docs/api.md#baselines: the plan's four tables' totals per month, kept as they were when the
+   * user saved them, to compare actuals with later. Not an input of the projection. `created_at` is
+   * the server's, as on every record; the snapshot is fixed at creation (validation/records.ts).
    */
   baseline: {
     name: { kind: 'text' },
@@ -214,7 +214,7 @@ export interface HousingInput {
   escrow_payment: Cents | null;
 }
 
-/** DESIGN §6's plan assumptions; null is the neutral value (see src/engine/assumptions.ts). */
+/** Plan assumptions (docs/api.md#plan-assumptions); null is the neutral value (see src/engine/assumptions.ts). */
 export interface AssumptionsInput {
   inflation_rate: number | null;
   salary_growth_rate: number | null;

@@ -1,9 +1,10 @@
 /**
- * Every REST resource of the API, declared once for client and server (STYLE.md §4): where it
- * lives, the keys its bodies use, its live-update type, the words of its messages. The server's
- * routes, the client's mirror stores, its sync list, its outbox requests and the wire types of
- * features are all derived from these declarations; adding a resource is one entry here plus its
- * fields in records.ts and its rule in validation/.
+ * Every REST resource of the API, declared once for client and server
+ * (docs/architecture.md#one-declaration-per-resource): where it lives, the keys its bodies use, its
+ * live-update type, the words of its messages. The server's routes, the client's mirror stores, its
+ * sync list, its outbox requests and the wire types of features are all derived from these
+ * declarations; adding a resource is one entry here plus its fields in records.ts and its rule in
+ * validation/.
  *
  * Three kinds:
  * - a **collection** holds many records per user (`GET path` lists them under `listKey`, records
@@ -26,11 +27,11 @@ export interface CollectionDecl {
   readonly updateType: RecordType;
   /** How the server's messages name one record ("Debt not found"). */
   readonly label: string;
-  /** The spec's default fetch failure message. */
+  /** The default fetch failure message (docs/product.md#error-messages). */
   readonly fetchError: string;
   /** Extra mirror indexes. */
   readonly indexes: readonly string[];
-  /** Live deletes without an id are ignored for these (spec section 4). */
+  /** Live deletes without an id are ignored for these (docs/product.md#states-and-transitions). */
   readonly ignoreDeleteWithoutId: boolean;
   /** Month tables whose actual values belong to this record and go when it goes. */
   readonly overrideKinds: readonly MonthKind[];
@@ -46,7 +47,7 @@ export interface SingleDecl {
   readonly kind: 'single';
   readonly record: RecordName;
   readonly path: string;
-  /** The key GET answers with (debt plan: 'debtPlan', as the spec has it). */
+  /** The key GET answers with (debt plan: 'debtPlan', as the web app's calls expect, docs/product.md#calls). */
   readonly getKey: string;
   readonly updateType: RecordType;
   readonly label: string;
@@ -69,8 +70,9 @@ export interface MonthsDecl {
   /** The row field that holds the stored actual value. */
   readonly storedField: 'input_end_balance' | 'input_remaining_balance' | 'input_balance';
   /**
-   * The other table that shows the same actual under the same row id, or null (DESIGN §7: an
-   * account has one actual balance per month, shown by the contribution and retirement tables).
+   * The other table that shows the same actual under the same row id, or null
+   * (docs/projection-rules.md#actuals-and-check-ins: an account has one actual balance per month,
+   * shown by the contribution and retirement tables).
    */
   readonly sharesActualWith: 'incomeMonths' | 'debtMonths' | 'retirementMonths' | 'contributionMonths' | null;
 }
@@ -141,7 +143,7 @@ export const COLLECTIONS = {
     overrideKinds: ['retirement', 'contribution'],
     feedsProjection: true,
   },
-  /** DESIGN §7: the plan as it stood at one moment, kept to compare actuals with. */
+  /** A baseline (docs/api.md#baselines): the plan as it stood at one moment, kept to compare actuals with. */
   baselines: {
     kind: 'collection',
     record: 'baseline',

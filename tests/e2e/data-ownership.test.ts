@@ -1,10 +1,11 @@
 /**
- * The user's data is the user's (DESIGN §9), end to end (real server, production build, Chromium):
- * on a desktop a subscriber exports the account online and offline, and the two files are the
- * server's document byte for byte except `exported_at`; on a 390 px phone a second account
- * imports that file (replace, after a confirmation that names what goes), its records equal the
- * first account's and reach the phone's mirror over the live channel; then it deletes itself with
- * its password, the device forgets it, and the server no longer knows its token.
+ * The user's data is the user's (docs/api.md#export-and-import, #deleting-an-account), end to end
+ * (real server, production build, Chromium): on a desktop a subscriber exports the account online
+ * and offline, and the two files are the server's document byte for byte except `exported_at`; on
+ * a 390 px phone a second account imports that file (replace, after a confirmation that names what
+ * goes), its records equal the first account's and reach the phone's mirror over the live channel;
+ * then it deletes itself with its password, the device forgets it, and the server no longer knows
+ * its token.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

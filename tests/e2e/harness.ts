@@ -246,7 +246,7 @@ export interface SessionKeys {
   extra?: Record<string, string>;
 }
 
-/** Writes the session keys the app reads at start (spec section 4) into the page's origin. */
+/** Writes into the page's origin the session keys the app reads at start (docs/product.md#states-and-transitions). */
 export async function writeSession(page: Page, keys: SessionKeys): Promise<void> {
   const entries: [string, string][] = [
     ['authToken', keys.token],

@@ -23,7 +23,7 @@ import { debtRows, debtsOnServer, planStart } from './pages.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
-/** Signs a page in by writing the session keys the app reads at start (spec section 4). */
+/** Signs a page in by writing the session keys the app reads at start (docs/product.md#states-and-transitions). */
 async function signIn(page: Page, token: string, email: string, subscribed = false) {
   await page.goto('/privacy-policy');
   await writeSession(page, { token, email, subscribed, extra: { dashboardTab: 'debts' } });

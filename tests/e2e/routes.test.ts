@@ -1,6 +1,7 @@
 /**
- * Every route of the spec's table (section 2) in Chromium, signed out and signed in: what it
- * shows, no page errors, axe finds no violation of moderate impact or worse, and a screenshot of each.
+ * Every route of the route table (docs/product.md#screens-and-routes) in Chromium, signed out and
+ * signed in: what it shows, no page errors, axe finds no violation of moderate impact or worse,
+ * and a screenshot of each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, openPage, screenshot, signedInPage, startApp, type App } from './harness.ts';

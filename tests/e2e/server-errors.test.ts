@@ -1,5 +1,6 @@
 /**
- * Honest form failures end to end (real server, production build, Chromium; spec sections 4 and 8).
+ * Honest form failures end to end (real server, production build, Chromium;
+ * docs/product.md#states-and-transitions and #error-messages).
  * Online, a save, a delete or a month edit that meets a server error or a timeout says so where
  * the user made it — the modal stays open with what they typed, a delete alerts — and nothing is
  * left queued to be replayed behind their back. Only no answer at all (offline, the connection
@@ -72,7 +73,7 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
     await fillDebt(page, TYPED);
     await page.getByRole('button', { name: 'Create Debt' }).click();
     const dialog = page.getByRole('dialog');
-    // The server's message first (spec section 8), in the form; the modal stays open.
+    // The server's message first (docs/product.md#error-messages), in the form; the modal stays open.
     await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(SERVER_MESSAGE);
     expect(await page.getByRole('dialog').count()).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Create Debt' }).isEnabled()).toBe(true);
@@ -113,7 +114,7 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
 
     await page.getByRole('button', { name: 'Delete Visa' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    // Spec sections 4 and 8: the alert for a failed debt delete, in the spec's words.
+    // The alert for a failed debt delete, in the documented words (docs/product.md#error-messages).
     await expect.poll(() => page.getByText('Failed to delete debt. Please try again.').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await debtRows(page).count()).toBe(1);
@@ -137,7 +138,8 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Actual End Balance', { exact: false }).fill('-1234.56');
     await dialog.getByRole('button', { name: 'Update Income Month' }).click();
-    // Spec section 8: the month edit's own wording; the modal stays open with the value typed.
+    // The month edit's own wording (docs/product.md#error-messages); the modal stays open with the
+    // value typed.
     await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Failed to update income month. Please try again.');
     expect(await dialog.getByLabel('Actual End Balance', { exact: false }).inputValue()).toBe('-1234.56');
     expect(await page.getByTestId('provisional-mark').count()).toBe(0);
@@ -173,7 +175,7 @@ describe('online, a proxy answering after the server committed', () => {
     await fillDebt(page, TYPED);
     await page.getByRole('button', { name: 'Create Debt' }).click();
     const dialog = page.getByRole('dialog');
-    // No server message in a proxy's HTML page: the spec's default.
+    // No server message in a proxy's HTML page: the documented default (docs/product.md#error-messages).
     await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Failed to create debt. Please try again.');
     expect(await typedValues(page)).toEqual(TYPED);
     expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);

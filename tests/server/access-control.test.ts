@@ -1,5 +1,5 @@
 /**
- * Who may touch what: another user's ids answer 404 and never the record (DESIGN section 3), ids
+ * Who may touch what: another user's ids answer 404 and never the record (docs/api.md#errors), ids
  * that cannot be ours answer 404, and every authenticated route answers 401 to a missing,
  * garbage, tampered, foreign-signed or revoked token.
  */

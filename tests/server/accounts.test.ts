@@ -1,7 +1,7 @@
 /**
  * Accounts over real HTTP: sign up, the allow_signup flag (toggled through the loopback admin
- * route), sign in, sign out, change password and the profile (spec sections 5, 7 and 8,
- * DESIGN section 3).
+ * route), sign in, sign out, change password and the profile (docs/product.md#validation, #calls
+ * and #error-messages; docs/api.md#accounts-and-tokens).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -327,7 +327,7 @@ describe('PUT /users (change password)', () => {
     expect((await signIn(api, user.email, 'newpass1')).status).toBe(401);
   });
 
-  it('answers the spec messages for missing, short and unmatched passwords', async () => {
+  it('answers the documented messages for missing, short and unmatched passwords', async () => {
     const user = await signUp(api);
     expect(outcome(await change(user.token, {}))).toEqual({
       status: 422,

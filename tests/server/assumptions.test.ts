@@ -1,6 +1,6 @@
 /**
- * The plan assumptions record (DESIGN section 6): one per user like housing, validated with a
- * message per field, sent live as 'Assumptions', and the month tables recomputed from it.
+ * The plan assumptions record (docs/api.md#plan-assumptions): one per user like housing, validated
+ * with a message per field, sent live as 'Assumptions', and the month tables recomputed from it.
  * The clock is fixed at 2026-11-21, so every user's plan starts in 2026-11.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('/api/v1/assumptions', () => {
     await post('/api/v1/housing', 'housing', { housing_type: 'Rent', total_monthly_payment: 1000 });
     await post('/api/v1/monthly_expenses', 'monthly_expense', { name: 'Food', amount: 500, due_day: 1 });
 
-    // Without assumptions (DESIGN §4): 5 000 − 1 000 − 500 = 3 500 a month from 0, and no interest column.
+    // Without assumptions (the neutral plan): 5 000 − 1 000 − 500 = 3 500 a month from 0, and no interest column.
     const before = (await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months;
     expect(before[0]).toMatchObject({ month: '2026-11', end_balance: 3500 });
     expect(before[0]).not.toHaveProperty('interest_earned');
@@ -98,7 +98,7 @@ describe('/api/v1/assumptions', () => {
   });
 });
 
-describe('end months and "deducted from my paycheck" (DESIGN section 6)', () => {
+describe('end months and "deducted from my paycheck"', () => {
   const post = (user: TestUser, path: string, key: string, body: unknown) => api('POST', path, { token: user.token, body: { [key]: body } });
   const put = (user: TestUser, path: string, key: string, body: unknown) => api('PUT', path, { token: user.token, body: { [key]: body } });
   const income = { name: 'Job', pay_cycle: 'monthly', next_pay_date: '2026-11-30', gross_pay: 6000, net_pay: 5000 };

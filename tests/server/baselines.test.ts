@@ -1,7 +1,7 @@
 /**
- * Baselines (DESIGN §7) over real HTTP: `/api/v1/baselines`, a collection whose records hold a
- * name, the server's `created_at` and a snapshot of the plan's totals per month, kept exactly as
- * sent. Create, list, rename, delete; each refusal with its message; one user's baselines never
+ * Baselines (docs/api.md#baselines) over real HTTP: `/api/v1/baselines`, a collection whose records
+ * hold a name, the server's `created_at` and a snapshot of the plan's totals per month, kept exactly
+ * as sent. Create, list, rename, delete; each refusal with its message; one user's baselines never
  * reach another; a snapshot is fixed once saved; and a baseline is no input of the projection, so
  * saving one sends no month table. The server's clock is fixed at 2026-11-21T12:00:00Z.
  */
@@ -261,7 +261,7 @@ describe('one user’s baselines', () => {
     const notFound = { status: 404, body: errorBody('Baseline not found') };
 
     expect(await list(bob)).toEqual([]);
-    // No collection has a GET of one record (spec section 7): not a route, for Alice as for Bob.
+    // No collection has a GET of one record (docs/api.md#collections): not a route, for Alice as for Bob.
     expect(outcome(await api('GET', `${PATH}/${record.id}`, { token: bob.token }))).toEqual({ status: 404, body: errorBody('Not found') });
     expect(outcome(await api('GET', `${PATH}/${record.id}`, { token: alice.token }))).toEqual({ status: 404, body: errorBody('Not found') });
     expect(outcome(await rename(bob, record.id, { name: 'Mine now' }))).toEqual(notFound);

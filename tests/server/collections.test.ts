@@ -1,7 +1,8 @@
 /**
- * The five collections of spec section 7 over real HTTP: list, create, partial update, delete;
- * money and percents on the wire; and every validation message of spec section 5 that applies to
- * a collection record, proven to be enforced by the server with a 422 {message, errors}.
+ * The five collections of docs/product.md#calls over real HTTP: list, create, partial update,
+ * delete; money and percents on the wire; and every validation message of docs/product.md#validation
+ * that applies to a collection record, proven to be enforced by the server with a 422
+ * {message, errors}.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -364,7 +365,7 @@ const REFUSALS: Refusal[] = [
   ['a net pay above the gross pay', 'income', { gross_pay: 2000, net_pay: 2000.01 }, { net_pay: ['Net pay cannot exceed gross pay'] }],
 ];
 
-describe('validation (spec section 5): 422 with the spec messages, nothing written', () => {
+describe('validation: 422 with the documented messages, nothing written', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await signUp(api);

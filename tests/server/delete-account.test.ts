@@ -1,5 +1,5 @@
 /**
- * DELETE /users (DESIGN section 9) over real HTTP, on PGlite and on PostgreSQL
+ * DELETE /users (docs/api.md#deleting-an-account) over real HTTP, on PGlite and on PostgreSQL
  * (`scripts/with-postgres.sh npx vitest run --project server tests/server/delete-account.test.ts`):
  * a user with rows in every table (records of every kind, actuals, a baseline, sessions, a reset,
  * an idempotency key, live-update payloads, a subscription) is erased, and the database's own

@@ -1,5 +1,6 @@
 /**
- * DESIGN §9 over real HTTP: `GET /api/v1/export` and `POST /api/v1/import` (src/server/http/routes/data.ts).
+ * Export and import (docs/api.md#export-and-import) over real HTTP: `GET /api/v1/export` and
+ * `POST /api/v1/import` (src/server/http/routes/data.ts).
  * The export's shape and that it holds the signed-in user's data only; import in replace and merge
  * mode with ids remapped and actuals following their debt or account; all or nothing on a bad record;
  * an Idempotency-Key writing once; a later version refused; a file over 5 MB; the round trip

@@ -925,7 +925,7 @@ const ROUTES: RouteFuzz[] = [
       }),
     reaches: ACCEPTED,
   },
-  // Added after the spec's routes (see above): the plan assumptions of DESIGN section 6.
+  // Added after the first routes (see above): the plan assumptions (docs/api.md#plan-assumptions).
   ...SINGLES.filter((s) => s.record === 'assumptions').map(singleWrites),
   {
     name: 'DELETE /api/v1/assumptions',
@@ -934,7 +934,7 @@ const ROUTES: RouteFuzz[] = [
     requests: () => requests({ method: 'DELETE', path: '/api/v1/assumptions', actor: actors(12), body: anyBody }),
     reaches: ACCEPTED,
   },
-  // Added later still: DESIGN section 7's baselines, whose snapshot is JSON stored as such.
+  // Added later still: the baselines (docs/api.md#baselines), whose snapshot is JSON stored as such.
   {
     name: `POST ${BASELINES.path}`,
     runs: 30,

@@ -312,12 +312,13 @@ export interface CollectionDecl {
 }
 
 /**
- * DESIGN §7's baselines, a collection beyond the spec's: kept out of COLLECTIONS, whose suites
- * check the spec's records and messages; tests/server/baselines.test.ts has its own.
+ * The baselines (docs/api.md#baselines), a collection added to the five of docs/product.md#calls:
+ * kept out of COLLECTIONS, whose suites check those five's records and messages;
+ * tests/server/baselines.test.ts has its own.
  */
 export const BASELINES = { record: 'baseline', path: '/api/v1/baselines', listKey: 'baselines', label: 'Baseline' } as const;
 
-/** The five collections of spec section 7. */
+/** The five collections of docs/product.md#calls. */
 export const COLLECTIONS: readonly CollectionDecl[] = [
   { record: 'income', path: '/api/v1/incomes', listKey: 'incomes', label: 'Income' },
   { record: 'debt', path: '/api/v1/debts', listKey: 'debts', label: 'Debt' },
@@ -329,12 +330,12 @@ export const COLLECTIONS: readonly CollectionDecl[] = [
 export interface SingleDecl {
   record: SingleRecord;
   path: string;
-  /** The key GET answers with; the debt plan's is 'debtPlan' (sic, spec). */
+  /** The key GET answers with; the debt plan's is 'debtPlan', as the web app's calls expect (docs/product.md#calls). */
   getKey: string;
   label: string;
 }
 
-/** The single records: the three of spec section 7 and the plan assumptions of DESIGN section 6. */
+/** The single records: the three of docs/product.md#calls and the plan assumptions. */
 export const SINGLES: readonly SingleDecl[] = [
   { record: 'housing', path: '/api/v1/housing', getKey: 'housing', label: 'Housing' },
   { record: 'retirement_plan', path: '/api/v1/retirement_plan', getKey: 'retirement_plan', label: 'Retirement plan' },

@@ -1,9 +1,9 @@
 /**
- * Migration 0008 (DESIGN section 7, one actual per account and month): a database holding the
- * previous version's actuals — an account's balance typed in only one of its two tables, or in
- * both with different values — comes out with the same actual under both kinds, the later write
- * winning. Debt and income actuals are untouched. Runs on PGlite, and on PostgreSQL with
- * DATABASE_URL.
+ * Migration 0008 (one actual per account and month, docs/projection-rules.md#actuals-and-check-ins):
+ * a database holding the previous version's actuals — an account's balance typed in only one of its
+ * two tables, or in both with different values — comes out with the same actual under both kinds,
+ * the later write winning. Debt and income actuals are untouched. Runs on PGlite, and on PostgreSQL
+ * with DATABASE_URL.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

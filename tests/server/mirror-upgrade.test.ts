@@ -5,8 +5,8 @@
  * The version-1 database is written here exactly as version 1 wrote it: its Dexie schema and its
  * entries' shape, copied from that version.
  *
- * Version 3 adds the baselines store (DESIGN §7) and nothing else: a version-2 mirror with edits
- * queued opens with every entry as it was, once, and each reaches the server once.
+ * Version 3 adds the baselines store (docs/sync.md#schema-versions) and nothing else: a version-2
+ * mirror with edits queued opens with every entry as it was, once, and each reaches the server once.
  *
  * Version 4 adds the local results store (result-cache.ts) and nothing else: the same holds for a
  * version-3 mirror.

@@ -134,7 +134,7 @@ describe('month tables for a subscriber', () => {
     expect(again.body.total[0]).toMatchObject({ month: '2026-11', display_end_balance: 800, is_actual: false, adjustment: -110 });
   });
 
-  it('refuses bad debt month values with the spec messages and stores nothing', async () => {
+  it('refuses bad debt month values with the documented messages and stores nothing', async () => {
     const table = await api('GET', '/api/v1/debt_months', { token: user.token });
     const november = table.body.debts[0].debt_months[0];
     const cases: [unknown, string][] = [

@@ -233,7 +233,7 @@ describe('PUT /users/password (perform the reset)', () => {
     expect(await canSignIn(user, 'in-time-1')).toBe(true);
   });
 
-  it('answers the spec messages for a missing token, a short password and an unmatched confirmation', async () => {
+  it('answers the documented messages for a missing token, a short password and an unmatched confirmation', async () => {
     const user = await signUp(api);
     const response = await api('PUT', '/users/password', {
       body: { user: { email: user.email, password: 'abc12', password_confirmation: 'abc13' } },

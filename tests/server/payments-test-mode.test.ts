@@ -59,7 +59,7 @@ const monthsStatus = async (user: TestUser) => (await api('GET', '/api/v1/debt_m
 const h1Count = (html: string) => (html.match(/<h1[\s>]/g) ?? []).length;
 
 describe('the plans', () => {
-  it('has test price ids, the spec’s prices, and the client shows the same plans', async () => {
+  it('has test price ids, the documented prices, and the client shows the same plans', async () => {
     const config = await api('GET', '/api/v1/payment_config');
     expect(config.body.payment_config).toMatchObject({
       provider: 'test',

@@ -1,7 +1,7 @@
 /**
- * The three single records of spec section 7 (housing, retirement plan, debt plan): one per user.
- * POST replaces, PUT merges over the stored record; either creates (201) when there is none and
- * answers 200 when there is one. Validation messages of spec section 5 for each.
+ * The three single records of docs/product.md#calls (housing, retirement plan, debt plan): one per
+ * user. POST replaces, PUT merges over the stored record; either creates (201) when there is none
+ * and answers 200 when there is one. The validation messages of docs/product.md#validation for each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -96,7 +96,7 @@ describe('/api/v1/housing', () => {
       status: 201,
       body: { housing: { id: expect.any(Number), housing_type: 'Rent', total_monthly_payment: 1800, ...NO_MORTGAGE, escrow_payment: null, ...timestamps } },
     });
-    // Spec section 5: for types other than Mortgage the escrow payment is optional but kept.
+    // For types other than Mortgage the escrow payment is optional but kept (docs/product.md#validation).
     const withEscrow = await housing(user, 'POST', { ...VALID.mortgage, housing_type: 'Own' });
     expect(outcome(withEscrow)).toEqual({
       status: 200,

@@ -1,7 +1,8 @@
 /**
- * The API client: the only module that imports ky (STYLE.md §8). Screens never call it; the sync
- * engine and the outbox do. Every answer is a value: success, an HTTP refusal with the server's
- * message, or a network failure — callers decide, nothing throws for an expected failure.
+ * The API client: the only module that imports ky (docs/architecture.md#code-style). Screens never
+ * call it; the sync engine and the outbox do. Every answer is a value: success, an HTTP refusal
+ * with the server's message, or a network failure — callers decide, nothing throws for an expected
+ * failure.
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 
@@ -11,7 +12,7 @@ export interface ApiRequest {
   body?: unknown;
   /** Sent as Idempotency-Key, so a replay is answered rather than applied twice. */
   idempotencyKey?: string;
-  /** Login, signup and feature flags go without the token (spec section 7). */
+  /** Login, signup and feature flags go without the token (docs/product.md#calls). */
   anonymous?: boolean;
   /**
    * The ETag of the copy the caller holds, sent as If-None-Match: a server whose answer is that
@@ -38,7 +39,7 @@ export interface HttpTransportOptions {
   /** Absolute origin of the API; the page's own origin in the browser. */
   baseUrl: string;
   getToken(): string | null;
-  /** Called on a 401 of an authenticated call (spec section 8); the caller logs out. */
+  /** Called on a 401 of an authenticated call (docs/sync.md#failures); the caller logs out. */
   onUnauthorized(): void;
   /** Milliseconds before a request counts as a network failure. */
   timeoutMs?: number;

@@ -1,5 +1,6 @@
 /**
- * How pending local edits meet what the server says (STYLE.md §7): pure functions, no Dexie.
+ * How pending local edits meet what the server says (docs/architecture.md#code-style): pure
+ * functions, no Dexie.
  *
  * The rule is "the later write wins". A pending edit has not reached the server yet, so when it
  * does it is applied after whatever the server holds now: the user's value wins over the server's.
@@ -49,7 +50,8 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * Values as the wire may spell them: an absent field equals null; a date may arrive as an ISO
- * timestamp of which only the date counts (spec section 3); a decimal string equals its number.
+ * timestamp of which only the date counts (docs/product.md#entities); a decimal string equals its
+ * number.
  */
 function normalise(value: unknown): unknown {
   if (value === undefined) return null;

@@ -73,7 +73,7 @@ export interface OutboxEntry {
   tempIds: number[];
   attempts: number;
   status: OutboxStatus;
-  /** Why the server refused it (status 'failed'): its message, or the spec's default. */
+  /** Why the server refused it (status 'failed'): its message, or the default wording. */
   error?: string | null;
   /** The field errors of a 422, for the form that made the edit. */
   errors?: Record<string, string[]> | null;

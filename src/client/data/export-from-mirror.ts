@@ -1,17 +1,17 @@
 /**
- * The export document of DESIGN §9 made on the device from its mirror, for when the server cannot
- * be reached: the same pure `buildExportDocument` the server runs, fed the same records. Once the
- * mirror has synced, its records are the REST bodies the server answered, so the document is the
- * server's byte for byte except `exported_at`.
+ * The export document (docs/api.md#export-and-import) made on the device from its mirror, for when
+ * the server cannot be reached: the same pure `buildExportDocument` the server runs, fed the same
+ * records. Once the mirror has synced, its records are the REST bodies the server answered, so the
+ * document is the server's byte for byte except `exported_at`.
  *
  * Where each part comes from:
  * - records: the mirror's collections and singles, as pulled (with this device's pending edits on
  *   top, as every screen shows them);
  * - actuals: the `input_*` fields of the month tables the mirror holds (`actualsFromTables`, the
  *   reading the offline recompute uses). An account's actual is one value shown by its retirement
- *   and its contribution table (DESIGN §7); it is listed once, as the server lists it. The month
- *   tables are mirrored for subscribers only, so without them the file has no actual balances, and
- *   `actualsKnown` says so;
+ *   and its contribution table (docs/projection-rules.md#actuals-and-check-ins); it is listed once,
+ *   as the server lists it. The month tables are mirrored for subscribers only, so without them the
+ *   file has no actual balances, and `actualsKnown` says so;
  * - user: the mirrored profile's email and birth year, else the session's.
  */
 import { centsToDollars } from '../../engine/money.ts';

@@ -56,7 +56,7 @@ const INPUT: ProjectionInput = {
   },
 };
 
-/** What the server's export lists for those actuals (DESIGN §9), in dollars. */
+/** What the server's export lists for those actuals (docs/api.md#export-and-import), in dollars. */
 export const SERVER_ACTUALS = {
   income_months: [{ month: '2026-02', input_end_balance: -123.45 }],
   debt_months: [

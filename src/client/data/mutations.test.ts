@@ -117,7 +117,7 @@ describe('online', () => {
     expect((await db.singles.get('retirementPlan'))?.record).toBeNull();
   });
 
-  it('sends a month edit and answers with the recomputed row; a refusal uses the spec wording', async () => {
+  it('sends a month edit and answers with the recomputed row; a refusal uses the failure wording', async () => {
     const { server, mutations } = setup();
 
     expect(await mutations.editMonth('incomeMonths', 24311, { input_end_balance: 1200 })).toEqual({ status: 'done', record: { id: 24311, input_end_balance: 1200 } });
@@ -148,7 +148,7 @@ describe('online, a server error or a timeout', () => {
     expect(server.writes).toEqual([]);
   });
 
-  it('fails an update, a delete, a single record and a month edit with the spec wording, each rolled back', async () => {
+  it('fails an update, a delete, a single record and a month edit with the failure wording, each rolled back', async () => {
     const { db, server, mutations } = setup();
     for (const id of [4, 5]) server.collections.get('/api/v1/monthly_expenses')?.set(id, { id, ...expense(`E${id}`) });
     await db.monthlyExpenses.bulkPut([

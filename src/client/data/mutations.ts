@@ -1,14 +1,15 @@
 /**
- * Every edit the user makes (DESIGN.md section 5): the optimistic change to the mirror and its
+ * Every edit the user makes (docs/sync.md#the-outbox): the optimistic change to the mirror and its
  * outbox entry are written in ONE Dexie transaction, so the screen never shows an edit that is not
  * queued, and no queued edit is missing from the screen.
  *
  * Online, the edit then waits for the server's answer and resolves `done` with the server's record
- * or `failed` with its message (the form keeps its modal open, spec section 4). A 5xx or a timeout
- * is such a failure too: the optimistic change is rolled back and the edit leaves the outbox, so
- * it is never replayed after the user was told it failed. Offline — or when no answer comes at all
- * (the connection dropped, a 401 pausing the outbox, earlier queued edits still being retried
- * ahead of it) — it resolves `queued` and the record shows as pending sync.
+ * or `failed` with its message (the form keeps its modal open,
+ * docs/sync.md#forms-online-and-offline). A 5xx or a timeout is such a failure too: the optimistic
+ * change is rolled back and the edit leaves the outbox, so it is never replayed after the user was
+ * told it failed. Offline — or when no answer comes at all (the connection dropped, a 401 pausing
+ * the outbox, earlier queued edits still being retried ahead of it) — it resolves `queued` and the
+ * record shows as pending sync.
  */
 import type { Fields } from './conflicts.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
@@ -55,7 +56,7 @@ export interface CreateOptions {
   key?: string;
 }
 
-/** Only the retirement plan can be deleted (spec section 7). */
+/** Only the retirement plan can be deleted (docs/product.md#calls). */
 export type DeletableSingle = 'retirementPlan';
 
 export interface Mutations {

@@ -225,7 +225,7 @@ describe('refused edits', () => {
     expect(left[1]?.error).toBe('Failed to update debt. It was never created: Name is required');
   });
 
-  it('restores a deleted record when the delete is refused, with the spec wording', async () => {
+  it('restores a deleted record when the delete is refused, with the failure wording', async () => {
     const { db, server, outbox, mutations } = setup();
     await db.debts.put({ id: 7, ...debt('Visa') });
     await mutations.remove('debts', 7);
@@ -265,7 +265,7 @@ describe('refused edits', () => {
     expect((await entries(db))[0]?.error).toBe('Failed to update housing record. Please try again.');
   });
 
-  it('words failures as the spec does', () => {
+  it('words failures with the default wording', () => {
     expect(defaultFailureMessage({ kind: 'single', name: 'retirementPlan' }, 'create')).toBe('Failed to create retirement plan');
     expect(defaultFailureMessage({ kind: 'single', name: 'debtPlan' }, 'update')).toBe('Failed to update debt plan. Please try again.');
     expect(failureMessage({ kind: 'month', table: 'incomeMonths', rowId: 1, fields: {} }, { kind: 'months', name: 'incomeMonths', rowId: 1 }, 'Only the current month or earlier can be edited')).toBe(

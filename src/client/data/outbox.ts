@@ -1,6 +1,6 @@
 /**
- * The outbox (DESIGN.md section 5, STYLE.md §6): local edits waiting for the server, replayed in
- * `seq` order by one flusher at a time across tabs.
+ * The outbox (docs/sync.md#the-outbox, docs/architecture.md#code-style): local edits waiting for
+ * the server, replayed in `seq` order by one flusher at a time across tabs.
  *
  * Every entry is sent with its UUID as `Idempotency-Key`, so a retry after a lost answer is
  * answered from the server's record of the first attempt instead of being applied twice.

@@ -1,5 +1,5 @@
 /**
- * Pending local edits stay on top of server data (DESIGN.md section 5). The sync engine and the
+ * Pending local edits stay on top of server data (docs/sync.md#pull). The sync engine and the
  * live channel pass what the server sent through these functions before writing it to the mirror:
  * pending creates are kept, pending updates are laid over the server's row, pending deletes stay
  * deleted. Where an edit overwrites a change made elsewhere, a ConflictRow says so (conflicts.ts

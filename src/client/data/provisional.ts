@@ -1,8 +1,8 @@
 /**
- * Month tables recomputed in the browser while edits wait in the outbox (DESIGN.md section 5), so
- * analytics stays live offline. The same engine, record mapping and table shapes as the server
- * (src/engine, src/shared/months) produce the same tables; they are marked provisional until the
- * server's own tables arrive and replace them.
+ * Month tables recomputed in the browser while edits wait in the outbox
+ * (docs/sync.md#month-tables-offline), so analytics stays live offline. The same engine, record
+ * mapping and table shapes as the server (src/engine, src/shared/months) produce the same tables;
+ * they are marked provisional until the server's own tables arrive and replace them.
  */
 import { project } from '../../engine/project.ts';
 import type { MonthKey } from '../../engine/months.ts';
@@ -23,7 +23,7 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
   for (const entry of pending) {
     const { mutation } = entry;
     if (mutation.kind !== 'month') continue;
-    // The table's own row, and the row of the table that shares the actual (DESIGN §7).
+    // The table's own row, and the row of the table that shares the actual (docs/projection-rules.md#actuals-and-check-ins).
     const decl = MONTHS[mutation.table];
     const value: unknown = (mutation.fields as Record<string, unknown>)[decl.editField];
     if (value === undefined) continue;

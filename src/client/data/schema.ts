@@ -24,7 +24,7 @@ export const MIRROR_VERSION = 4;
 
 /**
  * The mirror version whose step added each collection's store; a collection not listed is as old
- * as version 1. Version 3 added baselines (DESIGN §7).
+ * as version 1. Version 3 added baselines (docs/api.md#baselines).
  */
 const COLLECTION_SINCE: { readonly [N in CollectionName]?: number } = { baselines: 3 };
 

@@ -9,7 +9,7 @@ function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
 const answer = { status: { code: 200, message: 'ok', data: { token: 'jwt', user: { id: 1, email: 'a@b.co', birth_year: 1985, subscribed: true, stripe_customer_id: null } } } };
 
 describe('the stored session', () => {
-  it('reads a login answer and keeps it under the spec’s keys', () => {
+  it('reads a login answer and keeps it under its storage keys', () => {
     const storage = memoryStorage();
     const session = sessionFromAuthAnswer(answer);
     expect(session).toEqual({ authToken: 'jwt', email: 'a@b.co', isAuthenticated: true, stripeCustomerId: null, subscribed: true, birthYear: 1985 });

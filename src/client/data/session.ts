@@ -1,6 +1,7 @@
 /**
- * The signed-in session, kept in local storage under the spec's keys (section 4) so a reload or a
- * new tab starts signed in — and offline-capable — without asking the server.
+ * The signed-in session, kept in local storage under the documented keys
+ * (docs/product.md#states-and-transitions) so a reload or a new tab starts signed in — and
+ * offline-capable — without asking the server.
  */
 
 export const STORAGE_KEYS = {
@@ -54,7 +55,7 @@ export function writeSession(storage: KeyValueStorage, session: Session): void {
   set(STORAGE_KEYS.birthYear, session.birthYear === null ? null : String(session.birthYear));
 }
 
-/** Logout (spec section 4): token, email, birth year, customer id and subscribed flag go, and the tabs. */
+/** Logout (docs/sync.md#sign-out): token, email, birth year, customer id and subscribed flag go, and the tabs. */
 export function clearSession(storage: KeyValueStorage): void {
   for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
 }

@@ -78,7 +78,7 @@ describe('the initial load', () => {
     expect(await db.debts.toArray()).toEqual([{ id: 2, name: 'Visa' }, { id: 3, name: 'Loan' }]);
   });
 
-  it('records errors with the server’s message, or the spec’s default, and keeps the old data', async () => {
+  it('records errors with the server’s message, or the default, and keeps the old data', async () => {
     await db.debts.put({ id: 2, name: 'Kept' });
     const transport = server(records, {
       '/api/v1/debts': { ok: false, kind: 'http', status: 500, message: 'Database is down', errors: null },

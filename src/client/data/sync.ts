@@ -1,5 +1,5 @@
 /**
- * The sync engine's pulls (spec section 4, "Initial load after login"): feature flags always; the
+ * The sync engine's pulls (docs/sync.md#pull): feature flags always; the
  * user's records when signed in; the month tables when subscribed. It runs after login, at start,
  * on reconnect and when the browser comes back online. Each collection is written in one
  * transaction that replaces what the server no longer has, with pending local edits kept on top.
@@ -55,7 +55,7 @@ function settledSince(before: ReadonlyMap<number, EntryTarget | null>, now: read
   return [...before].filter(([seq]) => !still.has(seq)).flatMap(([, target]) => (target ? [target] : []));
 }
 
-/** The message a failed fetch shows: the server's, else the spec's default. */
+/** The message a failed fetch shows: the server's, else the default (docs/product.md#error-messages). */
 function failure(result: ApiResult, fallback: string): string {
   if (result.ok) return fallback;
   return result.kind === 'http' ? (result.message ?? fallback) : fallback;
@@ -114,7 +114,7 @@ export function createSync(deps: SyncDeps) {
 
   const pullProfile = () =>
     fetchInto('profile', '/api/v1/profile', PROFILE_FETCH_ERROR, async (data) => {
-      // The profile arrives as a JSON string inside `user` (spec section 7).
+      // The profile arrives as a JSON string inside `user`, as the web app's calls expect (docs/product.md#calls).
       const raw = (data as { user?: unknown }).user;
       const user = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
       await db.profile.put({ name: 'user', value: user ?? null });

@@ -1,9 +1,10 @@
 /**
  * Test support: a small REST server twin behind MemoryTransport, answering the contract of
- * DESIGN.md section 3 for the collections, single records and month rows: 201/200 with
- * `{<bodyKey>: record}`, 204 on delete, 404 for an unknown id, 422 `{message, errors}` when a
- * `name` is blank, and stored responses replayed for a repeated Idempotency-Key (a 422 when the key
- * comes back with another method, path or body, as the real server answers).
+ * docs/api.md (#collections, #single-records, #month-tables) for the collections, single records
+ * and month rows: 201/200 with `{<bodyKey>: record}`, 204 on delete, 404 for an unknown id, 422
+ * `{message, errors}` when a `name` is blank, and stored responses replayed for a repeated
+ * Idempotency-Key (a 422 when the key comes back with another method, path or body, as the real
+ * server answers).
  */
 import { type ApiRequest, type ApiResult } from './api.ts';
 import { MemoryTransport } from './api.testing.ts';

@@ -1,5 +1,5 @@
 /**
- * Live-channel messages applied to the mirror, exactly as spec section 4 says:
+ * Live-channel messages applied to the mirror (docs/sync.md#live-updates-on-the-device):
  * - created adds or sets the record; updated merges it; deleted removes it;
  * - the four month types handle only 'created', which replaces the whole table — except debt
  *   months, which replace regardless of action;
@@ -26,9 +26,9 @@ const byUpdateType = new Map<string, { kind: 'collection'; name: CollectionName 
 ]);
 
 /**
- * A 'Subscription' message (not in spec section 4: the server sends it when a checkout, the portal
- * or a payment webhook changed the user's subscription): its data, for the data layer to set the
- * session's flag from. Null for any other message, or one without a boolean `subscribed`.
+ * A 'Subscription' message (beyond the record and month types: the server sends it when a checkout,
+ * the portal or a payment webhook changed the user's subscription): its data, for the data layer to
+ * set the session's flag from. Null for any other message, or one without a boolean `subscribed`.
  */
 export function subscriptionUpdate(message: UpdateMessage): SubscriptionData | null {
   if (message?.type !== SUBSCRIPTION_TYPE) return null;

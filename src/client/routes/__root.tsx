@@ -15,6 +15,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <Outlet />
     </Layout>
   ),
-  // Any other path redirects to / (spec section 2).
+  // Any other path redirects to / (docs/product.md#screens-and-routes).
   notFoundComponent: () => <Navigate to="/" replace />,
 });

@@ -1,4 +1,4 @@
-/** The delete confirmation (spec section 2): 'Are you sure you want to delete "{item name}"? …' */
+/** The delete confirmation (docs/product.md#screens-and-routes): 'Are you sure you want to delete "{item name}"? …' */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError } from './notify.ts';

@@ -1,6 +1,7 @@
 /**
  * A modal holding one record form. While the form is submitting, closing is blocked: the close
- * button, Escape, a click outside and Cancel all do nothing (spec section 4).
+ * button, Escape, a click outside and Cancel all do nothing
+ * (docs/product.md#states-and-transitions).
  */
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';

@@ -13,7 +13,7 @@ export function TableSkeleton({ rows = 4 }: { rows?: number }) {
   );
 }
 
-/** The error box of a list (spec section 8): the server's message or the fetch default, and a retry. */
+/** The error box of a list (docs/product.md#error-messages): the server's message or the fetch default, and a retry. */
 export function LoadError({ message }: { message: string }) {
   const layer = useDataLayer();
   return (

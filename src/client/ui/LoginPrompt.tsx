@@ -1,4 +1,4 @@
-/** What a page needing login shows to a visitor (spec sections 2 and 8). */
+/** What a page needing login shows to a visitor (docs/product.md#screens-and-routes, #error-messages). */
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 

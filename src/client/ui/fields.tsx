@@ -1,6 +1,6 @@
 /**
  * Inputs the forms share. Money is typed as text and parsed to cents by the shared rules; the
- * number input only helps the phone keyboard (min 0, step 0.01, spec section 5).
+ * number input only helps the phone keyboard (min 0, step 0.01, docs/product.md#validation).
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
 

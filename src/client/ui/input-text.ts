@@ -5,7 +5,7 @@ export function inputText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** Dates may arrive as ISO timestamps; only the date part is used (spec section 3). */
+/** Dates may arrive as ISO timestamps; only the date part is used (docs/product.md#entities). */
 export function dateInputText(value: unknown): string {
   return inputText(value).slice(0, 10);
 }

@@ -1,7 +1,7 @@
 /**
- * Amounts on screen: en-US USD (spec section 1). Records on the wire carry dollars as JSON numbers;
- * every sum is made in integer cents (through parseCents, never a float multiplication) and only
- * the result is formatted.
+ * Amounts on screen: en-US USD (docs/product.md). Records on the wire carry dollars as JSON
+ * numbers; every sum is made in integer cents (through parseCents, never a float multiplication)
+ * and only the result is formatted.
  */
 import { centsToDollars, parseCents, sumCents, ZERO, type Cents } from '../../engine/money.ts';
 
@@ -25,7 +25,7 @@ export function formatUsd(value: unknown): string {
   return amount === null ? '—' : formatCentsUsd(amount);
 }
 
-/** Whole dollars, for the analytics tables (spec section 9). */
+/** Whole dollars, for the analytics tables (docs/product.md#constants-and-limits). */
 export function formatWholeUsd(value: unknown): string {
   const amount = wireCents(value);
   return amount === null ? '—' : WHOLE_USD.format(centsToDollars(amount));

@@ -1,7 +1,7 @@
 /**
- * Alerts that float over the page (a refused delete, spec section 4; the notice that an account
- * was deleted). The notifications module loads on first use and NotificationsHost mounts its
- * container then, so neither is part of the first page's code.
+ * Alerts that float over the page (a refused delete, docs/product.md#states-and-transitions; the
+ * notice that an account was deleted). The notifications module loads on first use and
+ * NotificationsHost mounts its container then, so neither is part of the first page's code.
  */
 import { NOTIFY_EVENT } from './NotificationsHost.tsx';
 

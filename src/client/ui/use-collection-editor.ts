@@ -1,7 +1,8 @@
 /**
  * The add/edit/delete state of a list tab: which record the modal edits (or 'new'), which one the
- * delete dialog asks about, and what a refused delete does (spec section 4, "Delete"): an alert for
- * debts, monthly expenses and retirement accounts; only a log line for other expenses and incomes.
+ * delete dialog asks about, and what a refused delete does
+ * (docs/product.md#states-and-transitions): an alert for debts, monthly expenses and retirement
+ * accounts; only a log line for other expenses and incomes.
  */
 import { useState } from 'react';
 import { useDataLayer } from '../data/hooks.ts';

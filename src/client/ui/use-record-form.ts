@@ -1,7 +1,8 @@
 /**
- * The behaviour every modal form shares (spec section 4, "Modal forms"): values as typed, the shared
- * rules' first message per field, an edit clears that field's error, submission is blocked while
- * errors exist, and the server's refusal shows in the form while the modal stays open.
+ * The behaviour every modal form shares (docs/product.md#states-and-transitions): values as typed,
+ * the shared rules' first message per field, an edit clears that field's error, submission is
+ * blocked while errors exist, and the server's refusal shows in the form while the modal stays
+ * open.
  *
  * Offline the mutation answers `queued` at once: the form closes and the record shows as pending.
  *

@@ -1,7 +1,7 @@
 /**
- * Validated values (money in integer cents) to a wire body (money as dollars, spec section 3).
- * Dividing an integer number of cents by 100 gives the double nearest the decimal, which the
- * server parses back to the same cents.
+ * Validated values (money in integer cents) to a wire body (money as dollars,
+ * docs/api.md#wire-format). Dividing an integer number of cents by 100 gives the double nearest the
+ * decimal, which the server parses back to the same cents.
  */
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import { RECORD_FIELDS, type FieldDecl, type RecordName } from '../../shared/records.ts';

@@ -1,7 +1,8 @@
 /**
- * 150 years of US market history for the history replay (DESIGN §8): monthly returns on the
- * S&P 500 with dividends and on a 10-year Treasury, nominal and after inflation, from Shiller's
- * monthly data (README.md beside this file gives the source, the licence and the formulas).
+ * 150 years of US market history for the history replay (docs/projection-rules.md#history): monthly
+ * returns on the S&P 500 with dividends and on a 10-year Treasury, nominal and after inflation,
+ * from Shiller's monthly data (README.md beside this file gives the source, the licence and the
+ * formulas).
  *
  * Returns are plain fractions a month (0.01 is +1 % that month), held in Float64Arrays because a
  * replay walks every start month over the same 1,829 numbers.

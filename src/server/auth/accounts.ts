@@ -19,7 +19,7 @@ export interface UserRow {
   stripeCustomerId: string | null;
 }
 
-/** The user as sign-in and sign-up answer it (DESIGN section 3). */
+/** The user as sign-in and sign-up answer it (docs/api.md#accounts-and-tokens). */
 export function userJson(user: UserRow) {
   return {
     id: user.id,

@@ -1,5 +1,6 @@
 /**
- * Deleting an account (DESIGN.md section 9, `DELETE /users`), once its password is confirmed:
+ * Deleting an account (`DELETE /users`, docs/api.md#deleting-an-account), once its password is
+ * confirmed:
  *
  * 1. Billing ends first, at the provider (`PaymentProvider.endBilling`), outside any transaction
  *    (a network call must not hold the database). If the provider fails, nothing is erased and

@@ -1,6 +1,6 @@
 /**
  * `/cable`: an ActionCable-compatible WebSocket endpoint (protocol `actioncable-v1-json`) with one
- * channel, UpdatesChannel, that streams a user's live updates (spec section 4, DESIGN.md section 3).
+ * channel, UpdatesChannel, that streams a user's live updates (docs/api.md#live-updates).
  * The official @rails/actioncable client is the client this must satisfy exactly.
  */
 import websocket from '@fastify/websocket';

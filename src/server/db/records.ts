@@ -53,7 +53,7 @@ export function toRow<N extends RecordName>(name: N, input: RecordInputs[N]): Ro
   return row;
 }
 
-/** A table row → the record as the API answers it: id, the spec's fields, timestamps; a `json` field as stored. */
+/** A table row → the record as the API answers it: id, the record's wire fields, timestamps; a `json` field as stored. */
 export function toWire(name: RecordName, row: Row): Record<string, unknown> {
   const wire: Record<string, unknown> = { id: row.id };
   for (const [field, column, decl] of fieldsOf(name)) {

@@ -127,7 +127,7 @@ export const incomes = pgTable(
     nextPayDate: day('next_pay_date').notNull(),
     grossPayCents: cents('gross_pay_cents').notNull(),
     netPayCents: cents('net_pay_cents').notNull(),
-    /** DESIGN §6: 'YYYY-MM', the last month received; null: no end. */
+    /** 'YYYY-MM', the last month received; null: no end (docs/projection-rules.md#plan-assumptions). */
     endMonth: text('end_month'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -175,7 +175,7 @@ export const monthlyExpenses = pgTable(
     name: text('name').notNull(),
     amountCents: cents('amount_cents').notNull(),
     dueDay: integer('due_day').notNull(),
-    /** DESIGN §6: 'YYYY-MM', the last month paid; null: no end. */
+    /** 'YYYY-MM', the last month paid; null: no end (docs/projection-rules.md#plan-assumptions). */
     endMonth: text('end_month'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -211,7 +211,10 @@ export const retirementAccounts = pgTable(
     expectedReturnRate: percent('expected_return_rate').notNull(),
     contributionCycle: text('contribution_cycle', { enum: PAY_CYCLES }).notNull(),
     nextDepositDate: day('next_deposit_date').notNull(),
-    /** DESIGN §6: the entered net pay already excludes this account's employee contribution. */
+    /**
+     * The entered net pay already excludes this account's employee contribution
+     * (docs/projection-rules.md#plan-assumptions).
+     */
     payrollDeducted: boolean('payroll_deducted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -256,7 +259,7 @@ export const housings = pgTable(
   (t) => [uniqueIndex('housings_user_key').on(t.userId)],
 );
 
-/** DESIGN §6's plan assumptions: one record per user; a null column is the neutral value. */
+/** The plan assumptions (docs/api.md#plan-assumptions): one per user; a null column is the neutral value. */
 export const assumptions = pgTable(
   'assumptions',
   {
@@ -280,11 +283,11 @@ export const assumptions = pgTable(
 );
 
 /**
- * DESIGN §7's baselines: the plan's totals per month at the moment the user saved them. The
- * snapshot is kept in dollars, as the wire carries it. `json`, not `jsonb`: it is read whole and
- * never queried inside, and json keeps the text as written, so the API answers the snapshot key for
- * key in the order it was validated (jsonb would reorder an object's keys). Not an input of the
- * projection.
+ * Baselines (docs/api.md#baselines): the plan's totals per month at the moment the user saved
+ * them. The snapshot is kept in dollars, as the wire carries it. `json`, not `jsonb`: it is read
+ * whole and never queried inside, and json keeps the text as written, so the API answers the
+ * snapshot key for key in the order it was validated (jsonb would reorder an object's keys). Not an
+ * input of the projection.
  */
 export const baselines = pgTable(
   'baselines',

@@ -1,5 +1,5 @@
 /**
- * The Runway HTTP server: the API of spec section 7 and the built web app, on one origin.
+ * The Runway HTTP server: the API (docs/api.md) and the built web app, on one origin.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -29,11 +29,11 @@ export const MONTHS_AFFECTED_BY = {
   retirement_account: ['contribution', 'retirement', 'income'],
   retirement_plan: ['income', 'debt', 'retirement', 'contribution'],
   assumptions: ['income', 'debt', 'retirement', 'contribution'],
-  // DESIGN §7: a baseline records the plan and never shapes it.
+  // A baseline records the plan and never shapes it.
   baseline: [],
   income_month: ['income'],
   debt_month: ['debt', 'income', 'retirement'],
-  // One actual per (account, month) (DESIGN §7): an edit on either table sets both.
+  // One actual per (account, month): an edit on either table sets both.
   contribution_month: ['contribution', 'retirement'],
   retirement_month: ['contribution', 'retirement'],
 } as const satisfies Record<string, readonly MonthKind[]>;

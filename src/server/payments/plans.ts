@@ -1,7 +1,7 @@
 /**
- * The two plans of spec section 9. Prices are integer cents; the labels are the spec's wording,
- * and the client's copy (src/client/features/subscribe/plans.ts) is checked against these by
- * tests/server/payments.test.ts.
+ * The two plans (docs/product.md#constants-and-limits). Prices are integer cents; the labels are
+ * the product's wording, and the client's copy (src/client/features/subscribe/plans.ts) is checked
+ * against these by tests/server/payments.test.ts.
  */
 
 export const PLAN_IDS = ['monthly', 'yearly'] as const;
@@ -24,7 +24,7 @@ export const PLANS: Record<PlanId, Plan> = {
   yearly: { id: 'yearly', name: 'Yearly', amountCents: 6000, interval: 'year', priceLabel: '$60.00 per year', testPriceId: 'price_test_yearly' },
 };
 
-/** New subscribers start with a free trial of this many days (the FAQ's promise, spec section 9). */
+/** New subscribers' free trial, in days (the FAQ's promise, docs/product.md#constants-and-limits). */
 export const TRIAL_DAYS = 14;
 
 export function isPlanId(value: unknown): value is PlanId {

@@ -1,8 +1,9 @@
 /**
- * The payment provider boundary (DESIGN.md section 3, STYLE.md §8): Stripe when a secret key is
- * configured, otherwise the built-in test-mode provider. Routes and webhooks speak only this
- * interface; both providers report subscriptions as `SubscriptionState`, which the one domain
- * function (domain.ts) turns into the user's `subscribed` flag.
+ * The payment provider boundary (docs/api.md#payments; like every I/O boundary, an interface with
+ * an in-memory twin, docs/architecture.md#code-style): Stripe when a secret key is configured,
+ * otherwise the built-in test-mode provider. Routes and webhooks speak only this interface; both
+ * providers report subscriptions as `SubscriptionState`, which the one domain function (domain.ts)
+ * turns into the user's `subscribed` flag.
  *
  * Expected failures (the provider is unreachable, refuses, a signature does not match) are values.
  */
@@ -73,7 +74,7 @@ export interface PortalRequest {
   returnUrl: string;
 }
 
-/** What account deletion asks a provider to stop (DESIGN.md section 9). */
+/** What account deletion asks a provider to stop (docs/api.md#deleting-an-account). */
 export interface EndBillingRequest {
   user: PaymentUser;
   /** The user's subscriptions at this provider that have not ended, as stored here. */

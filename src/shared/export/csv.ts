@@ -1,7 +1,7 @@
 /**
- * CSV text as RFC 4180 writes it, for the spreadsheet downloads of DESIGN §9: a header line, then
- * one line per row; lines end in CRLF; a field holding a comma, a double quote, CR or LF is wrapped
- * in double quotes, and a double quote inside it is doubled.
+ * CSV text as RFC 4180 writes it, for the spreadsheet downloads (docs/api.md#export-and-import): a
+ * header line, then one line per row; lines end in CRLF; a field holding a comma, a double quote,
+ * CR or LF is wrapped in double quotes, and a double quote inside it is doubled.
  *
  *   toCsv(['Name', 'Amount'], [['Rent, June', 1800], ['The "big" one', -12.5]])
  *   → 'Name,Amount\r\n"Rent, June",1800\r\n"The ""big"" one",-12.5\r\n'

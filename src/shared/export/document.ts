@@ -1,7 +1,7 @@
 /**
- * The export document of DESIGN §9: everything a user keeps in Runway, in one versioned JSON file.
- * Pure and shared, so the server (`GET /api/v1/export`) and the device's mirror (offline) build
- * it with the same function and, from the same records, the same bytes.
+ * The export document (docs/api.md#export-and-import): everything a user keeps in Runway, in one
+ * versioned JSON file. Pure and shared, so the server (`GET /api/v1/export`) and the device's
+ * mirror (offline) build it with the same function and, from the same records, the same bytes.
  *
  * Shape (version 1), keys in this order:
  *
@@ -22,12 +22,12 @@
  *     }
  *   }
  *
- * Records are their REST bodies (money in dollars, percents as numbers, ids as stored), each written
- * as `id`, its fields in the order RECORD_FIELDS declares them (a missing nullable field as null),
- * then `created_at` and `updated_at` (null when the record has none yet). Collections are ordered
- * by id; actuals by month, and by their debt or account id first. An account's actual balance is
- * one value shown by both its retirement and contribution tables (DESIGN §7): it is listed once,
- * under `retirement_months`.
+ * Records are their REST bodies (money in dollars, percents as numbers, ids as stored), each
+ * written as `id`, its fields in the order RECORD_FIELDS declares them (a missing nullable field as
+ * null), then `created_at` and `updated_at` (null when the record has none yet). Collections are
+ * ordered by id; actuals by month, and by their debt or account id first. An account's actual
+ * balance is one value shown by both its retirement and contribution tables
+ * (docs/projection-rules.md#actuals-and-check-ins): it is listed once, under `retirement_months`.
  */
 import type { JsonObject, RecordName } from '../records.ts';
 import { RECORD_FIELDS } from '../records.ts';

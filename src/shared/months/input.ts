@@ -19,7 +19,7 @@ export interface WireHousehold {
   otherExpenses: readonly Wire[];
   retirementAccounts: readonly Wire[];
   retirementPlan: Wire | null;
-  /** DESIGN §6's plan assumptions; absent or null: the neutral tables of §4. */
+  /** Plan assumptions (docs/projection-rules.md#plan-assumptions); absent or null: the neutral tables. */
   assumptions?: Wire | null;
 }
 
@@ -72,9 +72,10 @@ function endMonth(value: unknown): MonthKey | null {
 }
 
 /**
- * With nothing else the wire form is the engine's. DESIGN §6's additions: end months always (null
- * is neutral); an income's next pay month only with plan assumptions set, so that a household
- * without them keeps §4's tables, where every source pays from month 1.
+ * With nothing else the wire form is the engine's. The additions of plan assumptions
+ * (docs/projection-rules.md#plan-assumptions): end months always (null is neutral); an income's
+ * next pay month only with plan assumptions set, so that a household without them keeps the neutral
+ * tables, where every source pays from month 1.
  */
 export function projectionInput(household: WireHousehold, actuals: ProjectionActuals, planStart: MonthKey, today: MonthKey): ProjectionInput {
   const byId = <T extends Wire>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);

@@ -1,5 +1,5 @@
 /**
- * The month tables as the API answers them (DESIGN.md section 3): snake_case fields, money in
+ * The month tables as the API answers them (docs/api.md#month-tables): snake_case fields, money in
  * dollars, every row with its stable id. Shared, so a client offline computes exactly the
  * tables the server would send.
  */
@@ -31,7 +31,10 @@ type WireValue<V> = V extends Cents ? number : V extends MonthKey ? string : V;
  * `{ id: 265000, month: '2026-11', net_income: 5200.5, input_end_balance: null, … }`.
  */
 export type WireMonthRow<Row> = { readonly id: number } & { readonly [K in keyof Row & string as Snake<K>]: WireValue<Row[K]> } & {
-  /** True when the row shows the user's actual balance (DESIGN §7); false on total rows. */
+  /**
+   * True when the row shows the user's actual balance
+   * (docs/projection-rules.md#actuals-and-check-ins); false on total rows.
+   */
   readonly is_actual: boolean;
   /** Shown − computed balance in dollars: what the actual moved (engine monthActual), 0 without one. */
   readonly adjustment: number;

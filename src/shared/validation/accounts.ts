@@ -1,6 +1,6 @@
 /**
- * The account rules of spec §5 "Shared": sign-up, sign-in, password reset and change, profile,
- * and the password that confirms deleting the account (DESIGN §9).
+ * The account rules (docs/product.md#validation): sign-up, sign-in, password reset and change,
+ * profile, and the password that confirms deleting the account (docs/api.md#deleting-an-account).
  * Each server validator takes the `user` object of the request body; the `...Form` variants take
  * the form's values and add the rules that only exist on screen (the terms checkbox).
  */
@@ -25,7 +25,7 @@ import {
 import type { FieldErrors, FieldResult, Validation, ValidationContext } from './kit.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
-/** Spec §9: above 1900 (the rule's message), at most the current year. */
+/** Above 1900 (the rule's message), at most the current year (docs/product.md#constants-and-limits). */
 export const BIRTH_YEAR_MIN = 1901;
 
 export interface SignUpInput {
@@ -192,7 +192,7 @@ export function validatePasswordChange(input: unknown): Validation<PasswordChang
   );
 }
 
-/** DELETE /users (DESIGN §9): {current_password}, with the change-password form's message. */
+/** DELETE /users (docs/api.md#deleting-an-account): {current_password}, with the change-password form's message. */
 export function validateAccountDeletion(input: unknown): Validation<AccountDeletionInput> {
   const user = asObject(input);
   return collect({ current_password: parsePassword(user.current_password, { label: 'Current password', minLength: null }) });

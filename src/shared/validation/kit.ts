@@ -3,8 +3,9 @@
  * (parsed JSON: any type can arrive) and by the forms (strings, '' for empty, or numbers).
  *
  * Every parser answers a value or a message and never throws: a refused input is an expected
- * failure (STYLE.md §12), and a route turns the collected errors into a 422.
- * "Today" is the caller's clock, passed in a ValidationContext, so the rules stay pure.
+ * failure, a value and not an exception (docs/architecture.md#code-style), and a route turns the
+ * collected errors into a 422. "Today" is the caller's clock, passed in a ValidationContext, so the
+ * rules stay pure.
  */
 import { cents, parseCents } from '../../engine/money.ts';
 import type { Cents } from '../../engine/money.ts';
@@ -147,8 +148,8 @@ export function parseText(raw: unknown, rule: TextRule): FieldResult<string> {
   return fieldOk(text);
 }
 
-// Deliberately basic (spec §5): something@something.something, no spaces. Deliverability is
-// proven by the mail, not by a pattern.
+// Deliberately basic (docs/product.md#validation): something@something.something, no spaces.
+// Deliverability is proven by the mail, not by a pattern.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Required email, trimmed and lowercased so that sign-up and sign-in find the same account. */
@@ -274,8 +275,9 @@ export function parseInteger(raw: unknown, rule: IntegerRule): FieldResult<numbe
   return fieldOk(value);
 }
 
-// The date part, then an optional time and zone that are dropped (spec §3: "Dates may arrive as
-// ISO timestamps. Only the date part is used.") The date is kept as written, not shifted to UTC.
+// The date part, then an optional time and zone that are dropped (dates may arrive as ISO
+// timestamps and only the date part is used, docs/product.md#entities). The date is kept as
+// written, not shifted to UTC.
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 function daysInMonth(year: number, month: number): number {

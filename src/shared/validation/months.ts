@@ -1,6 +1,6 @@
 /**
- * The one value a user may correct on a month row (spec section 5, "Month edits"): the actual
- * balance they had. Each rule answers in the spec's words.
+ * The one value a user may correct on a month row (docs/product.md#validation, "Month edits"): the
+ * actual balance they had. Each rule answers with its documented message.
  */
 import type { Cents } from '../../engine/money.ts';
 import { asObject, collect, parseMoney, type FieldErrors, type Validation } from './kit.ts';

@@ -190,7 +190,7 @@ describe('validateDebt', () => {
     });
   });
 
-  it('reports each required field with the spec’s messages', () => {
+  it('reports each required field with its message', () => {
     expect(validate({})).toEqual({
       ok: false,
       errors: {

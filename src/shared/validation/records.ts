@@ -1,7 +1,8 @@
 /**
- * The rules of spec §5 for each record a user keeps. Each validator takes the record object of a
- * request body (or a form's values) and answers the record's Input type of `shared/records.ts`,
- * with money in integer cents, text trimmed, dates 'YYYY-MM-DD', and no undeclared keys.
+ * The validation rules (docs/product.md#validation) for each record a user keeps. Each validator
+ * takes the record object of a request body (or a form's values) and answers the record's Input
+ * type of `shared/records.ts`, with money in integer cents, text trimmed, dates 'YYYY-MM-DD', and
+ * no undeclared keys.
  */
 import { cents, formatCents } from '../../engine/money.ts';
 import { isJsonObject } from '../json.ts';
@@ -77,7 +78,7 @@ export function coversMonthlyInterest(payment: Cents, balance: Cents, annualPerc
 }
 
 /**
- * DESIGN §6's `end_month` of incomes and monthly expenses: absent or null is "no end"; otherwise
+ * The `end_month` of incomes and monthly expenses: absent or null is "no end"; otherwise
  * a 'YYYY-MM' within the years an other expense may have.
  */
 function parseEndMonth(raw: unknown, ctx: ValidationContext): FieldResult<MonthKey | null> {
@@ -147,8 +148,9 @@ export function validateDebt(input: unknown, _ctx: ValidationContext): Validatio
 export function validateDebtPlan(input: unknown, _ctx: ValidationContext): Validation<DebtPlanInput> {
   const src = asObject(input);
   const planType = parseEnum(src.plan_type, PLAN_TYPES, { label: 'Plan type' });
-  // With no strategy the form hides the extra payment and sends 0 (spec §4), so whatever else
-  // arrives for it is stale and neither checked nor kept.
+  // With no strategy the form hides the extra payment and sends 0
+  // (docs/product.md#states-and-transitions), so whatever else arrives for it is stale and neither
+  // checked nor kept.
   const none = planType.ok && planType.value === 'none';
   const extra = none
     ? fieldOk(cents(0))
@@ -222,7 +224,7 @@ export function validateOtherExpenseForm(values: OtherExpenseFormValues, ctx: Va
   }));
 }
 
-/** DESIGN §6: absent or null means the contribution is not taken out of the entered net pay. */
+/** `payroll_deducted`: absent or null means the contribution is not taken out of the entered net pay. */
 function parsePayrollDeducted(raw: unknown): FieldResult<boolean> {
   const result = optional(raw, (value) => parseBoolean(value, { label: 'Deducted from my paycheck' }));
   return result.ok ? fieldOk(result.value ?? false) : result;
@@ -254,7 +256,7 @@ export function validateRetirementPlan(input: unknown, _ctx: ValidationContext):
     interest_rate: parsePercent(src.interest_rate, { label: 'Interest rate', min: 0, max: RETURN_RATE_MAX }),
     social_security_income: parseMoney(src.social_security_income, { label: 'Social Security income', min: 'non-negative' }),
     social_security_start_date: parseDate(src.social_security_start_date, { label: 'Social Security start date' }),
-    // Sent by the client but not on the form (spec §3), hence optional.
+    // Sent by the client but not on the form (docs/product.md#entities), hence optional.
     monthly_expenses: optional(src.monthly_expenses, (raw) => parseMoney(raw, { label: 'Monthly expenses', min: 'non-negative' })),
     years_of_retirement: parseInteger(src.years_of_retirement, { label: 'Years of retirement', min: 1, max: YEARS_OF_RETIREMENT_MAX }),
   });
@@ -265,9 +267,10 @@ function parseEscrow(raw: unknown): FieldResult<Cents> {
 }
 
 /**
- * Rent and Own carry the type, the payment and an optional escrow; the mortgage fields are
- * ignored and answered as null (the form neither shows nor sends them, spec §4). A Mortgage
- * needs all of them, and its payment net of escrow must cover the month's interest.
+ * Rent and Own carry the type, the payment and an optional escrow; the mortgage fields are ignored
+ * and answered as null (the form neither shows nor sends them,
+ * docs/product.md#states-and-transitions). A Mortgage needs all of them, and its payment net of
+ * escrow must cover the month's interest.
  */
 export function validateHousing(input: unknown, ctx: ValidationContext): Validation<HousingInput> {
   const src = asObject(input);
@@ -329,12 +332,12 @@ export function validateHousing(input: unknown, ctx: ValidationContext): Validat
   return collect(fields, extra);
 }
 
-/** A percent assumption: absent or null is neutral; otherwise within its DESIGN §6 range. */
+/** A percent assumption: absent or null is neutral; otherwise within its range (docs/api.md#plan-assumptions). */
 const rateAssumption = (label: string, min: number, max: number) => (raw: unknown) => optional(raw, (value) => parsePercent(value, { label, min, max }));
 
 /**
- * DESIGN §6's plan assumptions: every field optional (null: neutral), each checked against its
- * range with a message naming it, e.g. 'Inflation rate must be between 0 and 20'.
+ * Plan assumptions (docs/api.md#plan-assumptions): every field optional (null: neutral), each
+ * checked against its range with a message naming it, e.g. 'Inflation rate must be between 0 and 20'.
  */
 export function validateAssumptions(input: unknown, _ctx: ValidationContext): Validation<AssumptionsInput> {
   // Every field may be absent, so an empty record is valid; a body that is not one is not.
@@ -371,8 +374,8 @@ function parseSnapshot(raw: unknown): FieldResult<BaselineSnapshotWire> {
 }
 
 /**
- * DESIGN §7's baseline: a name of 1 to 100 characters, trimmed, and the snapshot of the plan's
- * totals per month. `created_at` is the server's own and never read from a body.
+ * A baseline (docs/api.md#baselines): a name of 1 to 100 characters, trimmed, and the snapshot of
+ * the plan's totals per month. `created_at` is the server's own and never read from a body.
  */
 export function validateBaseline(input: unknown, _ctx: ValidationContext): Validation<BaselineInput> {
   const src = asObject(input);

@@ -1,7 +1,7 @@
 /**
- * The spec's failure wording (section 8) for an edit the server refused: the form shows the
- * server's message when it has one, else the default; month edits and collection deletes always
- * show the fixed wording.
+ * The failure wording (docs/product.md#error-messages) for an edit the server refused: the form
+ * shows the server's message when it has one, else the default; month edits and collection deletes
+ * always show the fixed wording.
  */
 import type { EntryTarget } from '../pending.ts';
 import type { CollectionName, MonthsName, SingleName } from '../../../shared/resources.ts';
@@ -31,7 +31,7 @@ function labelOf(target: EntryTarget): string {
   return MONTH_LABELS[target.name];
 }
 
-/** The spec's default failure wording (section 8); the retirement plan's omits 'Please try again.'. */
+/** The default failure wording (docs/product.md#error-messages); the retirement plan's omits 'Please try again.'. */
 export function defaultFailureMessage(target: EntryTarget, verb: FailureVerb): string {
   if (target.kind === 'single' && target.name === 'retirementPlan') return `Failed to ${verb} retirement plan`;
   return `Failed to ${verb} ${labelOf(target)}. Please try again.`;

@@ -1,5 +1,5 @@
 /**
- * What an outbox entry means, stored as such (DESIGN.md section 5): a typed mutation of one
+ * What an outbox entry means, stored as such (docs/sync.md#the-outbox): a typed mutation of one
  * collection record, one single record or one month row. The HTTP request is built from it in
  * exactly one place, `toRequest`, at send time; nothing else reads methods or paths back.
  */
@@ -28,7 +28,7 @@ export interface MutationRequest {
 const SINGLE_METHODS = { replace: 'POST', upsert: 'PUT', delete: 'DELETE' } as const;
 const COLLECTION_METHODS = { create: 'POST', update: 'PUT', delete: 'DELETE' } as const;
 
-/** The one request builder: the REST call spec section 7 names for a mutation. */
+/** The one request builder: the REST call docs/product.md#calls names for a mutation. */
 export function toRequest(mutation: Mutation): MutationRequest {
   switch (mutation.kind) {
     case 'collection': {
@@ -47,7 +47,7 @@ export function toRequest(mutation: Mutation): MutationRequest {
   }
 }
 
-/** The verb of the spec's failure wording ('Failed to create debt…'). */
+/** The verb of the failure wording ('Failed to create debt…'). */
 export function verbOf(mutation: Mutation): FailureVerb {
   if (mutation.kind === 'month') return 'update';
   if (mutation.kind === 'single') return mutation.op === 'delete' ? 'delete' : mutation.op === 'replace' ? 'create' : 'update';

@@ -1,8 +1,8 @@
 /**
- * One sub-tab of Retirement Contributions or Retirement Living (spec section 2): the range toolbar,
- * the tab's figure cards, the balance chart, Insights & Trends and the month table over the months
- * shown. An account's month opens its edit (the actual balance); the total of all accounts is
- * view only and says so.
+ * One sub-tab of Retirement Contributions or Retirement Living
+ * (docs/product.md#screens-and-routes): the range toolbar, the tab's figure cards, the balance
+ * chart, Insights & Trends and the month table over the months shown. An account's month opens its
+ * edit (the actual balance); the total of all accounts is view only and says so.
  */
 import { nominalRow } from './dollars.tsx';
 import { Stack, Text } from '@mantine/core';

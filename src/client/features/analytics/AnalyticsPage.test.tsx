@@ -31,7 +31,7 @@ describe('AnalyticsPage', () => {
     expect(screen.queryByRole('tab')).toBeNull();
   });
 
-  it('gives a subscriber the spec’s five tabs and What if under an h1, opening on Overview', async () => {
+  it('gives a subscriber the five tabs and What if under an h1, opening on Overview', async () => {
     renderPage({ subscribed: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Income Future', 'Debt Progress', 'Retirement Contributions', 'Retirement Living', 'What if']);

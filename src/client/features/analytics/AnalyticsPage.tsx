@@ -1,8 +1,8 @@
 /**
- * /analytics (spec section 2): a login prompt for visitors, the upsell for users without a
- * subscription, and for subscribers five tabs over the month tables. The chosen tab persists in
- * local storage under the spec's key, so a reload (or the installed app's next start) opens where
- * the user was.
+ * /analytics (docs/product.md#screens-and-routes): a login prompt for visitors, the upsell for
+ * users without a subscription, and for subscribers five tabs over the month tables. The chosen tab
+ * persists in local storage under its documented key (docs/product.md#states-and-transitions), so a
+ * reload (or the installed app's next start) opens where the user was.
  */
 import '@mantine/charts/styles.css';
 import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';

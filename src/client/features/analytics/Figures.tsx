@@ -19,7 +19,7 @@ export function ToneAmount({ value }: { value: Cents }) {
   );
 }
 
-/** % Paid on a pill: green at 50 or more, yellow at 25 or more, red below (spec section 9). */
+/** % Paid on a pill: green at 50 or more, yellow at 25 or more, red below (docs/product.md#constants-and-limits). */
 export function PercentPaid({ value }: { value: number }) {
   const band = percentPaidBand(value);
   return (

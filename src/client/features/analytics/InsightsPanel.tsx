@@ -1,7 +1,8 @@
 /**
  * The Insights & Trends panel, the same on Retirement Contributions and Retirement Living
- * (spec sections 2 and 9): counts of the months shown, the 3- and 6-month average balances (only
- * with at least 3 or 6 rows) and the balance trend. Every figure is the engine's (balanceInsights).
+ * (docs/product.md#constants-and-limits): counts of the months shown, the 3- and 6-month average
+ * balances (only with at least 3 or 6 rows) and the balance trend. Every figure is the engine's
+ * (balanceInsights).
  */
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { balanceInsights } from '../../../engine/month-views.ts';

@@ -1,10 +1,10 @@
 /**
- * The month edit modals (spec sections 4 and 5, "Month edits"): one money field — the actual
- * balance the user had at the end of a month — checked by the shared rule of its table, sent as
- * `{field: dollars}` to the month row. Closing is blocked while it submits. A refusal, a server
- * error or a timeout shows the data layer's wording ('Failed to update income month. Please try
- * again.' and its kin) and the modal stays open; offline the edit is queued, the modal closes at
- * once and the tables are recomputed on the device (provisional) until the server's arrive.
+ * The month edit modals (docs/product.md#states-and-transitions, #validation): one money field —
+ * the actual balance the user had at the end of a month — checked by the shared rule of its table,
+ * sent as `{field: dollars}` to the month row. Closing is blocked while it submits. A refusal, a
+ * server error or a timeout shows the data layer's wording ('Failed to update income month. Please
+ * try again.' and its kin) and the modal stays open; offline the edit is queued, the modal closes
+ * at once and the tables are recomputed on the device (provisional) until the server's arrive.
  */
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';

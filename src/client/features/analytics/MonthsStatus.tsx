@@ -1,7 +1,7 @@
 /**
  * What an analytics tab shows instead of (or above) its table: a skeleton while the month table
- * loads, the load error with its title and a Reload Page button (spec sections 2 and 8), and the
- * empty state.
+ * loads, the load error with its title and a Reload Page button (docs/product.md#error-messages),
+ * and the empty state.
  */
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

@@ -1,7 +1,8 @@
 /**
- * Today's dollars or future dollars (DESIGN §6), the switch of every analytics tab, chart and
- * card. The month tables are nominal: a figure of month n is in that month's dollars. In today's
- * dollars each money figure of a month row is shown as todaysDollars(amount, inflation, n) =
+ * Today's dollars or future dollars (docs/projection-rules.md#plan-assumptions), the switch of
+ * every analytics tab, chart and card. The month tables are nominal: a figure of month n is in that
+ * month's dollars. In today's dollars each money figure of a month row is shown as
+ * todaysDollars(amount, inflation, n) =
  * roundHalfUp(amount / (1 + inflation/100)^floor((n − 1) / 12)), month 1 being the plan start
  * (the engine's function; display only, nothing stored changes). Example: at 3 % a balance of
  * $106,090 in month 25 shows as $100,000.

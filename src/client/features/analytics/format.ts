@@ -1,6 +1,6 @@
 /**
- * How the analytics screens print the engine's figures: whole US dollars (spec section 9,
- * "Analytics tables show whole dollars"), 'N/A' where the engine answers no figure, and % Paid
+ * How the analytics screens print the engine's figures: whole US dollars
+ * (docs/product.md#constants-and-limits), 'N/A' where the engine answers no figure, and % Paid
  * with the two decimals the engine keeps.
  */
 import { centsToDollars, type Cents } from '../../../engine/money.ts';

@@ -1,6 +1,6 @@
 /**
- * The analytics tabs in the spec's order (section 2), then What if (DESIGN §8, beyond the spec);
- * the value is what persists.
+ * The analytics tabs in the documented order (docs/product.md#screens-and-routes), then What if
+ * (docs/projection-rules.md#what-if); the value is what persists.
  */
 export const ANALYTICS_TABS = [
   { value: 'overview', label: 'Overview' },

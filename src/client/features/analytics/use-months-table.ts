@@ -41,8 +41,9 @@ export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
   return useMemo(() => {
     if (!entries || entries.length === 0) return NO_EDITS;
     const edits = new Map<number, Partial<Record<MonthEditField, number>>>();
-    // An account's actual is shared by its two tables under the same row id (DESIGN §7): an
-    // edit of the other table is pending here too, under this table's field.
+    // An account's actual is shared by its two tables under the same row id
+    // (docs/projection-rules.md#actuals-and-check-ins): an edit of the other table is pending here
+    // too, under this table's field.
     const { editField, sharesActualWith } = MONTHS[name];
     for (const entry of entries) {
       const { mutation } = entry;

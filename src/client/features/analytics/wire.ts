@@ -1,8 +1,8 @@
 /**
- * Month tables as the mirror stores them (the GET bodies: snake_case, money as dollars, DESIGN.md
- * section 3) → the engine's row types (money as integer cents), each row keeping its stable id for
- * the edit call. Dollars become cents through parseCents (the number's shortest text, never
- * `x * 100`, which turns 1.15 into 114.99999999999999).
+ * Month tables as the mirror stores them (the GET bodies: snake_case, money as dollars,
+ * docs/api.md#month-tables) → the engine's row types (money as integer cents), each row keeping its
+ * stable id for the edit call. Dollars become cents through parseCents (the number's shortest text,
+ * never `x * 100`, which turns 1.15 into 114.99999999999999).
  *
  * The mirror holds what the server (or the provisional recompute) wrote: the bodies of
  * src/shared/months/tables.ts, typed there. They are still read defensively: a row without an id
@@ -39,7 +39,7 @@ export interface AccountMonths<Row> {
 
 /**
  * A retirement row as read: an account's or a total's. Total rows carry the cash spent in
- * retirement when the plan assumptions spend it (DESIGN §6).
+ * retirement when the plan assumptions spend it (docs/projection-rules.md#plan-assumptions).
  */
 export type RetirementRow = RetirementMonth & { readonly cashBalance?: Cents; readonly cashWithdrawals?: Cents };
 
@@ -119,7 +119,7 @@ function incomeRow(row: WireMonthRow<IncomeMonth>): WithId<IncomeMonth> | null {
     debts: money(row.debts),
     endBalance: money(row.end_balance),
     inputEndBalance: maybeCents(row.input_end_balance),
-    // DESIGN §6: only with plan assumptions.
+    // Only with plan assumptions (docs/projection-rules.md#plan-assumptions).
     ...(row.interest_earned === undefined ? {} : { interestEarned: money(row.interest_earned) }),
   };
 }

@@ -95,7 +95,7 @@ describe('ChangePasswordPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(text);
   });
 
-  it('a 401 ends the session (spec section 8)', async () => {
+  it('a 401 ends the session', async () => {
     const { layer, storage } = renderChange({
       intercept: (request) => (isChange(request) ? { ok: false, kind: 'http', status: 401, message: 'You need to sign in or sign up before continuing.', errors: null } : undefined),
     });

@@ -1,6 +1,7 @@
 /**
- * /change-password (spec section 2). The server signs out every other device of the user and
- * keeps this one signed in; a wrong current password comes back as that field's message.
+ * /change-password (docs/product.md#screens-and-routes). The server signs out every other device of
+ * the user and keeps this one signed in; a wrong current password comes back as that field's
+ * message.
  */
 import { Button, Stack } from '@mantine/core';
 import { validatePasswordChange, type PasswordChangeInput } from '../../../shared/validation/accounts.ts';

@@ -1,6 +1,7 @@
 /**
- * /forgot-password (spec section 2): email only. The confirmation is the same whether or not an
- * account exists, as is the server's answer, so the page tells nobody which emails are registered.
+ * /forgot-password (docs/product.md#screens-and-routes): email only. The confirmation is the same
+ * whether or not an account exists, as is the server's answer, so the page tells nobody which
+ * emails are registered.
  */
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

@@ -1,6 +1,7 @@
 /**
- * /login (spec section 2): email, password and remember me. A 401 reads 'Invalid Credentials';
- * success stores the session through the data layer and goes to the dashboard after 2 s.
+ * /login (docs/product.md#screens-and-routes): email, password and remember me. A 401 reads
+ * 'Invalid Credentials'; success stores the session through the data layer and goes to the
+ * dashboard after 2 s.
  */
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

@@ -1,7 +1,7 @@
 /**
- * /users/password/edit?reset_password_token=… (spec section 2): the link of the reset mail.
- * A 422 means the token is spent or expired (it works once, for a limited time).
- * Unavailable to a signed-in user (spec section 6).
+ * /users/password/edit?reset_password_token=… (docs/product.md#screens-and-routes): the link of the
+ * reset mail. A 422 means the token is spent or expired (it works once, for a limited time).
+ * Unavailable to a signed-in user (docs/product.md#roles-and-permissions).
  */
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

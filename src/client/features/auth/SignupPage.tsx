@@ -1,7 +1,8 @@
 /**
- * /signup (spec section 2). The rules are the server's own (validateSignUpForm adds the terms
- * checkbox, which is never sent). The allow_signup flag, on unless the server lists it off,
- * replaces the form with a notice; the server refuses too, should the mirror's flags be stale.
+ * /signup (docs/product.md#screens-and-routes). The rules are the server's own (validateSignUpForm
+ * adds the terms checkbox, which is never sent). The allow_signup flag, on unless the server lists
+ * it off, replaces the form with a notice; the server refuses too, should the mirror's flags be
+ * stale.
  */
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

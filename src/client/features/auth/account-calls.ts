@@ -1,7 +1,7 @@
 /**
- * The account calls of spec section 7 and the texts their failures show (section 8). Screens send
- * them through the data layer's transport, so a 401 on an authenticated call signs the user out
- * the same way as anywhere else; only sign-in and sign-up go without the token.
+ * The account calls (docs/product.md#calls) and the texts their failures show (#error-messages).
+ * Screens send them through the data layer's transport, so a 401 on an authenticated call signs the
+ * user out the same way as anywhere else; only sign-in and sign-up go without the token.
  */
 import { isJsonObject } from '../../../shared/json.ts';
 import type { ApiResult, ApiTransport } from '../../data/api.ts';
@@ -11,14 +11,14 @@ export const INVALID_CREDENTIALS = 'Invalid Credentials';
 export const RESET_TOKEN_EXPIRED = 'Token has expired. Please request a new password reset link.';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile. Please try again.';
 
-/** Spec section 9: after sign-up and sign-in. */
+/** After sign-up and sign-in (docs/product.md#constants-and-limits). */
 export const SIGN_IN_REDIRECT_MS = 2000;
-/** Spec section 9: after forgot, reset and change password. */
+/** After forgot, reset and change password (docs/product.md#constants-and-limits). */
 export const PASSWORD_REDIRECT_MS = 3000;
 
 export type ApiFailure = Extract<ApiResult, { ok: false }>;
 
-/** Spec section 8, auth forms: the server's message, else the error's, else the default. */
+/** Auth forms (docs/product.md#error-messages): the server's message, else the error's, else the default. */
 export function authFailureMessage(result: ApiFailure): string {
   const message = result.message?.trim();
   return message ? message : AUTH_ERROR_FALLBACK;
@@ -76,7 +76,7 @@ export interface ProfileUser {
   [field: string]: unknown;
 }
 
-/** The profile answer's `user`, which the server sends as a JSON string (spec section 7). */
+/** The profile answer's `user`, which the server sends as a JSON string (docs/product.md#calls). */
 export function profileFromAnswer(data: unknown): ProfileUser | null {
   const raw = (data as { user?: unknown } | null)?.user;
   let user: unknown = raw;

@@ -1,6 +1,7 @@
 /**
- * Leaves the page after the spec's delay (section 9) once the function it answers is called. The timer is
- * cleared if the page goes away first, so a user who clicks elsewhere is not pulled back.
+ * Leaves the page after the fixed delay (docs/product.md#constants-and-limits) once the function it
+ * answers is called. The timer is cleared if the page goes away first, so a user who clicks
+ * elsewhere is not pulled back.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,14 +1,15 @@
 /**
- * /check-in (DESIGN §7): this month's balances — cash, every debt, every retirement account — as
- * the plan projects them (or as the user last gave them), each editable. One Save writes each as
- * the month's actual through the outbox, so it works offline and reaches the server exactly once;
- * the projections then start again from these figures and the page says what moved.
+ * /check-in (docs/projection-rules.md#actuals-and-check-ins): this month's balances — cash, every
+ * debt, every retirement account — as the plan projects them (or as the user last gave them), each
+ * editable. One Save writes each as the month's actual through the outbox, so it works offline and
+ * reaches the server exactly once; the projections then start again from these figures and the page
+ * says what moved.
  *
  * Before the actuals go out the plan as it stood is kept as a baseline ("Check-in 2026-11"), so
  * plan vs actual can later compare what happened with what was planned.
  *
  * Money is never computed here: balances come from the mirrored month tables (the readers of
- * analytics/wire.ts, with edits still queued laid over them), the checks are the spec's month-edit
+ * analytics/wire.ts, with edits still queued laid over them), the checks are the month-edit
  * rules (shared/validation/months.ts), and the figures before and after from src/engine.
  */
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
@@ -90,9 +91,9 @@ export function useCheckInFields(today: MonthKey): { fields: readonly CheckInFie
         validate: (text) => picked(validateDebtMonth({ input_remaining_balance: text }, { apr: debt.apr, monthlyPayment: debt.monthlyPayment }), (v) => v.input_remaining_balance),
       });
     }
-    // An account's actual is one value shown by both its tables (DESIGN §7). Before retirement it
-    // is a contribution month (the only table with rows when there is no retirement plan), after
-    // it a retirement month.
+    // An account's actual is one value shown by both its tables
+    // (docs/projection-rules.md#actuals-and-check-ins). Before retirement it is a contribution
+    // month (the only table with rows when there is no retirement plan), after it a retirement month.
     const seen = new Set<number>();
     for (const account of saving.table?.accounts ?? []) {
       const row = account.months.find((r) => r.month === today);

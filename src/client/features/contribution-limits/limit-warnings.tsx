@@ -1,8 +1,8 @@
 /**
- * Contribution-limit warnings (DESIGN §6): the IRS limits against the user's planned
- * contributions, from this year to the last year before retirement, at each account's full-year
- * rate. Warnings only: nothing here blocks a save. The figures are the engine's
- * (plannedLimitWarnings); this module reads the records and words the result.
+ * Contribution-limit warnings (docs/projection-rules.md#contribution-limits): the IRS limits
+ * against the user's planned contributions, from this year to the last year before retirement, at
+ * each account's full-year rate. Warnings only: nothing here blocks a save. The figures are the
+ * engine's (plannedLimitWarnings); this module reads the records and words the result.
  */
 import { Alert, List, Text } from '@mantine/core';
 import { addMonths, monthOfDate } from '../../../engine/months.ts';

@@ -1,8 +1,8 @@
 /**
- * The scaffold of the dashboard's list tabs (spec section 2): a header with its Add button,
- * summary cards, the load error, a skeleton while the first load runs, the empty state or the
- * table (a "pending sync" mark beside each unconfirmed row's name, Edit and Delete at its end),
- * the record's form in a modal and the delete confirmation. A tab is a declaration of these.
+ * The scaffold of the dashboard's list tabs (docs/product.md#screens-and-routes): a header with its
+ * Add button, summary cards, the load error, a skeleton while the first load runs, the empty state
+ * or the table (a "pending sync" mark beside each unconfirmed row's name, Edit and Delete at its
+ * end), the record's form in a modal and the delete confirmation. A tab is a declaration of these.
  *
  * A tab with views (One-Time Expenses: Current and Past) shows them as sub-tabs, each with its own
  * cards and table over its share of the rows.
@@ -38,7 +38,7 @@ export interface CollectionTabBase<N extends CollectionName> {
   order?(rows: WireRecordOf<N>[]): WireRecordOf<N>[];
   title: string;
   addLabel: string;
-  /** What a refused delete does (spec section 4, "Delete"): an alert, or only a log line. */
+  /** What a refused delete does (docs/product.md#states-and-transitions): an alert, or only a log line. */
   deleteFailure: 'alert' | 'log';
   /** The row's name: its first cell, its buttons' labels and the delete question. */
   itemName(row: WireRecordOf<N>): string;

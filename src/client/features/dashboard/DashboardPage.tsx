@@ -1,6 +1,7 @@
 /**
- * /dashboard (spec section 2): nine tabs over the mirror. The chosen tab persists in local storage
- * under the spec's key, so a reload (or the installed app's next start) opens where the user was.
+ * /dashboard (docs/product.md#screens-and-routes): nine tabs over the mirror. The chosen tab
+ * persists in local storage under its documented key (docs/product.md#states-and-transitions), so a
+ * reload (or the installed app's next start) opens where the user was.
  */
 import { Tabs, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,9 +1,10 @@
 /**
- * The truth of today on the dashboard (DESIGN §7): for a subscriber, each debt's and retirement
- * account's balance in the current month as the mirrored month tables show it — the user's actual
- * when there is one, else the projection — with edits still queued laid over their rows, so a
- * check-in made offline shows at once. Without the tables (not fetched yet, the fetch failed, or
- * not a subscriber) a screen shows what it always did: the record's own amount.
+ * The truth of today on the dashboard (docs/projection-rules.md#actuals-and-check-ins): for a
+ * subscriber, each debt's and retirement account's balance in the current month as the mirrored
+ * month tables show it — the user's actual when there is one, else the projection — with edits
+ * still queued laid over their rows, so a check-in made offline shows at once. Without the tables
+ * (not fetched yet, the fetch failed, or not a subscriber) a screen shows what it always did: the
+ * record's own amount.
  *
  * The tables are read in their stored (nominal) dollars: this month's figure is the one a
  * statement shows, and the dashboard has no today's-dollars switch.
@@ -78,8 +79,9 @@ const accountIds = (contribution: AccountTable<ContributionMonth> | null, retire
 
 /**
  * Each retirement account's balance in `month`. The account's actual is one value shown by both
- * tables (DESIGN §7); the contribution table holds the months before retirement and is there
- * without a retirement plan, the retirement table holds the months from retirement on.
+ * tables (docs/projection-rules.md#actuals-and-check-ins); the contribution table holds the months
+ * before retirement and is there without a retirement plan, the retirement table holds the months
+ * from retirement on.
  */
 export function accountBalancesIn(contribution: AccountTable<ContributionMonth> | null, retirement: AccountTable<RetirementRow> | null, month: MonthKey): Map<number, MonthBalance> {
   const out = new Map<number, MonthBalance>();

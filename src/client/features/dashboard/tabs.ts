@@ -1,4 +1,4 @@
-/** The dashboard's tabs in the spec's order (section 2); the value is what persists. */
+/** The dashboard's tabs in the documented order (docs/product.md#screens-and-routes); the value is what persists. */
 export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'income', label: 'Income' },

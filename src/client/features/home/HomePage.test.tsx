@@ -7,7 +7,7 @@ import { HomePage } from './HomePage.tsx';
 
 const renderHome = (signedIn: boolean) => renderRoutes('/', { '/': HomePage }, { signedIn });
 
-/** Spec section 1: the four feature groups and their items, in order. */
+/** The four feature groups (docs/product.md) and their items, in order. */
 const SPEC_GROUPS = {
   'Financial dashboard': ['Income', 'Debt monitoring and payoff plans', 'Monthly expense categories', 'Housing cost', 'Retirement accounts', 'Other expenses'],
   Analytics: ['Income projection', 'Debt payoff timeline', 'Retirement planning', 'Monthly forecasting', 'Progress tracking', 'Custom reports'],

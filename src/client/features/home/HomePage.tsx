@@ -1,6 +1,7 @@
 /**
- * / (spec sections 1 and 2): the landing page with the four feature groups. Start For Free and
- * Login show only to a visitor; a signed-in user gets the way back to the dashboard instead.
+ * / (docs/product.md#screens-and-routes): the landing page with the four feature groups. Start For
+ * Free and Login show only to a visitor; a signed-in user gets the way back to the dashboard
+ * instead.
  */
 import { Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

@@ -1,13 +1,14 @@
 /**
- * The frame of the legal pages (spec section 2): the title, the date of the last change, numbered
- * sections and the support contact with its response target. The text is static.
+ * The frame of the legal pages (docs/product.md#screens-and-routes): the title, the date of the
+ * last change, numbered sections and the support contact with its response target. The text is
+ * static.
  */
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SUPPORT_EMAIL } from '../shell/Layout.tsx';
 
 export const LAST_UPDATED = 'Last updated: 9/2/2025';
-/** Spec section 2: the legal pages promise an answer within this many hours. */
+/** The legal pages promise an answer within this many hours. */
 export const SUPPORT_RESPONSE_HOURS = 48;
 
 export interface LegalSection {

@@ -26,7 +26,7 @@ describe('legal pages', () => {
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
   });
 
-  it('the privacy policy says how to export, import and delete, and keeps the date the spec fixes', async () => {
+  it('the privacy policy says how to export, import and delete, and keeps its fixed date', async () => {
     renderRoutes('/privacy-policy', { '/privacy-policy': PrivacyPolicyPage }, { signedIn: false });
     const heading = await screen.findByRole('heading', { name: /Exporting and deleting your data$/ });
     const section = heading.closest('section');
@@ -34,7 +34,7 @@ describe('legal pages', () => {
     expect(section?.textContent).toContain('if any part of it is invalid, nothing is changed');
     expect(section?.textContent).toContain('An active subscription is cancelled, so you are not charged again');
     expect(section?.textContent).toContain('Deleting cannot be undone');
-    // Spec section 2 fixes the legal pages' date at 9/2/2025: the text changed, the date stays.
+    // The legal pages' date is fixed at 9/2/2025: the text changed, the date stays.
     expect(screen.getByText('Last updated: 9/2/2025')).toBeTruthy();
   });
 

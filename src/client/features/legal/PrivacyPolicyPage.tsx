@@ -1,4 +1,4 @@
-/** /privacy-policy (spec section 2): what Runway collects, why, who sees it, and how to reach us. */
+/** /privacy-policy (docs/product.md#screens-and-routes): what Runway collects, why, who sees it, and how to reach us. */
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Bullets, LegalDocument, Paragraphs, SupportContact, type LegalSection } from './LegalDocument.tsx';

@@ -1,9 +1,9 @@
-/** /terms-of-service (spec section 2): the agreement a user accepts when signing up. */
+/** /terms-of-service (docs/product.md#screens-and-routes): the agreement a user accepts when signing up. */
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Bullets, LegalDocument, Paragraphs, SupportContact, type LegalSection } from './LegalDocument.tsx';
 
-/** Spec: the terms promise notice this long before a change takes effect. */
+/** The terms promise notice this long before a change takes effect. */
 export const CHANGE_NOTICE_DAYS = 30;
 
 const SECTIONS: readonly LegalSection[] = [

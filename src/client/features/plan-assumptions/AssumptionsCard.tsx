@@ -1,9 +1,10 @@
 /**
- * The "Plan assumptions" card (DESIGN section 6), on the dashboard's Retirement Plan tab and the
- * Analytics Overview: each assumption, what it changes, the user's value and a recommended one
- * with its source. "Use recommended" confirms every recommendation with one click, a row's "Use"
- * just that one, and Edit sets any value; each goes through the outbox like every edit, so it
- * works offline. While there is no record it says plainly what the figures leave out.
+ * The "Plan assumptions" card (docs/projection-rules.md#plan-assumptions), on the dashboard's
+ * Retirement Plan tab and the Analytics Overview: each assumption, what it changes, the user's
+ * value and a recommended one with its source. "Use recommended" confirms every recommendation with
+ * one click, a row's "Use" just that one, and Edit sets any value; each goes through the outbox
+ * like every edit, so it works offline. While there is no record it says plainly what the figures
+ * leave out.
  */
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';

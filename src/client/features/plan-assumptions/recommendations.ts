@@ -1,7 +1,7 @@
 /**
- * What each plan assumption (DESIGN section 6) changes, in the user's words, and the value a
- * planner would start from with where it comes from. The user confirms a recommendation with one
- * click; a value that depends on the household (cash, the home) has none.
+ * What each plan assumption (docs/projection-rules.md#plan-assumptions) changes, in the user's
+ * words, and the value a planner would start from with where it comes from. The user confirms a
+ * recommendation with one click; a value that depends on the household (cash, the home) has none.
  */
 import type { AssumptionsInput } from '../../../shared/records.ts';
 
@@ -20,8 +20,9 @@ export interface AssumptionInfo {
 }
 
 /**
- * The assumptions the projections use, in the order the card lists them. Return volatility and
- * the stock share (DESIGN section 8) are kept in the record for the risk screens.
+ * The assumptions the projections use, in the order the card lists them. Return volatility and the
+ * stock share (docs/projection-rules.md#monte-carlo, #history) are kept in the record for the risk
+ * screens.
  */
 export const ASSUMPTIONS: readonly AssumptionInfo[] = [
   {

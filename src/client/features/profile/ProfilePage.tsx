@@ -1,9 +1,9 @@
 /**
- * /profile (spec section 2): the birth year, prefilled from the mirror's copy of the profile.
- * The server's answer is written back to the mirror, since a profile change sends no live update.
- * Under it, this device: whether the browser keeps Runway's data (unsynced edits live there), and
- * the app's version (which an update changes). Below the card, "Your data" (DESIGN §9): export,
- * import and deleting the account.
+ * /profile (docs/product.md#screens-and-routes): the birth year, prefilled from the mirror's copy
+ * of the profile. The server's answer is written back to the mirror, since a profile change sends
+ * no live update. Under it, this device: whether the browser keeps Runway's data (unsynced edits
+ * live there), and the app's version (which an update changes). Below the card, "Your data"
+ * (docs/api.md#export-and-import): export, import and deleting the account.
  */
 import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
@@ -19,7 +19,7 @@ import { YourDataSection } from './your-data/index.ts';
 
 export const PROFILE_LOGIN_REQUIRED = 'You must be logged in to update your profile.';
 export const PROFILE_UPDATED = 'Profile updated successfully!';
-/** Spec section 9: the profile form's minimum (the shared rule still asks for more than 1900). */
+/** The profile form's minimum (docs/product.md#constants-and-limits; the shared rule still asks for more than 1900). */
 const PROFILE_BIRTH_YEAR_MIN = 1900;
 
 interface MirrorProfile {
@@ -52,7 +52,7 @@ function ProfileForm({ profile }: { profile: MirrorProfile }) {
     submit: async (value: ProfileInput) => {
       const result = await accountCalls.updateProfile(layer.transport, value.birth_year);
       if (!result.ok) {
-        // Spec section 8: the first message per field, else the default (never the bare status text).
+        // The first message per field (docs/product.md#error-messages), else the default (never the bare status text).
         const errors = firstFieldErrors(result);
         if (!errors) return { ok: false, message: PROFILE_UPDATE_FAILED };
         const others = Object.entries(errors).filter(([field]) => field !== 'birth_year');

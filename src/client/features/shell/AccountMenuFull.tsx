@@ -1,8 +1,9 @@
 /**
- * The Account dropdown (spec section 2): Profile, Change Password, Manage Subscription or
- * Subscribe, Logout when signed in; Login and Sign Up when not. Logout returns to '/', and asks
- * first when edits made on this device have not reached the server. On a phone, where the top bar
- * keeps one row, the menu also carries Install (when the browser offers it) and the scheme switch.
+ * The Account dropdown (docs/product.md#screens-and-routes): Profile, Change Password, Manage
+ * Subscription or Subscribe, Logout when signed in; Login and Sign Up when not. Logout returns to
+ * '/', and asks first when edits made on this device have not reached the server. On a phone, where
+ * the top bar keeps one row, the menu also carries Install (when the browser offers it) and the
+ * scheme switch.
  */
 import { Menu } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';

@@ -1,9 +1,9 @@
 /**
- * The shared chrome (spec section 2): the top bar with Home, Dashboard, Analytics, the sync state,
- * the colour scheme switch and the Account menu; the footer with Quick Links, Legal and Support and
- * the copyright line. On a phone the links sit in a bar along the bottom of the screen. The
- * installable app's Install button and notices (update prompt, offline ready, iOS install hint)
- * live here too.
+ * The shared chrome (docs/product.md#screens-and-routes): the top bar with Home, Dashboard,
+ * Analytics, the sync state, the colour scheme switch and the Account menu; the footer with Quick
+ * Links, Legal and Support and the copyright line. On a phone the links sit in a bar along the
+ * bottom of the screen. The installable app's Install button and notices (update prompt, offline
+ * ready, iOS install hint) live here too.
  */
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -141,7 +141,7 @@ function Footer() {
   );
 }
 
-/** Sends the user to /login when a 401 ends their session (spec section 8). */
+/** Sends the user to /login when a 401 ends their session (docs/product.md#error-messages). */
 function SessionExpiry() {
   const layer = useDataLayer();
   const navigate = useNavigate();

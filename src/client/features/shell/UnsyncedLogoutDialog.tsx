@@ -1,4 +1,4 @@
-/** Asked before a logout would discard edits that have not reached the server (DESIGN.md §5). */
+/** Asked before a logout would discard edits that have not reached the server (docs/sync.md#sign-out). */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
 export function UnsyncedLogoutDialog({ count, onStay, onDiscard }: { count: number; onStay(): void; onDiscard(): void }) {

@@ -1,4 +1,4 @@
-/** What the subscribe screens show a subscriber (spec sections 2 and 6). */
+/** What the subscribe screens show a subscriber (docs/product.md#screens-and-routes, #roles-and-permissions). */
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 

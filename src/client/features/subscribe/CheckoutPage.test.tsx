@@ -68,7 +68,7 @@ describe('CheckoutPage: the plan card', () => {
     expect(sent).toEqual([{ method: 'POST', path: '/api/v1/create_checkout_session', body: { price_id: 'price_test_monthly', location: 'monthly' } }]);
   });
 
-  it('only logs a checkout failure (spec section 8) and gives the button back', async () => {
+  it('only logs a checkout failure and gives the button back', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { assign } = renderCheckout({
       answer: (request) => (request.path === '/api/v1/create_checkout_session' ? { ok: false, kind: 'http', status: 502, message: 'The payment provider is not available right now.', errors: null } : undefined),
@@ -127,7 +127,7 @@ describe('CheckoutPage: back from the provider', () => {
     expect(screen.queryByRole('link', { name: 'Go to Analytics' })).toBeNull();
   });
 
-  it('on cancel shows the spec’s text and a button back to the plans', async () => {
+  it('on cancel shows the cancel notice and a button back to the plans', async () => {
     const routed = renderCheckout({ props: { canceled: true } });
     expect(await screen.findByText(CANCELED_MESSAGE)).toBeTruthy();
     expect(CANCELED_MESSAGE).toBe("Order canceled -- continue to shop around and checkout when you're ready.");

@@ -1,9 +1,9 @@
 /**
- * /subscribe/monthly and /subscribe/yearly (spec sections 2 and 4): the plan's card with its
- * Checkout button, which sends the browser to the provider's checkout; the provider sends it back
- * here with `success=true&session_id=…` or `canceled=true`. On success the cleanup helper
- * confirms the checkout and the session's flag turns on at once, so analytics opens without
- * signing in again (the spec's 'Log Back In' link stays).
+ * /subscribe/monthly and /subscribe/yearly (docs/product.md#screens-and-routes): the plan's card
+ * with its Checkout button, which sends the browser to the provider's checkout; the provider sends
+ * it back here with `success=true&session_id=…` or `canceled=true`. On success the cleanup helper
+ * confirms the checkout and the session's flag turns on at once, so analytics opens without signing
+ * in again (the 'Log Back In' link stays).
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -110,7 +110,7 @@ function CheckoutCard({ plan, assign }: { plan: PlanId; assign?: Assign | undefi
 
   const checkout = async () => {
     setBusy(true);
-    // On success the browser leaves; a failure is only logged (spec section 8) and the button comes back.
+    // On success the browser leaves; a failure is only logged (docs/product.md#error-messages) and the button comes back.
     const started = await startCheckout(layer, plan, config, assign).catch((error: unknown) => {
       console.error('Failed to start the checkout', error);
       return false;

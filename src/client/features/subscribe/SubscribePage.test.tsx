@@ -35,7 +35,7 @@ describe('SubscribePage', () => {
     expect(routed.server.seen()).not.toContain('GET /api/v1/subscription');
   });
 
-  it('shows the two plans with the spec’s prices and wording, their features and the FAQ', async () => {
+  it('shows the two plans with their prices and wording, their features and the FAQ', async () => {
     renderSubscribe();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Choose Your Plan');
     const monthly = screen.getByRole('region', { name: 'Monthly Plan' });

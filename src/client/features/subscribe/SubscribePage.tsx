@@ -1,7 +1,8 @@
 /**
- * /subscribe (spec section 2): a login prompt for visitors, 'Already Subscribed' for subscribers,
- * otherwise the two plans with their features, and an FAQ. The subscription is read again from
- * the server on arrival (the portal returns here), so a flag changed elsewhere is current.
+ * /subscribe (docs/product.md#screens-and-routes): a login prompt for visitors, 'Already
+ * Subscribed' for subscribers, otherwise the two plans with their features, and an FAQ. The
+ * subscription is read again from the server on arrival (the portal returns here), so a flag
+ * changed elsewhere is current.
  */
 import { Accordion, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

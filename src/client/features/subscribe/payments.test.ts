@@ -74,7 +74,7 @@ describe('confirmCheckout and refreshSubscription', () => {
 });
 
 describe('openPortal', () => {
-  it('goes to the portal url, or only logs a failure (spec section 8)', async () => {
+  it('goes to the portal url, or only logs a failure', async () => {
     const assign = vi.fn();
     const opening = layerAnswering(() => ok({ portal_session: { url: '/payments/test/portal/bps_1' } }));
     await openPortal(opening.layer, assign);

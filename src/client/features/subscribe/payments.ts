@@ -1,7 +1,7 @@
 /**
- * The payment calls of the subscribe screens (spec section 7), through the data layer's transport.
- * Failures of checkout are only logged (spec section 8); each function answers what happened as
- * a value, for the screen to stop its spinner.
+ * The payment calls of the subscribe screens (docs/product.md#calls), through the data layer's
+ * transport. Failures of checkout are only logged (docs/product.md#error-messages); each function
+ * answers what happened as a value, for the screen to stop its spinner.
  */
 import type { SubscriptionData } from '../../../shared/cable.ts';
 import type { ApiTransport } from '../../data/api.ts';

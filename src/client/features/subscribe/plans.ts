@@ -1,7 +1,7 @@
 /**
- * The plans as the subscribe screens show them (spec sections 2 and 9). The server's copy
- * (src/server/payments/plans.ts) is the one that charges; tests/server/payments-test-mode.test.ts
- * checks that the two agree.
+ * The plans as the subscribe screens show them (docs/product.md#screens-and-routes,
+ * #constants-and-limits). The server's copy (src/server/payments/plans.ts) is the one that charges;
+ * tests/server/payments-test-mode.test.ts checks that the two agree.
  */
 
 export type PlanId = 'monthly' | 'yearly';

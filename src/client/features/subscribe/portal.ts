@@ -1,6 +1,6 @@
 /**
- * Manage Subscription (spec section 4): open a portal session and send the browser to its url.
- * A failure is only logged (spec section 8).
+ * Manage Subscription (docs/product.md#states-and-transitions): open a portal session and send the
+ * browser to its url. A failure is only logged (docs/product.md#error-messages).
  */
 import type { DataLayer } from '../../data/data-layer.ts';
 

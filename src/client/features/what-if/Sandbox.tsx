@@ -1,9 +1,9 @@
 /**
- * The what-if sandbox (DESIGN §8): sliders over the saved plan — extra debt payment, retirement
- * date, monthly savings, expected return, inflation and spending. Every change recomputes the
- * whole plan in the risk worker (engine applyWhatIf + planOutcome) and shows it beside the saved
- * plan; "Apply to my plan" writes the changed records through the outbox, so it works offline.
- * Nothing is saved until Apply.
+ * The what-if sandbox (docs/projection-rules.md#what-if): sliders over the saved plan — extra debt
+ * payment, retirement date, monthly savings, expected return, inflation and spending. Every change
+ * recomputes the whole plan in the risk worker (engine applyWhatIf + planOutcome) and shows it
+ * beside the saved plan; "Apply to my plan" writes the changed records through the outbox, so it
+ * works offline. Nothing is saved until Apply.
  */
 import { Alert, Box, Button, Card, Group, List, Modal, SimpleGrid, Slider, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { memo, useDeferredValue, useMemo, useState } from 'react';

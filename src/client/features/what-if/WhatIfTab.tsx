@@ -1,8 +1,8 @@
 /**
- * The What if tab (DESIGN §8): a sandbox over the saved plan, where the next dollar should go, how
- * likely the plan is to last under simulated markets, and how it would have fared through market
- * history. Everything is computed on this device, in the risk worker, from the mirror: it works
- * offline and never holds up the page.
+ * The What if tab (docs/projection-rules.md#what-if): a sandbox over the saved plan, where the next
+ * dollar should go, how likely the plan is to last under simulated markets, and how it would have
+ * fared through market history. Everything is computed on this device, in the risk worker, from the
+ * mirror: it works offline and never holds up the page.
  */
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { usePlanInput } from '../analytics/overview/use-projection.ts';

@@ -1,7 +1,8 @@
 /**
- * The risk worker (DESIGN §8): runs src/engine off the main thread, so a Monte Carlo run or a
- * history replay never holds up a tap or a scroll. Speaks protocol.ts; one run at a time per
- * kind is the page's business (risk-client.ts cancels the older one).
+ * The risk worker (docs/projection-rules.md#monte-carlo, #history): runs src/engine off the main
+ * thread, so a Monte Carlo run or a history replay never holds up a tap or a scroll. Speaks
+ * protocol.ts; one run at a time per kind is the page's business (risk-client.ts cancels the older
+ * one).
  */
 /// <reference lib="webworker" />
 import { compute } from './compute.ts';

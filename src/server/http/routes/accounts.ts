@@ -1,7 +1,7 @@
 /**
- * Account calls of spec section 7: sign up, sign in, sign out, password reset (request and
- * perform), change password, profile and feature flags; and deleting the account (DESIGN
- * section 9).
+ * Account calls (docs/product.md#calls): sign up, sign in, sign out, password reset (request and
+ * perform), change password, profile and feature flags; and deleting the account
+ * (docs/api.md#deleting-an-account).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -146,8 +146,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     }),
   );
 
-  // DESIGN §9 and auth/delete-account.ts. No Idempotency-Key: a repeated DELETE finds its session
-  // gone and answers 401. Limited per user, as a stolen token must not guess the password.
+  // docs/api.md#deleting-an-account and auth/delete-account.ts. No Idempotency-Key: a repeated
+  // DELETE finds its session gone and answers 401. Limited per user, as a stolen token must not
+  // guess the password.
   app.delete('/users', { preHandler: authenticate, config: ctx.rateLimits.passwordCheck() }, async (request, reply) => {
     const user = currentUser(request);
     const value = valid(validateAccountDeletion(bodyObject(request.body, 'user')));
@@ -167,7 +168,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
   });
 
   const profileBody = (user: { id: number; email: string; birthYear: number }) => ({
-    // The spec's client reads `user` as a JSON string.
+    // The web app reads `user` as a JSON string (docs/product.md#calls).
     user: JSON.stringify({ id: user.id, email: user.email, birth_year: user.birthYear }),
   });
 

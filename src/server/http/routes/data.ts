@@ -1,5 +1,6 @@
 /**
- * The user's data is the user's (DESIGN §9): all of it out as one document, and back in.
+ * The user's data is the user's: all of it out as one document, and back in
+ * (docs/api.md#export-and-import).
  *
  * `GET /api/v1/export` → 200, the document of src/shared/export/document.ts for the signed-in
  * user (read in one snapshot, so a write landing meanwhile is either wholly in it or not at all),

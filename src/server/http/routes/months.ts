@@ -1,11 +1,12 @@
 /**
- * The four month tables (DESIGN.md section 3): computed by src/engine from the user's records and
- * stored overrides, for subscribed users. A PUT stores the user's actual value for one (entity,
+ * The four month tables (docs/api.md#month-tables): computed by src/engine from the user's records
+ * and stored overrides, for subscribed users. A PUT stores the user's actual value for one (entity,
  * month) and answers the recomputed row; a DELETE removes that actual again.
  *
- * An account has one actual balance per month (DESIGN §7): the contribution table's
- * `input_end_balance` and the retirement table's `balance` are the same value, so an edit on
- * either stores it under both kinds (the later write wins) and a DELETE on either removes both.
+ * An account has one actual balance per month (docs/projection-rules.md#actuals-and-check-ins):
+ * the contribution table's `input_end_balance` and the retirement table's `balance` are the same
+ * value, so an edit on either stores it under both kinds (the later write wins) and a DELETE on
+ * either removes both.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Payments (spec section 7, DESIGN.md section 3): the plans' price ids, checkout and portal
+ * Payments (docs/product.md#calls, docs/api.md#payments): the plans' price ids, checkout and portal
  * sessions, the post-checkout helper, Stripe's webhook, and — when no Stripe key is set — the
  * test-mode provider's own checkout and portal pages. Every path that changes a subscription ends
  * in `applySubscription` (payments/domain.ts).
@@ -43,7 +43,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: AppContex
   /** Where the provider sends the browser back: APP_URL, else the origin this request came to. */
   const origin = (request: FastifyRequest) => originText(appOrigin(ctx.config.appUrl, request));
 
-  // The price ids the client sends back (spec section 3: a fixed price id per plan).
+  // The price ids the client sends back (a fixed price id per plan, docs/product.md#entities).
   app.get(CONFIG_PATH, async () => {
     const prices = value(await payments.priceIds());
     return {
@@ -107,8 +107,9 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: AppContex
     return { portal_session: { url: portal.url } };
   });
 
-  // The spec's post-checkout cleanup helper: asks the provider how the checkout ended and updates
-  // the user at once, so the success page unlocks analytics without waiting for the webhook.
+  // The post-checkout cleanup helper (docs/api.md#payments): asks the provider how the checkout
+  // ended and updates the user at once, so the success page unlocks analytics without waiting for
+  // the webhook.
   app.post('/api/v1/checkout_success', authenticated, async (request) => {
     const user = currentUser(request);
     const body = isJsonObject(request.body) ? request.body : {};

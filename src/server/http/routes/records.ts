@@ -1,7 +1,8 @@
 /**
- * The user's records over REST (spec section 7): the collections of src/shared/resources.ts (list,
- * create, update, delete) and the single records per user (housing, plans, assumptions). Every
- * query is scoped to the signed-in user, so another user's id is simply not found.
+ * The user's records over REST (docs/api.md#collections, #single-records): the collections of
+ * src/shared/resources.ts (list, create, update, delete) and the single records per user (housing,
+ * plans, assumptions). Every query is scoped to the signed-in user, so another user's id is simply
+ * not found.
  *
  * Updates are partial: the request's fields are laid over the stored record and the whole result
  * is validated, so a client that sends only what changed cannot leave a record half-valid. A

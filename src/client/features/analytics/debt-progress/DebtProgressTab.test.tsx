@@ -102,7 +102,7 @@ describe('DebtProgressTab', () => {
     expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([['PUT', `/api/v1/debt_months/${monthRowId(7, '2026-03' as never)}`, { debt_month: { input_remaining_balance: 10000 } }]]);
   });
 
-  it('shows the spec wording when a debt month edit is refused', async () => {
+  it('shows the failure wording when a debt month edit is refused', async () => {
     setup({
       intercept: (request) => (request.method === 'PUT' ? { ok: false, kind: 'http', status: 404, message: 'Debt month not found', errors: null } : serveMonths({ debtMonths: DEBT_BODY })(request)),
     });
@@ -114,7 +114,7 @@ describe('DebtProgressTab', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
-  it('shows the spec wording on a 500, keeps the value typed and the row as it was', async () => {
+  it('shows the failure wording on a 500, keeps the value typed and the row as it was', async () => {
     const { layer } = setup({
       intercept: (request) => (request.method === 'PUT' ? { ok: false, kind: 'http', status: 500, message: 'Something went wrong on our side. Please try again.', errors: null } : serveMonths({ debtMonths: DEBT_BODY })(request)),
     });

@@ -1,9 +1,9 @@
 /**
- * Debt Progress (spec section 2): 'All Debts' (view only: its rows are sums, nothing to correct)
- * and one sub-tab per debt, each with the Total Payments / Interest Paid / Principal Paid cards
- * over the months shown, principal against interest in a chart, and the month table with % Paid
- * coloured by the engine's band. A debt's month accepts its actual remaining balance, checked
- * against that debt's rate and payment.
+ * Debt Progress (docs/product.md#screens-and-routes): 'All Debts' (view only: its rows are sums,
+ * nothing to correct) and one sub-tab per debt, each with the Total Payments / Interest Paid /
+ * Principal Paid cards over the months shown, principal against interest in a chart, and the month
+ * table with % Paid coloured by the engine's band. A debt's month accepts its actual remaining
+ * balance, checked against that debt's rate and payment.
  */
 import { nominalRow } from '../dollars.tsx';
 import { Stack, Text, Title } from '@mantine/core';

@@ -145,7 +145,7 @@ describe('IncomeFutureTab', () => {
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
   });
 
-  it('validates the actual end balance with the spec messages, allowing negatives', async () => {
+  it('validates the actual end balance by the shared rules, allowing negatives', async () => {
     const { server } = setup();
     await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
     fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
@@ -171,7 +171,7 @@ describe('IncomeFutureTab', () => {
     expect(rowOf(TABLE, '2026-03').querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('negative');
   });
 
-  it('keeps the modal open with the spec wording when the edit is refused, and blocks closing while it submits', async () => {
+  it('keeps the modal open with the failure wording when the edit is refused, and blocks closing while it submits', async () => {
     const { server } = setup({
       intercept: (request) =>
         request.method === 'PUT' ? { ok: false, kind: 'http', status: 422, message: 'Only the current month or earlier can be edited', errors: null } : serveMonths({ incomeMonths: INCOME_BODY })(request),

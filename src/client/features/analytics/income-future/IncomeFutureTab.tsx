@@ -1,8 +1,8 @@
 /**
- * Income Future (spec section 2): the income month table with its End Balance in green or red,
- * the average and 5/10/20-year cards, and a chart of the end balance. The cards cover the months
- * the toggle shows (so they always agree with the rows beside them); the projected end balances
- * read the month now + N years from the whole table.
+ * Income Future (docs/product.md#screens-and-routes): the income month table with its End Balance
+ * in green or red, the average and 5/10/20-year cards, and a chart of the end balance. The cards
+ * cover the months the toggle shows (so they always agree with the rows beside them); the projected
+ * end balances read the month now + N years from the whole table.
  *
  * Without any income record the server still sends its full table of months ($0 throughout when
  * nothing else is recorded either), which says nothing about an income future: the tab shows its
@@ -48,7 +48,10 @@ export const INCOME_COLUMNS: readonly Column<Row>[] = [
   { header: 'End Balance', align: 'right', cell: (row) => <ToneAmount value={incomeDisplayEndBalance(row)} /> },
 ];
 
-/** DESIGN §6: cash interest, a column only while plan assumptions are set (the rows carry it). */
+/**
+ * Cash interest (docs/projection-rules.md#plan-assumptions), a column only while plan assumptions
+ * are set (the rows carry it).
+ */
 const INTEREST_COLUMN: Column<Row> = { header: 'Interest Earned', align: 'right', cell: (row) => wholeUsd(row.interestEarned ?? ZERO) };
 const WITH_INTEREST: readonly Column<Row>[] = [INCOME_COLUMNS[0]!, INTEREST_COLUMN, ...INCOME_COLUMNS.slice(1)];
 
@@ -110,7 +113,7 @@ export function IncomeFutureTab() {
 
   const averages = incomeAverages(shown);
   const endBalances = incomeEndBalances(rows);
-  // The cards show even without rows: the spec's "$0 when there are no rows".
+  // The cards show even without rows: "$0 when there are no rows" (docs/product.md#screens-and-routes).
   const cards = (
     <FigureCards
       cards={[

@@ -1,7 +1,7 @@
 /**
- * The toggle of every month table (spec section 2): 'Current & Future' (the default, hiding the
- * months before the current month) or 'All Months'. The rows it keeps are the engine's rule
- * (monthsInRange); "the current month" is the injected clock's.
+ * The toggle of every month table (docs/product.md#screens-and-routes): 'Current & Future' (the
+ * default, hiding the months before the current month) or 'All Months'. The rows it keeps are the
+ * engine's rule (monthsInRange); "the current month" is the injected clock's.
  */
 import { Badge, Group, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The Overview's part of the spec (section 2): Coming Soon tiles, four feature buttons (spending,
- * income, debt, savings) and a coming-soon list. A feature button opens the tab with its figures
- * (the page owns its tabs and passes `onOpenTab`).
+ * The Overview's base part (docs/product.md#screens-and-routes): Coming Soon tiles, four feature
+ * buttons (spending, income, debt, savings) and a coming-soon list. A feature button opens the tab
+ * with its figures (the page owns its tabs and passes `onOpenTab`).
  */
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AnalyticsTab } from '../tabs.ts';
@@ -12,7 +12,7 @@ export const COMING_SOON_TILES: readonly { title: string; detail: string }[] = [
 ];
 
 /**
- * The four feature buttons (spec section 2: spending, income, debt, savings), each opening the tab
+ * The four feature buttons (spending, income, debt, savings), each opening the tab
  * that already holds those figures: spending and income on Income Future (its Expenses and Net
  * Income columns), debt on Debt Progress, savings on Retirement Contributions.
  */

@@ -27,7 +27,7 @@ const SERIES: readonly SketchSeries[] = [
   { key: 'debt', label: 'Debt', color: 'red.6' },
 ];
 
-/** With a home value in the plan assumptions (DESIGN §6). */
+/** With a home value in the plan assumptions (docs/projection-rules.md#plan-assumptions). */
 const HOME_SERIES: readonly SketchSeries[] = [
   { key: 'home', label: 'Home', color: 'yellow.7' },
   { key: 'mortgage', label: 'Mortgage', color: 'orange.8' },

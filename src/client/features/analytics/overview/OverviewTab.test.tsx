@@ -261,7 +261,7 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error Loading Projection')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Reload Page' })).toBeTruthy();
-    // The spec's part of the Overview is still there.
+    // The Coming Soon part of the Overview is still there.
     expect(screen.getByRole('button', { name: 'Spending' })).toBeTruthy();
   });
 });

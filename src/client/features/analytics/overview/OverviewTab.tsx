@@ -1,9 +1,10 @@
 /**
- * Analytics → Overview. The spec's part (section 2) is the Coming Soon tiles, four feature buttons
- * and a coming-soon list; above them the Overview shows the user's whole projection at a glance:
- * a net-worth timeline with its milestones, and the three debt strategies compared. Every figure
- * comes from src/engine, run on the mirror (use-projection.ts). Progress Tracking (plan vs actual)
- * and the monthly check-in, once Coming Soon items, are real and sit with the projection.
+ * Analytics → Overview. The base part (docs/product.md#screens-and-routes) is the Coming Soon
+ * tiles, four feature buttons and a coming-soon list; above them the Overview shows the user's
+ * whole projection at a glance: a net-worth timeline with its milestones, and the three debt
+ * strategies compared. Every figure comes from src/engine, run on the mirror (use-projection.ts).
+ * Progress Tracking (plan vs actual) and the monthly check-in, once Coming Soon items, are real and
+ * sit with the projection.
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

@@ -1,9 +1,9 @@
 /**
- * Progress Tracking (DESIGN §7): the user's net worth now — their actual balances to date, the
- * plan re-based on them afterwards — against a baseline (the plan as it stood at a check-in, or
- * saved on demand), with the gap of the current month split by the engine into contributions,
- * investment returns and spending. Every figure comes from src/engine (planVsActual, netWorth);
- * this only picks the baseline and draws.
+ * Progress Tracking (docs/projection-rules.md#plan-vs-actual): the user's net worth now — their
+ * actual balances to date, the plan re-based on them afterwards — against a baseline (the plan as
+ * it stood at a check-in, or saved on demand), with the gap of the current month split by the
+ * engine into contributions, investment returns and spending. Every figure comes from src/engine
+ * (planVsActual, netWorth); this only picks the baseline and draws.
  */
 import { Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

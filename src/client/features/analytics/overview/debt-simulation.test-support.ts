@@ -1,8 +1,8 @@
 /**
- * Test support: an independent reading of DESIGN §4 "Debts" to check the Overview's comparison
- * against, written apart from src/engine/debts.ts. Integer cents and integer APRs only, so the
- * interest is exact: interest = half-up(balance × apr / 1200) on the opening balance, then the
- * payments. Under snowball/avalanche the budget is Σ minimums + extra; every open debt gets its
+ * Test support: an independent reading of docs/projection-rules.md#debts to check the Overview's
+ * comparison against, written apart from src/engine/debts.ts. Integer cents and integer APRs only,
+ * so the interest is exact: interest = half-up(balance × apr / 1200) on the opening balance, then
+ * the payments. Under snowball/avalanche the budget is Σ minimums + extra; every open debt gets its
  * minimum and the rest goes down the order fixed at the start, spilling on within the month.
  */
 export interface SimDebt {

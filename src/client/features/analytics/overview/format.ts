@@ -1,6 +1,7 @@
 /**
- * How the Overview words and formats the engine's answers. Formatting only: every figure arrives
- * in cents from src/engine. Analytics shows whole dollars and months as YYYY-MM (spec section 9).
+ * How the Overview words and formats the engine's answers. Formatting only: every figure arrives in
+ * cents from src/engine. Analytics shows whole dollars and months as YYYY-MM
+ * (docs/product.md#constants-and-limits).
  */
 import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import type { DebtFree } from '../../../../engine/insights.ts';

@@ -20,7 +20,7 @@ async function openAccount(name: string) {
 }
 
 describe('RetirementContributionsTab', () => {
-  it('opens on All Accounts, view only, with the spec columns', async () => {
+  it('opens on All Accounts, view only, with the base columns', async () => {
     setup();
     const table = 'Contribution months, All Accounts';
     await waitFor(() => expect(monthsOf(table)).toEqual(['2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']));
@@ -107,7 +107,7 @@ describe('RetirementContributionsTab', () => {
     expect(server.writes.map((w) => [w.path, w.body])).toEqual([[`/api/v1/contribution_months/${monthRowId(5, '2026-03' as never)}`, { contribution_month: { input_end_balance: 2100.1 } }]]);
   });
 
-  it('shows the spec wording when a contribution month edit is refused', async () => {
+  it('shows the failure wording when a contribution month edit is refused', async () => {
     setup({ intercept: (request) => (request.method === 'PUT' ? { ok: false, kind: 'http', status: 422, message: 'no', errors: null } : serveMonths({ contributionMonths: CONTRIBUTION_BODY })(request)) });
     await openAccount('401k');
     fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
@@ -116,7 +116,7 @@ describe('RetirementContributionsTab', () => {
   });
 });
 
-describe('one actual per account and month (DESIGN §7)', () => {
+describe('one actual per account and month', () => {
   it('shows a balance typed in Retirement Living, waiting offline, on the same month here', async () => {
     const { layer } = setup({ online: false });
     await layer.ready;

@@ -1,8 +1,8 @@
 /**
- * Retirement Contributions (spec section 2): 'All Accounts' (view only) and one sub-tab per
- * account, with the Total Contributions / Total Interest / Balance at Retirement cards over the
- * months shown, the balance chart, the Insights & Trends panel and the month table. An account's
- * month accepts its actual end balance (not negative).
+ * Retirement Contributions (docs/product.md#screens-and-routes): 'All Accounts' (view only) and one
+ * sub-tab per account, with the Total Contributions / Total Interest / Balance at Retirement cards
+ * over the months shown, the balance chart, the Insights & Trends panel and the month table. An
+ * account's month accepts its actual end balance (not negative).
  */
 import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
 import { Stack, Title } from '@mantine/core';
@@ -53,7 +53,7 @@ function ContributionView({ rows, ...view }: AccountTabProps<Row>) {
   return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Contribution months" columns={CONTRIBUTION_COLUMNS} edit={EDIT} />;
 }
 
-/** The contribution-limit insight (DESIGN §6), from the accounts in the mirror. */
+/** The contribution-limit insight (docs/projection-rules.md#contribution-limits), from the accounts in the mirror. */
 function ContributionLimits() {
   return <LimitWarnings check={useLimitCheck()} />;
 }

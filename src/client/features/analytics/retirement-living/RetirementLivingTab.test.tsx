@@ -26,7 +26,7 @@ async function openAccount(name: string) {
 }
 
 describe('RetirementLivingTab', () => {
-  it('shows the spec columns, expenses being monthly plus one-time', async () => {
+  it('shows the base columns, expenses being monthly plus one-time', async () => {
     setup();
     await openAccount('401k');
     expect(within(screen.getByRole('table', { name: TABLE })).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -84,7 +84,7 @@ describe('RetirementLivingTab', () => {
   });
 
   it('adds Taxes, Cash Used and Cash Left when the plan assumptions put them on the rows', async () => {
-    // DESIGN §6: each account row carries its taxes, the total rows the cash spent and left.
+    // With plan assumptions each account row carries its taxes, the total rows the cash spent and left.
     const taxed = {
       retirement_accounts: RETIREMENT_BODY.retirement_accounts.map((a) => ({ ...a, retirement_months: a.retirement_months.map((row) => ({ ...row, taxes: row.withdrawals > 0 ? 150 : 0 })) })),
       total: RETIREMENT_BODY.total.map((row) => ({ ...row, taxes: row.withdrawals > 0 ? 150 : 0, cash_balance: 900, cash_withdrawals: 100 })),
@@ -180,7 +180,7 @@ describe('RetirementLivingTab', () => {
     expect(server.writes.map((w) => [w.path, w.body])).toEqual([[`/api/v1/retirement_months/${monthRowId(5, '2026-03' as never)}`, { retirement_month: { balance: 3210.98 } }]]);
   });
 
-  it('shows the spec wording when a retirement month edit is refused', async () => {
+  it('shows the failure wording when a retirement month edit is refused', async () => {
     setup({ intercept: (request) => (request.method === 'PUT' ? { ok: false, kind: 'http', status: 422, message: 'no', errors: null } : serveMonths({ retirementMonths: RETIREMENT_BODY })(request)) });
     await openAccount('401k');
     fireEvent.click(screen.getByText('All Months'));

@@ -1,13 +1,13 @@
 /**
- * Retirement Living (spec section 2): 'All Accounts' (view only) and one sub-tab per account, with
- * the Total Withdrawals / Total Interest / Balance at Retirement / Balance at End of Retirement
- * cards, the balance chart, the Insights & Trends panel and the month table (the contribution
- * months, then the living months). 'Current & Future' starts at the later of the current month and
- * the plan's retirement month: the months before retirement are Retirement Contributions' (here
- * they are rows of $0 withdrawals), so only 'All Months' shows them. Sums cover the months shown;
- * the balance at retirement is read from the whole table (the month before the plan's retirement
- * month), so hiding earlier months does not hide it. An account's month accepts its actual
- * balance (not negative).
+ * Retirement Living (docs/product.md#screens-and-routes): 'All Accounts' (view only) and one
+ * sub-tab per account, with the Total Withdrawals / Total Interest / Balance at Retirement /
+ * Balance at End of Retirement cards, the balance chart, the Insights & Trends panel and the month
+ * table (the contribution months, then the living months). 'Current & Future' starts at the later
+ * of the current month and the plan's retirement month: the months before retirement are Retirement
+ * Contributions' (here they are rows of $0 withdrawals), so only 'All Months' shows them. Sums
+ * cover the months shown; the balance at retirement is read from the whole table (the month before
+ * the plan's retirement month), so hiding earlier months does not hide it. An account's month
+ * accepts its actual balance (not negative).
  */
 import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
@@ -41,7 +41,10 @@ export const LIVING_COLUMNS: readonly Column<Row>[] = [
   { header: 'Balance', align: 'right', cell: (row) => wholeUsd(row.displayBalance) },
 ];
 
-/** DESIGN §6 columns, shown while the rows carry them (plan assumptions set). */
+/**
+ * Plan-assumption columns (docs/projection-rules.md#plan-assumptions), shown while the rows carry
+ * them (plan assumptions set).
+ */
 const TAXES_COLUMN: Column<Row> = { header: 'Taxes', align: 'right', cell: (row) => wholeUsd(row.taxes ?? ZERO) };
 const CASH_COLUMNS: readonly Column<Row>[] = [
   { header: 'Cash Used', align: 'right', cell: (row) => wholeUsd(row.cashWithdrawals ?? ZERO) },

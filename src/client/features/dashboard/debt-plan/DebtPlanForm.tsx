@@ -1,6 +1,7 @@
 /**
- * Create or edit the user's one debt plan (spec sections 3–5). With no strategy the extra payment
- * is hidden and sent as 0; the shared rule answers 0 for it, so what the form sends is the rule's value.
+ * Create or edit the user's one debt plan (docs/product.md#entities, #validation). With no strategy
+ * the extra payment is hidden and sent as 0; the shared rule answers 0 for it, so what the form
+ * sends is the rule's value.
  */
 import { NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';

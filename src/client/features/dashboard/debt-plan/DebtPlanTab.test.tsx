@@ -104,7 +104,7 @@ describe('DebtPlanTab', () => {
     await waitFor(() => expect(shown()).toEqual(['SnowballPay off smallest debts first', '$275.00']));
   });
 
-  it('keeps the modal open with the server message or the spec’s wording on failure', async () => {
+  it('keeps the modal open with the server message or the default wording on failure', async () => {
     let message: string | null = 'Plans are read-only';
     await openCreate({ intercept: (request) => refuse('POST', message)(request) });
     fillDialog('Plan Type', 'snowball');

@@ -1,6 +1,6 @@
 /**
- * The Debt Plan tab (spec section 2): the user's one plan, its strategy and extra payment with an
- * Edit button, or an empty state offering to create it.
+ * The Debt Plan tab (docs/product.md#screens-and-routes): the user's one plan, its strategy and
+ * extra payment with an Edit button, or an empty state offering to create it.
  */
 import { Button, DataList, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';

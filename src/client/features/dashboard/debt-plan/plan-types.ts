@@ -1,4 +1,4 @@
-/** The debt plan's strategies as the screen names them (spec section 3). */
+/** The debt plan's strategies as the screen names them (docs/product.md#entities). */
 import { PLAN_TYPE_LABELS, PLAN_TYPES, type PlanType } from '../../../../shared/records.ts';
 
 export const PLAN_TYPE_NAMES: Record<PlanType, string> = { none: 'None', snowball: 'Snowball', avalanche: 'Avalanche' };

@@ -151,7 +151,7 @@ describe('DebtsTab', () => {
   });
 });
 
-describe('DebtsTab for a subscriber: the truth of today (DESIGN §7)', () => {
+describe('DebtsTab for a subscriber: the truth of today', () => {
   /** A card's label, figure and note (when it has one). */
   const cardLines = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/./).map((line) => line.textContent);
   const balances = () => tableRows('Debts').map((cells) => [cells[0], cells[2]]);

@@ -1,7 +1,8 @@
 /**
- * The Debts tab (spec section 2): cards, the table sorted by due day, add/edit/delete. For a
- * subscriber each balance, and Total Debt, is this month's from the month tables (DESIGN §7),
- * with a line saying whether it is the user's actual or the projection.
+ * The Debts tab (docs/product.md#screens-and-routes): cards, the table sorted by due day,
+ * add/edit/delete. For a subscriber each balance, and Total Debt, is this month's from the month
+ * tables (docs/projection-rules.md#actuals-and-check-ins), with a line saying whether it is the
+ * user's actual or the projection.
  */
 import { useMemo } from 'react';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';

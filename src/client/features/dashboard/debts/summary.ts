@@ -1,4 +1,4 @@
-/** The Debts tab's cards (spec section 2), summed in cents. */
+/** The Debts tab's cards (docs/product.md#screens-and-routes), summed in cents. */
 import type { Cents } from '../../../../engine/money.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { sumWire } from '../../../ui/money.ts';

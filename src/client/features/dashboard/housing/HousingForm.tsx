@@ -1,6 +1,7 @@
 /**
- * Add or edit the user's one housing record (spec sections 3–5). The loan's fields appear only
- * for a Mortgage, and only a Mortgage sends them; the rules check exactly what is sent.
+ * Add or edit the user's one housing record (docs/product.md#entities, #validation). The loan's
+ * fields appear only for a Mortgage, and only a Mortgage sends them; the rules check exactly what
+ * is sent.
  */
 import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';

@@ -1,6 +1,7 @@
 /**
- * The Housing tab (spec section 2): the user's one housing record as a details card, or an empty
- * state offering to add it; a loading indicator and the load error as every list has.
+ * The Housing tab (docs/product.md#screens-and-routes): the user's one housing record as a details
+ * card, or an empty state offering to add it; a loading indicator and the load error as every list
+ * has.
  */
 import { Button, DataList, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -18,7 +18,7 @@ describe('onlySent', () => {
     expect(onlySent('Mortgage', all)).toEqual(all);
   });
 
-  it('keeps just the type and the payment for Rent and Own (spec section 4)', () => {
+  it('keeps just the type and the payment for Rent and Own', () => {
     expect(onlySent('Rent', { ...all, housing_type: 'Rent' })).toEqual({ housing_type: 'Rent', total_monthly_payment: '2000' });
     expect(onlySent('Own', { ...all, housing_type: 'Own' })).toEqual({ housing_type: 'Own', total_monthly_payment: '2000' });
   });

@@ -1,7 +1,7 @@
 /**
- * What the housing form checks and sends (spec sections 4 and 7): Rent and Own carry just the
- * type and the monthly payment; only a Mortgage carries the loan's fields. Kept apart from the
- * component so the rule is one tested function.
+ * What the housing form checks and sends (docs/product.md#states-and-transitions, #calls): Rent and
+ * Own carry just the type and the monthly payment; only a Mortgage carries the loan's fields. Kept
+ * apart from the component so the rule is one tested function.
  */
 export const MORTGAGE_FIELDS = ['original_purchase_price', 'down_payment', 'interest_rate', 'term', 'escrow_payment', 'open_date', 'current_balance'] as const;
 export type MortgageField = (typeof MORTGAGE_FIELDS)[number];
@@ -10,7 +10,7 @@ export type HousingFormValues = { housing_type: string; total_monthly_payment: s
 
 export const isMortgage = (type: unknown): boolean => type === 'Mortgage';
 
-/** The names of the fields this housing type sends, in the spec's order. */
+/** The names of the fields this housing type sends, in the documented order (docs/product.md#entities). */
 export function sentFieldNames(type: unknown): readonly string[] {
   return isMortgage(type) ? ['housing_type', 'total_monthly_payment', ...MORTGAGE_FIELDS] : ['housing_type', 'total_monthly_payment'];
 }

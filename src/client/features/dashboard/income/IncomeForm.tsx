@@ -1,6 +1,6 @@
 /**
- * Add or edit an income source (spec sections 3–5). Pay is what arrives each pay cycle; the tab
- * turns it into monthly equivalents.
+ * Add or edit an income source (docs/product.md#entities, #validation). Pay is what arrives each
+ * pay cycle; the tab turns it into monthly equivalents.
  */
 import { NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { validateIncome } from '../../../../shared/validation/records.ts';

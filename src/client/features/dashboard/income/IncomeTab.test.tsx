@@ -127,7 +127,7 @@ describe('IncomeTab', () => {
     expect(dialogInput('Name').value).toBe('Salary');
   });
 
-  it('falls back to the spec’s wording when a refusal has no message', async () => {
+  it('falls back to the default wording when a refusal has no message', async () => {
     await renderAndPress(<IncomeTab />, 'Add Income', { records: { [INCOMES]: [salary] }, intercept: refuse(['POST', 'PUT'], null) });
     fillValid();
     submitDialog('Create Income');

@@ -1,6 +1,7 @@
 /**
- * The Income tab (spec section 2): monthly-equivalent cards, the table sorted by monthly gross,
- * add/edit/delete. A refused delete is only logged (spec section 4).
+ * The Income tab (docs/product.md#screens-and-routes): monthly-equivalent cards, the table sorted
+ * by monthly gross, add/edit/delete. A refused delete is only logged
+ * (docs/product.md#states-and-transitions).
  */
 import type { Cents } from '../../../../engine/money.ts';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';

@@ -1,6 +1,6 @@
 /**
- * Income records for the tests. Their monthly equivalents, worked by hand (spec section 9) and
- * each rounded once to the cent:
+ * Income records for the tests. Their monthly equivalents, worked by hand
+ * (docs/projection-rules.md#months-cycles-and-rounding) and each rounded once to the cent:
  *
  *   Side gig   weekly      1,100.00 × 52 / 12 = 4,766.666… → 4,766.67   net   900.00 × 52 / 12 = 3,900.00
  *   Rental     monthly     4,500.00 × 1       = 4,500.00               net 4,000.00

@@ -1,7 +1,8 @@
 /**
- * The Income tab's figures (spec sections 2 and 9): every pay is turned into its monthly
- * equivalent by the engine (weekly × 52/12, biweekly × 26/12, semimonthly × 2, monthly × 1, each
- * rounded once to the cent), and the cards are sums of those cents.
+ * The Income tab's figures (docs/product.md#screens-and-routes, #constants-and-limits): every pay
+ * is turned into its monthly equivalent by the engine (weekly × 52/12, biweekly × 26/12,
+ * semimonthly × 2, monthly × 1, each rounded once to the cent), and the cards are sums of those
+ * cents.
  */
 import { CYCLES, monthlyAmount, type Cycle } from '../../../../engine/cycles.ts';
 import { cents, sumCents, ZERO, type Cents } from '../../../../engine/money.ts';
@@ -55,9 +56,9 @@ export function incomeSummary(incomes: readonly Income[]): IncomeSummary {
 }
 
 /**
- * Incomes by monthly-equivalent gross, largest first (spec section 2). A weekly $1,000 (4,333.33 a
- * month) comes before a monthly $4,000. Records with no readable gross or cycle go last; ties keep
- * the order of their ids, so the table does not shuffle between renders.
+ * Incomes by monthly-equivalent gross, largest first (docs/product.md#screens-and-routes). A weekly
+ * $1,000 (4,333.33 a month) comes before a monthly $4,000. Records with no readable gross or cycle
+ * go last; ties keep the order of their ids, so the table does not shuffle between renders.
  */
 export function sortByMonthlyGross(incomes: readonly Income[]): Income[] {
   const keyed = incomes.map((income) => ({ income, monthly: monthlyPay(income, 'gross_pay') }));

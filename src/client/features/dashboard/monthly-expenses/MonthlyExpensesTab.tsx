@@ -1,4 +1,4 @@
-/** The Monthly Expenses tab (spec section 2): cards, the table sorted by due day, add/edit/delete. */
+/** The Monthly Expenses tab (docs/product.md#screens-and-routes): cards, the table sorted by due day, add/edit/delete. */
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';

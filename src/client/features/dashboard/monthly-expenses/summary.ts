@@ -1,11 +1,11 @@
-/** The Monthly Expenses tab's order and cards (spec section 2), summed in integer cents. */
+/** The Monthly Expenses tab's order and cards (docs/product.md#screens-and-routes), summed in integer cents. */
 import { averageCents, type Cents } from '../../../../engine/money.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { sumWire } from '../../../ui/money.ts';
 
 type Expense = WireRecordOf<'monthlyExpenses'>;
 
-/** The due day of an expense; the spec lets it arrive as `due_day` or `dueDay` (section 3). */
+/** The due day of an expense; it may arrive as `due_day` or `dueDay` (docs/product.md#entities). */
 export function dueDayOf(expense: Expense & { readonly dueDay?: unknown }): number | null {
   const raw: unknown = expense.due_day ?? expense.dueDay;
   const day = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;

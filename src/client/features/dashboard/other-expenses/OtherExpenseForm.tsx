@@ -1,6 +1,6 @@
 /**
  * Add or edit a one-time expense. Year and month are separate inputs; the shared rule checks them
- * and builds the month sent, 'YYYY-MM' with a zero-padded month (spec section 5).
+ * and builds the month sent, 'YYYY-MM' with a zero-padded month (docs/product.md#validation).
  */
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { SimpleGrid } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
- * The One-Time Expenses tab (spec section 2): Current and Past sub-tabs split at the current month
- * of the injectable clock, each with its own cards and table. A refused delete is only logged
- * (spec section 4).
+ * The One-Time Expenses tab (docs/product.md#screens-and-routes): Current and Past sub-tabs split
+ * at the current month of the injectable clock, each with its own cards and table. A refused delete
+ * is only logged (docs/product.md#states-and-transitions).
  */
 import { localMonth } from '../../../../engine/months.ts';
 import { useClock } from '../../../ui/clock.tsx';

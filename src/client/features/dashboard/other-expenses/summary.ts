@@ -1,7 +1,7 @@
 /**
- * The One-Time Expenses tab's split (spec sections 2 and 4): an expense is current while its month
- * is this month or later, and moves to Past once its month is earlier than the current month.
- * Months are 'YYYY-MM' text, which compares and sorts as dates do.
+ * The One-Time Expenses tab's split (docs/product.md#screens-and-routes): an expense is current
+ * while its month is this month or later, and moves to Past once its month is earlier than the
+ * current month. Months are 'YYYY-MM' text, which compares and sorts as dates do.
  */
 import type { MonthKey } from '../../../../engine/months.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';

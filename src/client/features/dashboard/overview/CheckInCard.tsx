@@ -1,7 +1,8 @@
 /**
- * The way into the monthly check-in from the dashboard (DESIGN §7), for subscribers: it says
- * whether this month's balances are in, and links to /check-in either way (a balance can be
- * corrected later in the month).
+ * The way into the monthly check-in from the dashboard
+ * (docs/projection-rules.md#actuals-and-check-ins), for subscribers: it says whether this month's
+ * balances are in, and links to /check-in either way (a balance can be corrected later in the
+ * month).
  */
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

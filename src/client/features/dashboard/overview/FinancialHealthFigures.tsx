@@ -1,5 +1,5 @@
 /**
- * The Financial Health tile's body for subscribers (DESIGN §7): the engine's four figures of this
+ * The Financial Health tile's body for subscribers: the engine's four figures of this
  * month from the device's projection (useOverviewProjection), each with its reason as a dimmed
  * line that screen readers read with it.
  */

@@ -70,7 +70,7 @@ describe('OverviewTab', () => {
   });
 });
 
-describe('OverviewTab for a subscriber (DESIGN §7)', () => {
+describe('OverviewTab for a subscriber', () => {
   const Overview = () => <OverviewTab onNavigate={vi.fn()} />;
   const CheckInStub = () => <p>check-in page</p>;
   const renderOverview = (options: RoutedOptions) => renderRoutes('/dashboard', { '/dashboard': Overview, '/check-in': CheckInStub }, { subscribed: true, now: NOV_15, ...options });

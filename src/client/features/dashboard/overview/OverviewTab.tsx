@@ -1,8 +1,9 @@
 /**
- * The dashboard's Overview (spec section 2): a welcome card, three tiles, quick actions that
- * switch tabs, and a static Recent Activity list. For a subscriber (DESIGN §7) a check-in card
- * follows the welcome, Active Debts counts and sums this month's balances from the month tables,
- * and Financial Health shows the engine's four figures instead of 'Coming Soon'.
+ * The dashboard's Overview (docs/product.md#screens-and-routes): a welcome card, three tiles,
+ * quick actions that switch tabs, and a static Recent Activity list. For a subscriber
+ * (docs/projection-rules.md#actuals-and-check-ins) a check-in card follows the welcome, Active
+ * Debts counts and sums this month's balances from the month tables, and Financial Health shows
+ * the engine's four figures instead of 'Coming Soon'.
  */
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -21,7 +22,7 @@ export const QUICK_ACTIONS: readonly { label: string; tab: DashboardTab }[] = [
   { label: 'Track Expenses', tab: 'monthly-expenses' },
 ];
 
-/** Static by design (spec section 2): pointers to what the dashboard keeps, not a feed. */
+/** Static by design: pointers to what the dashboard keeps, not a feed. */
 export const RECENT_ACTIVITY: readonly { title: string; detail: string }[] = [
   { title: 'Dashboard ready', detail: 'Your records are kept on this device and synced to your account.' },
   { title: 'Record your income', detail: 'Add each income source with its pay cycle under Income.' },

@@ -1,5 +1,5 @@
 /**
- * The Financial Health tile's words (DESIGN §7): the engine's four figures (engine/health.ts) as
+ * The Financial Health tile's words: the engine's four figures (engine/health.ts) as
  * one short line each, short enough for a phone, with the engine's own `why` beneath. Tenths of a
  * month and basis points are written by placing the decimal point in the integer's digits, so no
  * float division can show 3.3000000000000003.

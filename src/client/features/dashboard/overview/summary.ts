@@ -1,4 +1,4 @@
-/** The Overview's tiles (spec section 2), summed in integer cents. */
+/** The Overview's tiles (docs/product.md#screens-and-routes), summed in integer cents. */
 import type { Cents } from '../../../../engine/money.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { sumWire } from '../../../ui/money.ts';
@@ -17,9 +17,9 @@ export interface OverviewSummary {
 }
 
 /**
- * Each debt's balance is this month's from the month tables when a subscriber has them
- * (`balances`, DESIGN §7), else the record's remaining amount. A debt at zero is no longer
- * active; one with no readable balance still counts.
+ * Each debt's balance is this month's from the month tables when a subscriber has them (`balances`,
+ * docs/projection-rules.md#actuals-and-check-ins), else the record's remaining amount. A debt at
+ * zero is no longer active; one with no readable balance still counts.
  */
 export function overviewSummary(debts: readonly WireRecordOf<'debts'>[], expenses: readonly WireRecordOf<'monthlyExpenses'>[], balances: TodayBalances | null = null): OverviewSummary {
   const shown = debts.map((debt) => shownBalance(debt.id, debt.remaining_amount, balances));

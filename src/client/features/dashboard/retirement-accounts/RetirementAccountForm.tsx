@@ -1,4 +1,4 @@
-/** Add or edit a retirement account: every field of the entity (spec section 3). */
+/** Add or edit a retirement account: every field of the entity (docs/product.md#entities). */
 import { Checkbox, NativeSelect, SimpleGrid } from '@mantine/core';
 import { is401k } from '../../../../engine/limits.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
@@ -17,7 +17,8 @@ const CYCLE_OPTIONS = [{ value: '', label: 'Select contribution cycle', disabled
 /**
  * "Deducted from my paycheck" as the form holds it: 'true', 'false', or '' while the box is
  * untouched: checked for a new 401(k) (usually taken from pay), unchecked otherwise (a stored
- * account without the field predates it, and absent means false, DESIGN §6).
+ * account without the field predates it, and absent means false,
+ * docs/projection-rules.md#plan-assumptions).
  */
 const deducted = (values: { payroll_deducted: string; account_type: string }, isNew: boolean) =>
   values.payroll_deducted === '' ? isNew && is401k(values.account_type) : values.payroll_deducted === 'true';

@@ -66,7 +66,7 @@ describe('RetirementAccountsTab', () => {
     await waitFor(() => expect(card('Total Contributions')).toBe('$1,125.00'));
     // Employer: 108.33 + 0 + 43.33 + 150.00 = 301.66
     expect(card('Employer Contributions')).toBe('$301.66');
-    // Spec section 9: contributions plus employer contributions = 1,426.66
+    // Total: contributions plus employer contributions = 1,426.66
     expect(card('Total Retirement Value')).toBe('$1,426.66');
   });
 
@@ -217,7 +217,7 @@ describe('RetirementAccountsTab', () => {
   });
 });
 
-describe('RetirementAccountsTab for a subscriber: the truth of today (DESIGN §7)', () => {
+describe('RetirementAccountsTab for a subscriber: the truth of today', () => {
   // Work 401k (id 1): the user's actual 12,345.67 in 2026-11. Roth IRA (id 2): no row (added since
   // the tables were made). Old IRA (id 4): retired, its 2026-11 row in the retirement table, 8,000.10.
   const CONTRIBUTION = {

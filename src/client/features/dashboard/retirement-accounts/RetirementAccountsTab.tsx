@@ -1,9 +1,10 @@
 /**
- * The Retirement Accounts tab (spec section 2): cards of monthly-equivalent contributions, the
- * table sorted by combined monthly contribution (largest first), add/edit/delete. For a subscriber
- * with the month tables each account shows this month's balance instead of its starting one, and
- * a Total Balance card sums them (DESIGN §7), each saying whether it is the user's actual or the
- * projection.
+ * The Retirement Accounts tab (docs/product.md#screens-and-routes): cards of monthly-equivalent
+ * contributions, the table sorted by combined monthly contribution (largest first),
+ * add/edit/delete. For a subscriber with the month tables each account shows this month's balance
+ * instead of its starting one, and a Total Balance card sums them
+ * (docs/projection-rules.md#actuals-and-check-ins), each saying whether it is the user's actual or
+ * the projection.
  */
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';

@@ -12,7 +12,7 @@ const account = (id: number, contribution: number, employer: number, cycle: stri
   });
 
 describe('retirement account helpers', () => {
-  it('turns each cycle into monthly cents, rounded half up once (spec section 9)', () => {
+  it('turns each cycle into monthly cents, rounded half up once', () => {
     expect(accountMonthly(account(1, 100, 50, 'biweekly'))).toEqual({ employee: 21667, employer: 10833 }); // × 26/12
     expect(accountMonthly(account(1, 25, 10, 'weekly'))).toEqual({ employee: 10833, employer: 4333 }); // × 52/12
     expect(accountMonthly(account(1, 150, 75, 'semimonthly'))).toEqual({ employee: 30000, employer: 15000 }); // × 2

@@ -1,7 +1,8 @@
 /**
- * The Retirement Accounts tab's labels, order and cards (spec sections 2 and 9). Contributions are
- * monthly equivalents computed by the engine in integer cents (weekly × 52/12, biweekly × 26/12,
- * semimonthly × 2, monthly × 1, each rounded half up once); the cards sum those cents.
+ * The Retirement Accounts tab's labels, order and cards (docs/product.md#screens-and-routes,
+ * #constants-and-limits). Contributions are monthly equivalents computed by the engine in integer
+ * cents (weekly × 52/12, biweekly × 26/12, semimonthly × 2, monthly × 1, each rounded half up
+ * once); the cards sum those cents.
  */
 import { monthlyContribution, type MonthlyContribution } from '../../../../engine/contributions.ts';
 import { CYCLES, type Cycle } from '../../../../engine/cycles.ts';
@@ -36,7 +37,7 @@ export function labelOf<K extends string>(labels: Readonly<Record<K, string>>, v
   return (labels as Record<string, string>)[value] ?? value;
 }
 
-/** The date part of a date that may arrive as an ISO timestamp (spec section 3). */
+/** The date part of a date that may arrive as an ISO timestamp (docs/product.md#entities). */
 export function datePart(value: unknown): string {
   return typeof value === 'string' && value !== '' ? value.slice(0, 10) : '—';
 }
@@ -73,7 +74,7 @@ export interface RetirementSummary {
   contributions: Cents;
   /** The employer's contributions, per month. */
   employer: Cents;
-  /** Spec section 9: contributions plus employer contributions, as monthly equivalents. */
+  /** Contributions plus employer contributions, as monthly equivalents. */
   total: Cents;
 }
 
@@ -89,8 +90,9 @@ export function retirementSummary(accounts: readonly Account[]): RetirementSumma
 }
 
 /**
- * The accounts' balances this month (DESIGN §7): each account's from the month tables, or its
- * starting balance when they have no row for it; the note says what the total is made of.
+ * The accounts' balances this month (docs/projection-rules.md#actuals-and-check-ins): each
+ * account's from the month tables, or its starting balance when they have no row for it; the note
+ * says what the total is made of.
  */
 export function balanceSummary(accounts: readonly Account[], balances: TodayBalances): { total: Cents; note: string | null } {
   const shown = accounts.map((account) => shownBalance(account.id, account.starting_balance, balances));

@@ -1,6 +1,6 @@
 /**
  * Create or edit the retirement plan (one per user). monthly_expenses is sent but not on the form
- * (spec section 3): an existing value is sent back unchanged, a new plan sends none.
+ * (docs/product.md#entities): an existing value is sent back unchanged, a new plan sends none.
  */
 import { SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';

@@ -1,6 +1,7 @@
 /**
- * The Retirement Plan tab (spec section 2): the plan's details with Edit and Delete, or an empty
- * state with a Create Retirement Plan button. Delete asks first, like every list's delete.
+ * The Retirement Plan tab (docs/product.md#screens-and-routes): the plan's details with Edit and
+ * Delete, or an empty state with a Create Retirement Plan button. Delete asks first, like every
+ * list's delete.
  */
 import { Button, Card, DataList, Group, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export function RetirementPlanTab() {
   const confirmDelete = async () => {
     const result = await layer.mutations.deleteSingle('retirementPlan');
     setDeleting(false);
-    // Spec sections 4 and 8: a refused delete raises an alert ('Failed to delete retirement plan').
+    // A refused delete raises an alert ('Failed to delete retirement plan'; docs/product.md#states-and-transitions).
     if (result.status === 'failed') await notifyError('Delete failed', result.message);
   };
   const items: [string, string][] = plan

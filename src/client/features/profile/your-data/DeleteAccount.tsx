@@ -1,8 +1,9 @@
 /**
- * Leaving for good (DESIGN §9): a danger-zone card and a dialog that says what is erased, offers
- * an export first and asks for the password. On the server's 204 this device forgets everything
- * as a sign-out does (the mirror and the queued edits) and goes home with a notice. A wrong
- * password comes back as that field's message; offline the button says it needs a connection.
+ * Leaving for good (docs/api.md#deleting-an-account): a danger-zone card and a dialog that says
+ * what is erased, offers an export first and asks for the password. On the server's 204 this device
+ * forgets everything as a sign-out does (the mirror and the queued edits) and goes home with a
+ * notice. A wrong password comes back as that field's message; offline the button says it needs a
+ * connection.
  */
 import { Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';

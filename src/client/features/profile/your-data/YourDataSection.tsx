@@ -1,5 +1,6 @@
 /**
- * The Profile screen's "Your data" (DESIGN §9): take it all out, bring it back, or leave for good.
+ * The Profile screen's "Your data" (docs/api.md#export-and-import): take it all out, bring it back,
+ * or leave for good.
  */
 import { Card, Divider, Stack, Text, Title } from '@mantine/core';
 import { DeleteAccount } from './DeleteAccount.tsx';

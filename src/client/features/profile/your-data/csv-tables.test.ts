@@ -48,7 +48,7 @@ describe('csvFileName', () => {
 describe('the records', () => {
   beforeEach(() => fillMirror(db));
 
-  it("open with the dashboard table's columns (spec section 2), then the other fields under their form labels", async () => {
+  it("open with the dashboard table's columns, then the other fields under their form labels", async () => {
     expect((await lines('debts'))[0]).toEqual(['Debt Name', 'Creditor', 'Balance', 'Minimum Payment', 'Interest Rate', 'Due Day', 'Original Amount', 'Original Term (months)']);
     expect((await lines('incomes'))[0]).toEqual(['Name', 'Pay Cycle', 'Gross Pay', 'Net Pay', 'Next Pay Date', 'End Month']);
     expect((await lines('monthlyExpenses'))[0]).toEqual(['Name', 'Amount', 'Due Day', 'End Month']);

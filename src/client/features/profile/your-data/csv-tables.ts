@@ -1,6 +1,7 @@
 /**
- * The spreadsheet downloads of DESIGN §9: each collection and each month table as CSV, with the
- * column names the app's tables show (spec section 2) and the rows in the order they show them.
+ * The spreadsheet downloads (docs/api.md#export-and-import): each collection and each month table
+ * as CSV, with the column names the app's tables show (docs/product.md#screens-and-routes) and the
+ * rows in the order they show them.
  *
  * - Records: the dashboard table's columns, then the record's other fields under their form
  *   labels, so nothing entered is left out. Amounts are exact, as entered (dollars and cents:
@@ -224,7 +225,10 @@ const INCOME_MONTH_COLUMNS: readonly CsvColumn<IncomeRow>[] = [
   money('Debts', (r) => r.debts),
   money('End Balance', (r) => incomeDisplayEndBalance(r)),
 ];
-/** DESIGN §6: Interest Earned after Net Income while plan assumptions are set, as Income Future shows it. */
+/**
+ * Interest Earned (docs/projection-rules.md#plan-assumptions) after Net Income while plan
+ * assumptions are set, as Income Future shows it.
+ */
 const INCOME_WITH_INTEREST: readonly CsvColumn<IncomeRow>[] = [INCOME_MONTH_COLUMNS[0]!, INCOME_MONTH_COLUMNS[1]!, money('Interest Earned', (r) => r.interestEarned), ...INCOME_MONTH_COLUMNS.slice(2)];
 
 const DEBT_MONTH_COLUMNS: readonly CsvColumn<DebtMonth>[] = [

@@ -1,6 +1,7 @@
 /**
- * The calls of DESIGN §9 and the words their failures show. Screens send them through the data
- * layer's transport, so a 401 signs the user out as it does anywhere else.
+ * The calls of docs/api.md#export-and-import and #deleting-an-account, and the words their failures
+ * show. Screens send them through the data layer's transport, so a 401 signs the user out as it
+ * does anywhere else.
  * - `GET /api/v1/export` → 200, the export document (src/shared/export/document.ts);
  * - `POST /api/v1/import` `{mode, document}` with an Idempotency-Key → 200
  *   `{import: {mode, created, deleted}}`, or 422 `{message, errors: {'debts[2].apr': […]}}`;
