@@ -82,4 +82,29 @@ describe.runIf(pgCtl && pgData)('a PostgreSQL restart under two processes', () =
     const message = await listener.waitFor((m) => m.type === 'MonthlyExpense', 15_000);
     expect(message.action).toBe('created');
   });
+
+  it('answers 503 with Retry-After while the database is stopped, and the same edit lands once when it is back', { timeout: 180_000 }, async () => {
+    const user = await signUp(apiA);
+    const edit = { token: user.token, body: { other_expense: VALID.other_expense }, headers: { 'idempotency-key': 'offline-phone-edit-1' } };
+    pgControl('-D', pgData!, '-m', 'fast', 'stop');
+    try {
+      for (const attempt of [() => apiA('POST', '/api/v1/other_expenses', edit), () => apiA('GET', '/api/v1/other_expenses', { token: user.token })]) {
+        const response = await attempt();
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('5');
+        expect(response.body.message).toBe('Runway is briefly unavailable. Your changes are kept; please try again in a moment.');
+      }
+    } finally {
+      pgControl('-D', pgData!, '-l', process.env.RUNWAY_TEST_PG_LOG!, '-w', '-o', process.env.RUNWAY_TEST_PG_OPTIONS!, 'start');
+    }
+    // The app retries the queued edit under its key until it lands.
+    let status = 0;
+    for (const deadline = Date.now() + 60_000; status !== 201; ) {
+      status = (await apiA('POST', '/api/v1/other_expenses', edit)).status;
+      if (status !== 201 && Date.now() > deadline) throw new Error(`the edit did not land after the restart: ${status}`);
+      if (status !== 201) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await apiA('POST', '/api/v1/other_expenses', edit)).headers.get('idempotent-replayed')).toBe('true');
+    expect((await apiA('GET', '/api/v1/other_expenses', { token: user.token })).body.other_expenses).toHaveLength(1);
+  });
 });
