@@ -165,7 +165,7 @@ export function whatIfDebtPlan(plan: DebtPlanInput | null, extra: Cents): { read
  * the earlier in the input of equals; null without accounts. The highest return because that is
  * where a saved dollar grows most under the plan's own figures. Taxes do not enter the choice:
  * only traditional accounts' withdrawals are grossed up for `retirement_tax_rate`
- * (docs/projection-rules.md#plan-assumptions), so with that rate set a Roth or taxable account
+ * (docs/projection-rules.md#plan-assumptions), so with that rate set a Roth account
  * of the same return would serve better; the user can name the account instead.
  * Example: a 401(k) at 6 % and an IRA at 7 % → the IRA.
  */
