@@ -35,10 +35,12 @@ cleanup() {
 trap cleanup EXIT
 
 as_owner "$PG_BIN/initdb" -D "$PGDATA" --auth=trust --username=runway --encoding=UTF8 >/dev/null
-as_owner "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$WORK/postgres.log" -w \
-  -o "-p $PORT -k $WORK -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+PG_OPTIONS="-p $PORT -k $WORK -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+as_owner "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$WORK/postgres.log" -w -o "$PG_OPTIONS" start >/dev/null
 as_owner "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U runway runway >/dev/null
 
 export DATABASE_URL="postgres://runway@127.0.0.1:$PORT/runway"
+# For the tests that stop and start the cluster itself (tests/server/change-feed-restart.test.ts).
+export RUNWAY_TEST_PG_CTL="$PG_BIN/pg_ctl" RUNWAY_TEST_PGDATA="$PGDATA" RUNWAY_TEST_PG_OPTIONS="$PG_OPTIONS" RUNWAY_TEST_PG_LOG="$WORK/postgres.log"
 echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') running on 127.0.0.1:$PORT for this run"
 "$@"

@@ -163,8 +163,10 @@ export function whatIfDebtPlan(plan: DebtPlanInput | null, extra: Cents): { read
 /**
  * The account extra savings go to when none is named: the one with the highest expected return,
  * the earlier in the input of equals; null without accounts. The highest return because that is
- * where a saved dollar grows most under the plan's own figures (every account's withdrawals are
- * taxed the same way whichever receives it, docs/projection-rules.md#plan-assumptions).
+ * where a saved dollar grows most under the plan's own figures. Taxes do not enter the choice:
+ * only traditional accounts' withdrawals are grossed up for `retirement_tax_rate`
+ * (docs/projection-rules.md#plan-assumptions), so with that rate set a Roth account
+ * of the same return would serve better; the user can name the account instead.
  * Example: a 401(k) at 6 % and an IRA at 7 % → the IRA.
  */
 export function savingsTarget(input: Pick<ProjectionInput, 'retirementAccounts'>): RetirementAccountInput | null {

@@ -23,6 +23,8 @@ export const DISCONNECT_REASON = {
   unauthorized: 'unauthorized',
   invalidRequest: 'invalid_request',
   serverRestart: 'server_restart',
+  /** The user holds the most connections there may be; the client tries again later. */
+  tooManyConnections: 'too_many_connections',
 } as const;
 
 /** Client → server commands. */

@@ -4,6 +4,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_RECIPIENT } from '../../src/server/http/rate-limits.ts';
 import type { MailMessage } from '../../src/server/mail/transport.ts';
 import {
   AUTHENTICATED_ROUTES,
@@ -99,6 +100,28 @@ describe('POST /users/password (request a reset)', () => {
     await sleep(200);
     expect(mailsTo(user.email)).toHaveLength(1);
     expect(mailsTo(stranger)).toEqual([]);
+  });
+
+  it(`sends one address at most ${RESET_MAILS_PER_RECIPIENT} reset mails an hour, answering every request alike`, async () => {
+    const user = await signUp(api);
+    const asked = RESET_MAILS_PER_RECIPIENT + 3;
+    for (let n = 0; n < asked; n++) {
+      expect(outcome(await requestReset(n % 2 === 0 ? user.email : user.email.toUpperCase()))).toEqual({ status: 200, body: { status: { code: 200, message: REQUESTED }, message: REQUESTED } });
+    }
+    await waitFor(() => mailsTo(user.email)[RESET_MAILS_PER_RECIPIENT - 1], 'the allowed mails');
+    // Another address is not limited by it; once its mail is out, the first address's requests
+    // have long been handled.
+    const other = await signUp(api);
+    await resetToken(other.email);
+    expect(mailsTo(user.email)).toHaveLength(RESET_MAILS_PER_RECIPIENT);
+    // The links that went out still work.
+    const links = mailsTo(user.email).map((mail) => decodeURIComponent(/reset_password_token=([^\s&]+)/.exec(mail.text)![1]!));
+    expect(outcome(await performReset(user, links.at(-1)!))).toEqual(CHANGED);
+
+    // An hour later the address may receive mail again.
+    offsetMs = RESET_MAIL_WINDOW_MS + 1000;
+    await resetToken(user.email);
+    expect(mailsTo(user.email)).toHaveLength(RESET_MAILS_PER_RECIPIENT + 1);
   });
 
   it('finds the account whatever the case of the email, and mails its stored address', async () => {

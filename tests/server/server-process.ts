@@ -77,6 +77,13 @@ export class ServerProcess {
     return { ...this.env };
   }
 
+  /** The running process's id (for reading its memory in /proc). */
+  get pid(): number {
+    const pid = this.child?.pid;
+    if (pid === undefined) throw new Error('the server is not running');
+    return pid;
+  }
+
   get running(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }

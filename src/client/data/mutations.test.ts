@@ -209,6 +209,23 @@ describe('online, a server error or a timeout', () => {
     expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ mutation: expect.objectContaining({ op: 'delete' }), status: 'pending', attempts: 1 })]);
   });
 
+  it('treats a 503 (the server cannot reach its database) as offline: the form gets queued, and the edit lands once', async () => {
+    const { db, server, mutations, outbox } = setup();
+    const UNAVAILABLE: ApiResult = { ok: false, kind: 'http', status: 503, message: 'Runway is briefly unavailable. Your changes are kept; please try again in a moment.', errors: null };
+    server.intercept = () => UNAVAILABLE;
+
+    const result = await mutations.create('debts', { name: 'Visa' });
+    expect(result).toMatchObject({ status: 'queued', record: { name: 'Visa' } });
+    // Kept on screen and in the outbox, never rolled back.
+    expect((await db.debts.toArray()).map((d) => d.name)).toEqual(['Visa']);
+    expect((await db.outbox.toArray()).map((e) => [e.status, e.attempts])).toEqual([['pending', 1]]);
+
+    server.intercept = null;
+    expect(await outbox.flush()).toMatchObject({ applied: 1, stopped: 'drained' });
+    expect([...(server.collections.get('/api/v1/debts')?.values() ?? [])].map((d) => d.name)).toEqual(['Visa']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('keeps retrying an edit queued offline through a 5xx; one made online behind it waits its turn', async () => {
     const { db, server, mutations, outbox, setOnline } = setup({ online: false });
     await mutations.create('debts', { name: 'Offline' });

@@ -10,7 +10,8 @@
  *   caller retries after `backoffMs(attempts)` (the data layer's `retryLater`). But a form in this tab
  *   waiting for the entry (`waitFor`) gets a 5xx or a timeout as a refusal (below): it shows the
  *   error and keeps the user's input, and the edit is not replayed later behind the user's back.
- *   Only no answer at all (offline, the connection dropped) keeps a waited-for entry queued.
+ *   Only no answer at all (offline, the connection dropped) and a 503 (the server cannot reach its
+ *   database, nothing was written) keep a waited-for entry queued.
  * - 401: the flush stops and the entry is left as it is: the session is over, not the edit. The
  *   caller pauses the outbox (`isPaused`) until the user signs in again.
  * - any other 4xx: the optimistic change is rolled back, the entry is kept as 'failed' with the
@@ -119,6 +120,9 @@ function verdict(result: ApiResult, entry: OutboxEntry, waited: boolean): Verdic
   if (result.ok) return 'ok';
   if (result.kind === 'network') return waited && result.timedOut === true ? 'refused' : 'retry';
   if (result.status === 401) return 'unauthorized';
+  // 503: the server says it cannot take anything now (its database is out of reach): as offline,
+  // the edit stays queued even while a form waits for it.
+  if (result.status === 503) return 'retry';
   if (result.status >= 500 && waited) return 'refused';
   // The server, a proxy or the rate limit could not take it now: the edit is still good.
   if (result.status >= 500 || result.status === 408 || result.status === 429) return 'retry';

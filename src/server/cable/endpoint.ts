@@ -24,6 +24,12 @@ export const MAX_SUBSCRIPTIONS = 4;
 export const MAX_IDENTIFIER_LENGTH = 512;
 /** Refused commands (rejected subscriptions, channel actions) a connection may send before it is closed. */
 export const MAX_REFUSALS = 20;
+/**
+ * Subscribe and unsubscribe commands a connection may send in its life (repeats included) before
+ * it is closed. The app subscribes once per connection (its client repeats a subscribe until it is
+ * confirmed, which the server does at once); churning them only makes the server work.
+ */
+export const MAX_CHANNEL_COMMANDS = 20;
 
 /** Why a connection was closed, for the log (never with the token or the frame's content). */
 function closeForProtocolError(socket: WebSocket, request: FastifyRequest, reason: string): void {
@@ -59,7 +65,7 @@ function readIdentifier(identifier: string): { channel: string; email: unknown }
 }
 
 export async function registerCable(app: FastifyInstance, ctx: AppContext): Promise<CableHub> {
-  const hub = new CableHub();
+  const hub = new CableHub(app.log);
 
   await app.register(websocket, {
     options: {
@@ -83,6 +89,7 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
   pinger.unref();
   app.addHook('onClose', async () => clearInterval(pinger));
 
+  let missed = false;
   // A change to a user's sessions (sign-out, password change or reset) ends the connections
   // whose token no longer holds, in every process; every change carries that user's updates.
   ctx.changes.subscribe(
@@ -98,7 +105,19 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
         });
       }
     },
-    () => undefined,
+    // While the listening connection is down, notices committed by any process are lost to this
+    // one. When it is back, every connection is ended with a reason the client answers by
+    // reconnecting and pulling, so no device stays silently stale.
+    () => {
+      if (!ctx.changes.healthy) {
+        missed = true;
+        return;
+      }
+      if (!missed) return;
+      missed = false;
+      const ended = hub.resyncAll();
+      app.log.warn({ connections: ended }, 'change notices may have been missed: live connections told to reconnect and pull');
+    },
   );
 
   app.get(CABLE_PATH, { websocket: true }, async (socket, request) => {
@@ -115,17 +134,29 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
       return;
     }
     const connection: CableConnection = { socket, user, token, identifiers: new Set() };
-    hub.add(connection);
+    if (!hub.add(connection)) {
+      request.log.warn({ userId: user.id }, 'refusing a cable connection: too many for this user');
+      CableHub.tooMany(socket);
+      return;
+    }
     socket.on('close', () => hub.remove(connection));
     socket.send(encodeFrame({ type: FRAME.welcome }));
 
     let refusals = 0;
+    let channelCommands = 0;
     let actionLogged = false;
     /** Counts a refused command; a connection that keeps sending them is closed. */
     const refuse = (reason: string): boolean => {
       refusals += 1;
       if (refusals <= MAX_REFUSALS) return false;
       closeForProtocolError(socket, request, `too many refused commands (last: ${reason})`);
+      return true;
+    };
+    /** Counts a subscribe or unsubscribe the server carried out (or skipped as a repeat); closes past the budget. */
+    const churn = (): boolean => {
+      channelCommands += 1;
+      if (channelCommands <= MAX_CHANNEL_COMMANDS) return false;
+      closeForProtocolError(socket, request, `too many subscribe and unsubscribe commands (over ${MAX_CHANNEL_COMMANDS})`);
       return true;
     };
     const reject = (identifier: string, reason: string) => {
@@ -143,17 +174,19 @@ export async function registerCable(app: FastifyInstance, ctx: AppContext): Prom
       switch (command) {
         case COMMAND.subscribe: {
           // A repeated subscribe (the client retries until confirmed) is confirmed once only.
-          if (connection.identifiers.has(identifier)) return;
+          if (connection.identifiers.has(identifier)) return void churn();
           if (identifier.length > MAX_IDENTIFIER_LENGTH) return reject(identifier, 'identifier too long');
           if (connection.identifiers.size >= MAX_SUBSCRIPTIONS) return reject(identifier, 'too many subscriptions');
           const named = readIdentifier(identifier);
           const allowed = named?.channel === UPDATES_CHANNEL && typeof named.email === 'string' && named.email.trim().toLowerCase() === user.email;
           if (!allowed) return reject(identifier, 'not this user\'s channel');
+          if (churn()) return;
           connection.identifiers.add(identifier);
           socket.send(encodeFrame({ identifier, type: FRAME.confirm }));
           return;
         }
         case COMMAND.unsubscribe:
+          if (churn()) return;
           connection.identifiers.delete(identifier);
           return;
         case COMMAND.message:

@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is
  * set. Both speak PostgreSQL, so one Drizzle schema and one set of migrations serve both.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +12,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { CreateRequest } from './create-pglite.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +38,20 @@ export interface DatabaseOptions {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
+/**
+ * Runs create-pglite.ts in a process of its own (with this process's loader flags, so it runs
+ * under tsx as the server does) and resolves when the folder holds a migrated database.
+ */
+async function createInProcess({ dir, migrationsFolder }: CreateRequest): Promise<void> {
+  const script = fileURLToPath(new URL('./create-pglite.ts', import.meta.url));
+  try {
+    await promisify(execFile)(process.execPath, [...process.execArgv, script, dir, migrationsFolder], { maxBuffer: 1024 * 1024 });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr;
+    throw new Error(`Creating the database in ${dir} failed${stderr ? `: ${stderr.trim()}` : ''}`, { cause: error });
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
@@ -46,6 +63,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  // A folder without a database is created by a process of its own, whose memory goes with it
+  // (create-pglite.ts): a first start then idles at a restart's memory.
+  if (dir !== 'memory' && !existsSync(path.join(dir, 'PG_VERSION'))) await createInProcess({ dir, migrationsFolder });
   const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema });

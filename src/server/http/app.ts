@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { isAppPage } from '../../shared/app-paths.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { registerCable } from '../cable/endpoint.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE_TEXT, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable.ts';
 import type { CableHub } from '../cable/hub.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { AppContext } from './context.ts';
@@ -101,6 +102,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(error);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message }, 'the database cannot be reached');
+      return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send(errorBody(UNAVAILABLE_MESSAGE_TEXT));
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));

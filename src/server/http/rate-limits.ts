@@ -42,6 +42,16 @@ import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
 
 /** The subjects of keys that name a user: an account's sign-in failures, and a signed-in route's count. */
 const accountKey = (email: string) => `sign-in failures account ${email}`;
+const resetMailKey = (email: string) => `reset mails to ${email}`;
+
+/**
+ * Password-reset mails one address may receive per RESET_MAIL_WINDOW_MS, however many senders
+ * ask: the per-address limit alone let five addresses put 60 mails in one inbox in a minute. A
+ * request past it is answered as any other (nothing tells whether the account exists) and sends
+ * nothing; the mails already sent hold working links.
+ */
+export const RESET_MAILS_PER_RECIPIENT = 5;
+export const RESET_MAIL_WINDOW_MS = 60 * 60 * 1000;
 const userKey = (userId: number) => `user ${userId}`;
 
 /** Successful sign-ins allowed per address per window, as a multiple of the failure limit. */
@@ -170,7 +180,13 @@ export class RateLimits {
    */
   forgetUser(user: { id: number; email: string }, db?: Db): Promise<void> {
     const account = accountKey(user.email);
-    return this.store.forget({ keys: [account], prefixes: [`${account} address `], suffixes: [` ${userKey(user.id)}`] }, db);
+    return this.store.forget({ keys: [account, resetMailKey(user.email)], prefixes: [`${account} address `], suffixes: [` ${userKey(user.id)}`] }, db);
+  }
+
+  /** Counts a reset mail to `email` and answers whether it may go (RESET_MAILS_PER_RECIPIENT). */
+  async resetMailAllowed(email: string): Promise<boolean> {
+    const sent = await this.store.hit(resetMailKey(email), RESET_MAIL_WINDOW_MS);
+    return sent.count <= RESET_MAILS_PER_RECIPIENT;
   }
 
   /**

@@ -7,12 +7,13 @@
  *   the rest of its defaults (helmet itself rather than @fastify/helmet, whose hook never runs for
  *   an answer Fastify gives before routing);
  *
- * - `Content-Security-Policy`: everything from this origin only. Its `connect-src` names the
- *   app's own origin (origin.ts: APP_URL's, else the request's) and the WebSocket form of it
- *   (`/cable`): `'self'` alone does not match
- *   `ws:`/`wss:` in every browser still in use, and a bare `ws: wss:` would let a script talk to
- *   any host. Pages may not be framed (`frame-ancestors 'none'`, with `X-Frame-Options: DENY`
- *   for browsers that only know that).
+ * - `Content-Security-Policy`: everything from this origin only. Its `connect-src` is `'self'`,
+ *   and with APP_URL set also that origin and its WebSocket form (`/cable`), for the older
+ *   browsers whose `'self'` does not cover `ws:`/`wss:` (current ones follow CSP level 3, where it
+ *   does). Nothing in it comes from the request: a forged Host or X-Forwarded-Host header cannot
+ *   widen where the page's scripts may connect. A bare `ws: wss:` would let a script talk to any
+ *   host. Pages may not be framed (`frame-ancestors 'none'`, with `X-Frame-Options: DENY` for
+ *   browsers that only know that).
  * - `Strict-Transport-Security`: only on an answer to a request that came over HTTPS, directly
  *   or through a trusted proxy's `X-Forwarded-Proto` (TRUST_PROXY). Over plain HTTP the header
  *   means nothing to a browser, and on a home network served over HTTP it must not be promised.
@@ -26,7 +27,7 @@ import { appOrigin, originText, type Origin } from './origin.ts';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** A Host header value that can stand in a CSP source: a name or IPv4/IPv6 address, and a port. */
+/** A host that can stand in a CSP source: a name or IPv4/IPv6 address, and a port. */
 const HOST_PATTERN = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 const FIXED_DIRECTIVES: readonly string[] = [
@@ -45,14 +46,13 @@ const FIXED_DIRECTIVES: readonly string[] = [
 ];
 
 /**
- * The policy for the app at `origin`:
- * `contentSecurityPolicy({protocol: 'https', host: 'runway.example'})` has
- * `connect-src 'self' https://runway.example wss://runway.example`. A host that is not a plain
- * host name (a forged header) gets `connect-src 'self'` alone.
+ * The policy for the app at the configured `origin` (APP_URL's), or at whatever origin served the
+ * page when none is configured: `contentSecurityPolicy({protocol: 'https', host: 'runway.example'})`
+ * has `connect-src 'self' https://runway.example wss://runway.example`;
+ * `contentSecurityPolicy(null)` has `connect-src 'self'`.
  */
-export function contentSecurityPolicy(origin: Origin): string {
-  const { protocol, host } = origin;
-  const own = HOST_PATTERN.test(host) ? [originText(origin), `${protocol === 'https' ? 'wss' : 'ws'}://${host}`] : [];
+export function contentSecurityPolicy(origin: Origin | null): string {
+  const own = origin && HOST_PATTERN.test(origin.host) ? [originText(origin), `${origin.protocol === 'https' ? 'wss' : 'ws'}://${origin.host}`] : [];
   return [...FIXED_DIRECTIVES, ["connect-src 'self'", ...own].join(' ')].join('; ');
 }
 
@@ -62,7 +62,7 @@ const fixedHeaders = helmet({ contentSecurityPolicy: false, strictTransportSecur
 /** Every security header; the same on every answer, errors included. */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, appUrl: string | undefined): void {
   fixedHeaders(request.raw, reply.raw, () => undefined);
-  reply.header('content-security-policy', contentSecurityPolicy(appOrigin(appUrl, request)));
+  reply.header('content-security-policy', contentSecurityPolicy(appUrl ? appOrigin(appUrl, request) : null));
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The two plans (docs/product.md#constants-and-limits). Prices are integer cents; the labels are
  * the product's wording, and the client's copy (src/client/features/subscribe/plans.ts) is checked
- * against these by tests/server/payments.test.ts.
+ * against these by tests/server/payments-test-mode.test.ts.
  */
 
 export const PLAN_IDS = ['monthly', 'yearly'] as const;

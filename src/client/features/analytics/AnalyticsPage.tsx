@@ -1,6 +1,6 @@
 /**
  * /analytics (docs/product.md#screens-and-routes): a login prompt for visitors, the upsell for
- * users without a subscription, and for subscribers five tabs over the month tables. The chosen tab
+ * users without a subscription, and for subscribers six tabs (five over the month tables, and What if). The chosen tab
  * persists in local storage under its documented key (docs/product.md#states-and-transitions), so a
  * reload (or the installed app's next start) opens where the user was.
  */

@@ -106,8 +106,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     const value = valid(validatePasswordResetRequest(bodyObject(request.body, 'user')));
     const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, value.email));
     if (user) {
-      // Sent in the background, so the answer takes as long whether or not the email exists.
-      void sendResetMail(ctx, user, request).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+      // Sent in the background, so the answer takes as long whether or not the email exists; past
+      // the recipient's limit (rate-limits.ts) nothing is sent, and the answer is the same.
+      const send = async () => {
+        if (!(await ctx.rateLimits.resetMailAllowed(user.email))) return request.log.info({ userId: user.id }, 'password reset mail not sent: too many to this address');
+        await sendResetMail(ctx, user, request);
+      };
+      void send().catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
     }
     return { status: { code: 200, message: RESET_REQUESTED_MESSAGE }, message: RESET_REQUESTED_MESSAGE };
   });

@@ -10,7 +10,7 @@ export type HousingFormValues = { housing_type: string; total_monthly_payment: s
 
 export const isMortgage = (type: unknown): boolean => type === 'Mortgage';
 
-/** The names of the fields this housing type sends, in the documented order (docs/product.md#entities). */
+/** The names of the fields this housing type sends (the record's fields: docs/product.md#entities); the order is the form's. */
 export function sentFieldNames(type: unknown): readonly string[] {
   return isMortgage(type) ? ['housing_type', 'total_monthly_payment', ...MORTGAGE_FIELDS] : ['housing_type', 'total_monthly_payment'];
 }
