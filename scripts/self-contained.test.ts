@@ -30,8 +30,9 @@ describe('scriptPathFindings', () => {
 
   it('reports an absolute path into the folder that holds the repository', () => {
     expect(at('src/a.ts', "const f = '/repo-sibling/x';\nconst g = '/shared-data/x';")).toEqual([]);
-    expect(scriptPathFindings('/work/main', 'src/a.ts', "const f = '/work/shared/x';").length).toBe(1);
-    expect(scriptPathFindings('/work/main', 'src/a.ts', "const f = '/work/main/src/x';").length).toBe(0);
+    // A made-up root: a real checkout's own folder here would itself be a path into the parent of a clone beside it.
+    expect(scriptPathFindings('/srv/clones/runway', 'src/a.ts', "const f = '/srv/clones/shared/x';").length).toBe(1);
+    expect(scriptPathFindings('/srv/clones/runway', 'src/a.ts', "const f = '/srv/clones/runway/src/x';").length).toBe(0);
   });
 });
 

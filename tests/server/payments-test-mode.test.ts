@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS as CLIENT_PLANS } from '../../src/client/features/subscribe/plans.ts';
+import { setSubscribed } from '../../src/server/auth/accounts.ts';
 import { subscriptions, users } from '../../src/server/db/schema.ts';
 import { isEntitled, summarize } from '../../src/server/payments/domain.ts';
 import { addInterval, PLANS } from '../../src/server/payments/plans.ts';
@@ -237,6 +238,24 @@ describe('how often a checkout or the portal can be opened', () => {
     for (let i = 0; i < 30; i++) expect((await portal(busy.token)).status).toBe(200);
     expect((await portal(busy.token)).status).toBe(429);
     expect((await portal((await signUp(api)).token)).status).toBe(200);
+  });
+});
+
+describe('GET /api/v1/subscription', () => {
+  it('says what unlocks the month tables, also for a subscription granted by hand (no subscription row)', async () => {
+    const user = await signUp(api);
+    expect(await subscription(user)).toMatchObject({ subscribed: false, status: null });
+    // What `npm run subscribe EMAIL on` does; the app asks this call to correct a stale stored flag.
+    await setSubscribed(db(), user.email, true);
+    server.server.ctx.cache.forget(user.id);
+    expect(await monthsStatus(user)).toBe(200);
+    expect((await signIn(api, user.email, user.password)).body.status.data.user.subscribed).toBe(true);
+    expect(await subscription(user)).toMatchObject({ subscribed: true, provider: null, status: null });
+
+    await setSubscribed(db(), user.email, false);
+    server.server.ctx.cache.forget(user.id);
+    expect(await monthsStatus(user)).toBe(403);
+    expect(await subscription(user)).toMatchObject({ subscribed: false });
   });
 });
 

@@ -18,7 +18,10 @@
  *   mirror and the session keys, and tells the server best-effort (a failure is only logged).
  * - Offline, nothing is sent and the live channel is closed (a socket retrying offline only fills
  *   the console with failed connections); edits queue and show as pending. Coming online reopens
- *   the channel, pulls and flushes. `onEditQueued` tells the page's
+ *   the channel, pulls and flushes.
+ * - The stored `subscribed` flag is a copy, never the authority (docs/sync.md#the-subscription-flag):
+ *   at start, on coming online, on a channel reconnect and when a screen asks (`refreshSubscription`)
+ *   the server is asked, and its answer sets the flag. `onEditQueued` tells the page's
  *   service worker registration, which asks the browser for a background sync; when that fires,
  *   the worker wakes the page and `flush` sends the queue (the 'online' event does the same).
  */
@@ -38,6 +41,7 @@ import { createSync, type SyncEngine } from './sync.ts';
 import { applyUpdate, subscriptionUpdate } from './updates.ts';
 
 export const SIGN_OUT_PATH = '/users/sign_out';
+export const SUBSCRIPTION_PATH = '/api/v1/subscription';
 export const SESSION_EXPIRED = 'Session expired';
 
 /**
@@ -119,11 +123,22 @@ export type OutboxHold =
   /** A different user tried to sign in while `owner`'s edits wait: refused, edits kept. */
   | { reason: 'other-user'; owner: string; pending: number };
 
+/**
+ * What this page knows of the session's subscription from the server (docs/sync.md#the-subscription-flag):
+ * - 'unknown': nothing yet (the page just started, or another session began);
+ * - 'checking': GET /api/v1/subscription is on its way;
+ * - 'known': the server's word is in the flag (that answer, the sign-in answer, the checkout's
+ *   confirmation, a live 'Subscription' message, or a month table's 403);
+ * - 'failed': the last check got no usable answer: the stored flag is all there is.
+ */
+export type SubscriptionCheck = 'unknown' | 'checking' | 'known' | 'failed';
+
 export interface DataLayerState {
   session: Session;
   online: boolean;
   channel: ChannelStatus;
   hold: OutboxHold | null;
+  subscriptionCheck: SubscriptionCheck;
 }
 
 export type LoginResult =
@@ -167,7 +182,14 @@ export interface DataLayer {
    * was deleted), so no sign-out request is sent.
    */
   logout(options?: { force?: boolean; sessionEnded?: boolean }): Promise<LogoutResult>;
+  /** Sets the session's flag from the server's word (the checkout's confirmation); pulls or drops the month tables. */
   setSubscribed(subscribed: boolean): Promise<void>;
+  /**
+   * Asks the server for the user's subscription and sets the session's flag from the answer (a check
+   * already on its way is shared). Answers the flag the session then has, or null when the server
+   * could not say (offline, signed out, no answer).
+   */
+  refreshSubscription(): Promise<boolean | null>;
   /** Pulls everything the session may see (a list's reload button). True when every fetch succeeded. */
   refresh(): Promise<boolean>;
   /** Removes a refused edit once the user has seen its error. */
@@ -200,6 +222,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     online: (options.isOnline ?? defaultIsOnline)(),
     channel: { state: 'disconnected', error: null },
     hold: null,
+    subscriptionCheck: 'unknown',
   };
   let disposed = false;
   const listeners = new Set<() => void>();
@@ -453,8 +476,10 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
         setState({ channel: { state: channelState, error: channelState === 'rejected' ? (error ?? SUBSCRIPTION_REJECTED) : error } });
       },
       onReconnected() {
-        // Messages may have been missed while disconnected.
-        if (current()) catchUp().catch(logFailure('Catching up after a reconnect failed'));
+        // Messages may have been missed while disconnected, a 'Subscription' one among them.
+        if (!current()) return;
+        void refreshSubscription();
+        catchUp().catch(logFailure('Catching up after a reconnect failed'));
       },
     });
   }
@@ -464,6 +489,85 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     channel?.close();
     channel = null;
     if (state.channel.state !== 'disconnected' || state.channel.error !== null) setState({ channel: { state: 'disconnected', error: null } });
+  }
+
+  // ---- The subscription flag ------------------------------------------------------------------
+
+  /*
+   * Every report of the server's flag (a check's answer, the checkout's confirmation, a live
+   * message, a month table's 403, a sign-in) counts here. A check whose answer comes after another
+   * report was made since it was sent may be older than that report, and is not applied.
+   */
+  let subscriptionReports = 0;
+  let checking: Promise<boolean | null> | null = null;
+  let adoptedAtStart = () => {};
+  const startAdopted = new Promise<void>((resolve) => (adoptedAtStart = resolve));
+
+  const setCheck = (subscriptionCheck: SubscriptionCheck) => {
+    if (state.subscriptionCheck !== subscriptionCheck) setState({ subscriptionCheck });
+  };
+
+  /** GET /api/v1/subscription, and the flag set from its answer (docs/sync.md#the-subscription-flag). */
+  function refreshSubscription(): Promise<boolean | null> {
+    if (checking) return checking;
+    if (disposed || !state.session.isAuthenticated || !state.online) return Promise.resolve(null);
+    setCheck('checking');
+    // Not tracked: `adopt` waits for tracked work, and this waits for the start's `adopt`.
+    checking = (async (): Promise<boolean | null> => {
+      // A screen may ask before the start has made the mirror this session's, and adopting
+      // another user's mirror ends the requests in flight.
+      await startAdopted;
+      if (disposed || !state.session.isAuthenticated || !state.online) {
+        setCheck(state.session.isAuthenticated ? 'failed' : 'unknown');
+        return null;
+      }
+      const token = state.session.authToken;
+      const reports = subscriptionReports;
+      const result = await transport.request({ method: 'GET', path: SUBSCRIPTION_PATH });
+      // Signed out or another session meanwhile: that session has its own state.
+      if (disposed || state.session.authToken !== token) return null;
+      const subscribed = result.ok ? (result.data as { subscription?: { subscribed?: unknown } } | null)?.subscription?.subscribed : undefined;
+      if (typeof subscribed !== 'boolean') {
+        setCheck('failed');
+        return null;
+      }
+      // A newer word came meanwhile (the checkout's confirmation, a live message): it stands.
+      if (subscriptionReports !== reports) {
+        setCheck('known');
+        return state.session.subscribed;
+      }
+      await setSubscribed(subscribed);
+      return subscribed;
+    })()
+      .catch((error: unknown) => {
+        logFailure('Reading the subscription failed')(error);
+        if (!disposed) setCheck('failed');
+        return null;
+      })
+      .finally(() => {
+        checking = null;
+      });
+    return checking;
+  }
+
+  /**
+   * The session's subscription flag, from the server's word (a check's answer, the checkout's
+   * confirmation, a live 'Subscription' message, a month table's 403). Turned on, the month tables
+   * are pulled at once; turned off, they leave the mirror (the server no longer serves them).
+   */
+  async function setSubscribed(subscribed: boolean): Promise<void> {
+    if (disposed) return;
+    subscriptionReports += 1;
+    setCheck('known');
+    if (state.session.subscribed === subscribed) return;
+    const session = { ...state.session, subscribed };
+    writeSession(storage, session);
+    setState({ session });
+    if (!subscribed) {
+      await db.months.clear().catch(logFailure('Dropping the month tables failed'));
+      return;
+    }
+    if (session.isAuthenticated && state.online) await pullMonthTables().catch(logFailure('Pulling the month tables failed'));
   }
 
   // ---- Session --------------------------------------------------------------------------------
@@ -488,7 +592,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     stopFlushing();
     closeChannel();
     endEpoch();
-    setState({ session: SIGNED_OUT, hold: { reason: 'signed-out', owner } });
+    setState({ session: SIGNED_OUT, hold: { reason: 'signed-out', owner }, subscriptionCheck: 'unknown' });
     log.warn(SESSION_EXPIRED);
     for (const listener of [...expiredListeners]) listener();
   }
@@ -513,17 +617,24 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   function startSession(session: Session) {
     writeSession(storage, session);
-    setState({ session, hold: null });
+    // The sign-in answer is the server's word on the subscription, as of now.
+    subscriptionReports += 1;
+    setState({ session, hold: null, subscriptionCheck: 'known' });
     if (session.email && state.online) openChannel(session.email);
   }
 
   async function start(): Promise<void> {
     const { session } = state;
     let channelFor: string | null = null;
+    let checked: Promise<unknown> = Promise.resolve();
     if (session.isAuthenticated && session.email) {
       const adopted = await adopt(session.email, false);
       if (adopted.ok) {
         channelFor = session.email;
+        // The stored flag may be stale (paid on the provider's page, canceled in its portal, while
+        // no tab was open to hear it): asked at once, not after the first screen, since Analytics
+        // waits for the answer before showing the upsell.
+        if (state.online) checked = refreshSubscription();
       } else {
         // Stored as signed in over someone else's unsynced edits (another tab): sign in again to decide.
         clearSession(storage);
@@ -532,29 +643,14 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     } else if ((await outbox.pendingCount()) > 0) {
       setState({ hold: { reason: 'signed-out', owner: await readOwner() } });
     }
+    adoptedAtStart();
     // A mirror that was filled before shows at once; the live channel and the server's answer can
     // wait for the screen (the catch-up after the channel opens brings what was missed meanwhile).
     if (options.beforeFirstSync && state.session.isAuthenticated && (await db.syncStatus.count()) > 0) await options.beforeFirstSync();
     // Not if the session changed meanwhile, nor if coming online or a sign-in opened it already.
     if (channelFor && !channel && !disposed && state.online && state.session.isAuthenticated && sameEmail(state.session.email, channelFor)) openChannel(channelFor);
     if (state.online) await catchUp();
-  }
-
-  /**
-   * The session's subscription flag (login's answer, the checkout's confirmation, or a live
-   * 'Subscription' message). Turned on, the month tables are pulled at once; turned off, they
-   * leave the mirror (the server no longer serves them).
-   */
-  async function setSubscribed(subscribed: boolean): Promise<void> {
-    if (disposed || state.session.subscribed === subscribed) return;
-    const session = { ...state.session, subscribed };
-    writeSession(storage, session);
-    setState({ session });
-    if (!subscribed) {
-      await db.months.clear().catch(logFailure('Dropping the month tables failed'));
-      return;
-    }
-    if (session.isAuthenticated && state.online) await pullMonthTables().catch(logFailure('Pulling the month tables failed'));
+    await checked;
   }
 
   // ---- Online and offline ---------------------------------------------------------------------
@@ -565,6 +661,8 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     // A channel is opened if there is none (closed while offline) or if it is down: its code may
     // have failed to load on a flaky connection, and nothing else would ever retry it.
     if (session.isAuthenticated && session.email && (!channel || state.channel.state === 'disconnected')) openChannel(session.email);
+    // A 'Subscription' message sent while offline was missed.
+    void refreshSubscription();
     catchUp().catch(logFailure('Catching up after coming online failed'));
   };
   const onOffline = () => {
@@ -576,7 +674,9 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   events?.addEventListener('offline', onOffline);
 
   // Not tracked itself (what it starts is): `adopt` waits for tracked work and would wait for itself.
-  const ready = start().catch(logFailure('The initial load failed'));
+  const ready = start()
+    .finally(() => adoptedAtStart())
+    .catch(logFailure('The initial load failed'));
 
   return {
     db,
@@ -627,7 +727,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       stopFlushing();
       closeChannel();
       endEpoch();
-      setState({ session: SIGNED_OUT, hold: null });
+      setState({ session: SIGNED_OUT, hold: null, subscriptionCheck: 'unknown' });
       await settleInflight();
       await clearMirror();
       // The sign-in screen needs the flags again (allow_signup).
@@ -636,6 +736,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     },
 
     setSubscribed,
+    refreshSubscription,
 
     refresh,
     dismissFailed: (uuid) => outbox.dismiss(uuid),

@@ -10,7 +10,7 @@ function memoryStorage(): KeyValueStorage {
 
 /** The real layer's part the stand-in hands on to: its state, its listeners, a login. */
 function fakeLayer() {
-  let state: DataLayerState = { session: { authToken: null, email: null, isAuthenticated: false, stripeCustomerId: null, subscribed: false, birthYear: null }, online: true, channel: { state: 'disconnected', error: null }, hold: null };
+  let state: DataLayerState = { session: { authToken: null, email: null, isAuthenticated: false, stripeCustomerId: null, subscribed: false, birthYear: null }, online: true, channel: { state: 'disconnected', error: null }, hold: null, subscriptionCheck: 'unknown' };
   const listeners = new Set<() => void>();
   const expired = new Set<() => void>();
   const queued = new Set<() => void>();

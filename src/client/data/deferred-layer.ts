@@ -57,7 +57,7 @@ export function createDeferredDataLayer(options: DeferredDataLayerOptions): Defe
   let real: DataLayer | null = null;
   let loading: Promise<DataLayer> | null = null;
   // Until the real layer runs: the stored session, and the browser's online state kept current.
-  let standIn: DataLayerState = { session: readSession(options.storage), online: isOnline(), channel: DISCONNECTED, hold: null };
+  let standIn: DataLayerState = { session: readSession(options.storage), online: isOnline(), channel: DISCONNECTED, hold: null, subscriptionCheck: 'unknown' };
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of [...listeners]) listener();
@@ -130,6 +130,7 @@ export function createDeferredDataLayer(options: DeferredDataLayerOptions): Defe
     login: async (answer, loginOptions) => (await load()).login(answer, loginOptions),
     logout: async (logoutOptions) => (await load()).logout(logoutOptions),
     setSubscribed: async (subscribed) => (await load()).setSubscribed(subscribed),
+    refreshSubscription: async () => (await load()).refreshSubscription(),
     refresh: async () => (await load()).refresh(),
     dismissFailed: async (uuid) => (await load()).dismissFailed(uuid),
     dismissConflict: async (id) => (await load()).dismissConflict(id),

@@ -6,7 +6,7 @@
  * Query failures are returned as `error` rather than thrown into an error boundary: a list shows
  * its error box with a reload button (docs/product.md#error-messages) whether the fetch or the mirror failed.
  */
-import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
 import type { ConflictRow, MirrorDb, OutboxEntry, SyncStatusRow, WireRecord } from './db.ts';
 import { entryTarget } from './pending.ts';
@@ -242,6 +242,30 @@ export function useSession(): Session {
 
 export function useChannelState(): ChannelStatus {
   return useLayerState('channel');
+}
+
+/** What a screen behind the subscription shows: its content, the upsell, or a wait for the server's word. */
+export type SubscriptionGate = 'subscribed' | 'not-subscribed' | 'pending';
+
+/**
+ * The session's subscription, asked of the server when the screen opens (and again when the
+ * browser comes back online): the stored flag may be stale (docs/sync.md#the-subscription-flag).
+ * 'pending' while the stored flag says no and the server's answer is awaited, so a subscriber whose
+ * device has not heard of the subscription yet never sees the upsell; offline, or when the server
+ * could not say, the stored flag decides.
+ */
+export function useFreshSubscription(): SubscriptionGate {
+  const layer = useDataLayer();
+  const session = useSession();
+  const online = useLayerState('online');
+  const check = useLayerState('subscriptionCheck');
+  const signedIn = session.isAuthenticated;
+  useEffect(() => {
+    if (!signedIn || !online) return;
+    layer.refreshSubscription().catch((error: unknown) => console.warn('Reading the subscription failed', error));
+  }, [layer, signedIn, online]);
+  if (session.subscribed) return 'subscribed';
+  return signedIn && online && (check === 'unknown' || check === 'checking') ? 'pending' : 'not-subscribed';
 }
 
 /** What pending edits overwrote of changes made elsewhere, oldest first. */

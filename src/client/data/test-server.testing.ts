@@ -4,7 +4,7 @@
  * and month rows: 201/200 with `{<bodyKey>: record}`, 204 on delete, 404 for an unknown id, 422
  * `{message, errors}` when a `name` is blank, and stored responses replayed for a repeated
  * Idempotency-Key (a 422 when the key comes back with another method, path or body, as the real
- * server answers).
+ * server answers). `GET /api/v1/subscription` answers `subscribed` when it is set (docs/api.md#payments).
  */
 import { type ApiRequest, type ApiResult } from './api.ts';
 import { MemoryTransport } from './api.testing.ts';
@@ -18,6 +18,8 @@ export interface TestServer {
   singles: Map<string, WireRecord | null>;
   /** Writes actually applied (replays excluded). */
   writes: ApiRequest[];
+  /** The user's subscription as GET /api/v1/subscription answers it; null: no such route (a 404). */
+  subscribed: boolean | null;
   /**
    * Consulted before the server handles a request: answer something to stand in for the network
    * or the server (a 401, a 500), 'lose-answer' to apply the write and then fail as if the answer
@@ -47,6 +49,11 @@ export function createTestServer(firstId = 100): TestServer {
   };
 
   function handle(request: ApiRequest): ApiResult {
+    if (request.method === 'GET' && request.path === '/api/v1/subscription' && server.subscribed !== null) {
+      const { subscribed } = server;
+      const subscription = { subscribed, provider: 'test', plan: 'monthly', status: subscribed ? 'trialing' : 'canceled', trial_end: null, current_period_end: null, cancel_at_period_end: false };
+      return { ok: true, status: 200, data: { subscription } };
+    }
     for (const decl of Object.values(COLLECTIONS)) {
       const rows = collections.get(decl.path) as Map<number, WireRecord>;
       if (request.method === 'GET' && request.path === decl.path) return { ok: true, status: 200, data: { [decl.listKey]: [...rows.values()] } };
@@ -102,6 +109,7 @@ export function createTestServer(firstId = 100): TestServer {
     collections,
     singles,
     writes,
+    subscribed: null,
     intercept: null,
     transport: new MemoryTransport((request) => {
       const intercepted = server.intercept?.(request);

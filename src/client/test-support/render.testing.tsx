@@ -36,6 +36,8 @@ export interface SetupOptions {
   online?: boolean;
   signedIn?: boolean;
   subscribed?: boolean;
+  /** What GET /api/v1/subscription answers: `subscribed` unless told (a flag stored stale). */
+  serverSubscribed?: boolean;
   /** Server records per API path, e.g. `{'/api/v1/debts': [{id: 1, name: 'Visa', ...}]}`. */
   records?: Record<string, WireRecord[]>;
   /** Single records per API path, e.g. `{'/api/v1/housing': {...}}`. */
@@ -65,6 +67,8 @@ export function makeLayer(options: SetupOptions = {}) {
     for (const row of rows) table.set(row.id, row);
   }
   for (const [path, record] of Object.entries(options.singles ?? {})) server.singles.set(path, record);
+  // The server agrees with the stored flag unless a test says otherwise.
+  server.subscribed = options.serverSubscribed ?? options.subscribed ?? false;
   server.intercept = (request) => {
     const custom = options.intercept?.(request);
     if (custom !== undefined) return custom;

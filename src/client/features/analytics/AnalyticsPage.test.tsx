@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../data/session.ts';
-import type { makeLayer } from '../../test-support/render.testing.tsx';
+import { makeLayer } from '../../test-support/render.testing.tsx';
 import { renderRoutes } from '../auth/test-routes.testing.tsx';
 import { AnalyticsPage } from './AnalyticsPage.tsx';
 import { INCOME_BODY, MARCH_1, serveMonths } from './fixtures.testing.ts';
@@ -29,6 +29,56 @@ describe('AnalyticsPage', () => {
     expect(screen.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it('a flag stored stale (subscribed since, while no tab was open): a wait, never the upsell, then the tabs', async () => {
+    window.localStorage.clear();
+    const made = makeLayer({ now: MARCH_1, subscribed: false, serverSubscribed: true, intercept: serveMonths({ incomeMonths: INCOME_BODY }) });
+    // The server's answer is held back until the page has been looked at.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const send = made.server.transport.request.bind(made.server.transport);
+    made.server.transport.request = async (request) => {
+      const answer = send(request);
+      if (request.path === '/api/v1/subscription') await answered;
+      return answer;
+    };
+    const { layer, storage, server } = renderRoutes('/analytics', { '/analytics': AnalyticsPage }, { now: MARCH_1, made });
+
+    expect(await screen.findByRole('status', { name: 'Checking your subscription' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Subscribe Now' })).toBeNull();
+    release();
+    expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeTruthy();
+    expect(screen.queryByText('Unlock Analytics')).toBeNull();
+    expect(layer.getSession().subscribed).toBe(true);
+    expect(storage.get(STORAGE_KEYS.subscribed)).toBe('true');
+    // The month tables came with the answer.
+    await waitFor(() => expect(server.seen()).toContain('GET /api/v1/income_months'));
+  });
+
+  it('asks the server again on each visit; offline, the stored flag decides at once', async () => {
+    const first = renderPage({ subscribed: false });
+    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    const asked = () => first.server.seen().filter((call) => call === 'GET /api/v1/subscription').length;
+    await first.layer.ready;
+    // The start's check, and the page's unless it shared that one.
+    const before = asked();
+    expect(before).toBeGreaterThanOrEqual(1);
+    first.unmount();
+    const again = renderRoutes('/analytics', { '/analytics': AnalyticsPage }, { made: { layer: first.layer, server: first.server, storage: first.storage, setOnline: () => {} } });
+    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    await waitFor(() => expect(asked()).toBe(before + 1));
+    again.unmount();
+
+    const offline = renderPage({ subscribed: false, serverSubscribed: true, online: false });
+    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    expect(offline.server.seen()).not.toContain('GET /api/v1/subscription');
+  });
+
+  it('when the server cannot say, the stored flag decides', async () => {
+    renderPage({ subscribed: false, intercept: (request) => (request.path === '/api/v1/subscription' ? { ok: false, kind: 'http', status: 502, message: 'Bad gateway', errors: null } : undefined) });
+    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
   });
 
   it('gives a subscriber the five tabs and What if under an h1, opening on Overview', async () => {

@@ -1,6 +1,7 @@
 /**
  * /analytics (docs/product.md#screens-and-routes): a login prompt for visitors, the upsell for
- * users without a subscription, and for subscribers six tabs (five over the month tables, and What if). The chosen tab
+ * users without a subscription (once the server has said so, or offline), and for subscribers six
+ * tabs (five over the month tables, and What if). The chosen tab
  * persists in local storage under its documented key (docs/product.md#states-and-transitions), so a
  * reload (or the installed app's next start) opens where the user was.
  */
@@ -8,7 +9,7 @@ import '@mantine/charts/styles.css';
 import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSession } from '../../data/hooks.ts';
+import { useFreshSubscription, useSession } from '../../data/hooks.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { TabStrip } from '../../ui/TabStrip.tsx';
@@ -123,10 +124,25 @@ function AnalyticsTabs() {
   );
 }
 
+/** While the server is asked whether a user the device holds as not subscribed is one (docs/sync.md#the-subscription-flag). */
+function CheckingSubscription() {
+  return (
+    <>
+      <Title order={1} size="h2" mb="md">
+        Analytics
+      </Title>
+      <ProjectionSkeleton label="Checking your subscription" />
+    </>
+  );
+}
+
 export function AnalyticsPage() {
   const session = useSession();
+  // Asked of the server on every visit: the stored flag may be stale.
+  const subscription = useFreshSubscription();
   if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message="Please log in to view your analytics." />;
-  if (!session.subscribed) return <Upsell />;
+  if (subscription === 'pending') return <CheckingSubscription />;
+  if (subscription === 'not-subscribed') return <Upsell />;
   return (
     <DollarsProvider>
       <AnalyticsTabs />

@@ -77,4 +77,17 @@ describe('CheckInPage', () => {
       { kind: 'month', table: 'contributionMonths', rowId: row(5), fields: { input_end_balance: 2020.5 } },
     ]);
   });
+
+  it('a flag stored stale: the server is asked, and a subscriber gets the check-in, not the upsell', async () => {
+    const { layer } = setup({ subscribed: false, serverSubscribed: true });
+    expect(await screen.findByLabelText('Visa')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Subscribe Now' })).toBeNull();
+    expect(layer.getSession().subscribed).toBe(true);
+  });
+
+  it('offers the subscription once the server says there is none', async () => {
+    setup({ subscribed: false });
+    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Checking your subscription' })).toBeNull();
+  });
 });

@@ -22,7 +22,7 @@ import { netWorth, snapshotToWire, type BaselineMonth } from '../../../engine/pl
 import type { Validation } from '../../../shared/validation/index.ts';
 import { validateContributionMonth, validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from '../../../shared/validation/months.ts';
 import type { MONTHS, MonthsName } from '../../../shared/resources.ts';
-import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useFreshSubscription, useSession } from '../../data/hooks.ts';
 import type { MutationResult } from '../../data/mutations.ts';
 import { MoneyInput } from '../../ui/fields.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
@@ -154,8 +154,23 @@ const netWorthIn = (snapshot: readonly BaselineMonth[], month: MonthKey): Cents 
 
 export function CheckInPage() {
   const session = useSession();
+  // Part of the subscription, as Analytics: asked of the server on arrival, since the stored flag may be stale.
+  const subscription = useFreshSubscription();
   if (!session.isAuthenticated) return <LoginPrompt title="Monthly check-in" message="Log in to update this month's balances." />;
-  if (!session.subscribed) {
+  if (subscription === 'pending') {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          Monthly check-in
+        </Title>
+        <Group gap="sm" role="status" aria-label="Checking your subscription">
+          <Loader size="sm" />
+          <Text>Checking your subscription…</Text>
+        </Group>
+      </Stack>
+    );
+  }
+  if (subscription === 'not-subscribed') {
     return (
       <Card withBorder padding="xl" maw={560} mx="auto" mt="xl">
         <Stack align="center" ta="center" gap="md">

@@ -8,12 +8,11 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useFreshSubscription, useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { AlreadySubscribed } from './AlreadySubscribed.tsx';
 import { confirmCheckout, loadPaymentConfig, startCheckout, type Assign, type PaymentConfig } from './payments.ts';
 import { LOGIN_MESSAGE, PLANS, TRIAL_DAYS, YEARLY_SAVING, type PlanId } from './plans.ts';
-import { useFreshSubscription } from './use-fresh-subscription.ts';
 
 export const CANCELED_MESSAGE = "Order canceled -- continue to shop around and checkout when you're ready.";
 export const TEST_MODE_NOTE = 'Test mode — no card is charged';
@@ -34,6 +33,9 @@ function CheckoutSuccess({ plan, sessionId }: { plan: PlanId; sessionId: string 
   const session = useSession();
   const [confirmed, setConfirmed] = useState(false);
   const signedIn = session.isAuthenticated;
+  // Also asked outright: the confirmation may fail (a checkout the provider completed by webhook
+  // alone), and whatever the server holds now is what analytics will show.
+  useFreshSubscription();
 
   useEffect(() => {
     if (!signedIn || !sessionId) return;

@@ -6,11 +6,10 @@
  */
 import { Accordion, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../../data/hooks.ts';
+import { useFreshSubscription, useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { AlreadySubscribed } from './AlreadySubscribed.tsx';
 import { LOGIN_MESSAGE, PLANS, TRIAL_DAYS, YEARLY_SAVING, type PlanCopy } from './plans.ts';
-import { useFreshSubscription } from './use-fresh-subscription.ts';
 
 const FAQ = [
   {

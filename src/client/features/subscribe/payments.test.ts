@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiRequest, type ApiResult } from '../../data/api.ts';
 import { MemoryTransport } from '../../data/api.testing.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
-import { confirmCheckout, loadPaymentConfig, refreshSubscription, startCheckout } from './payments.ts';
+import { confirmCheckout, loadPaymentConfig, startCheckout } from './payments.ts';
 import { openPortal } from './portal.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -52,23 +52,18 @@ describe('startCheckout', () => {
   });
 });
 
-describe('confirmCheckout and refreshSubscription', () => {
-  it('set the session flag from the server’s answer', async () => {
+describe('confirmCheckout', () => {
+  it('sets the session flag from the server’s answer', async () => {
     const confirming = layerAnswering(() => ok({ subscribed: true, subscription: { subscribed: true } }));
     expect(await confirmCheckout(confirming.layer, 'cs_9')).toBe(true);
     expect(confirming.transport.requests).toEqual([{ method: 'POST', path: '/api/v1/checkout_success', body: { session_id: 'cs_9' } }]);
     expect(confirming.setSubscribed).toHaveBeenCalledWith(true);
-
-    const refreshing = layerAnswering(() => ok({ subscription: { subscribed: false, status: 'canceled' } }));
-    expect(await refreshSubscription(refreshing.layer)).toMatchObject({ subscribed: false });
-    expect(refreshing.setSubscribed).toHaveBeenCalledWith(false);
   });
 
-  it('leave the flag alone when the server does not confirm', async () => {
+  it('leaves the flag alone when the server does not confirm', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { layer, setSubscribed } = layerAnswering(() => refused(409, 'This checkout is not complete'));
     expect(await confirmCheckout(layer, 'cs_9')).toBe(false);
-    expect(await refreshSubscription(layer)).toBeNull();
     expect(setSubscribed).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,6 @@
  * transport. Failures of checkout are only logged (docs/product.md#error-messages); each function
  * answers what happened as a value, for the screen to stop its spinner.
  */
-import type { SubscriptionData } from '../../../shared/cable.ts';
 import type { ApiTransport } from '../../data/api.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { PlanId } from './plans.ts';
@@ -69,16 +68,4 @@ export async function confirmCheckout(layer: DataLayer, sessionId: string): Prom
   }
   await layer.setSubscribed(subscribed);
   return subscribed;
-}
-
-/**
- * Reads the user's subscription from the server and sets the session's flag from it: the flag
- * stored at login may be stale (canceled in the portal while no tab was open).
- */
-export async function refreshSubscription(layer: DataLayer): Promise<SubscriptionData | null> {
-  const result = await layer.transport.request({ method: 'GET', path: '/api/v1/subscription' });
-  const subscription = result.ok ? (result.data as { subscription?: SubscriptionData } | null)?.subscription : undefined;
-  if (typeof subscription?.subscribed !== 'boolean') return null;
-  await layer.setSubscribed(subscription.subscribed);
-  return subscription;
 }

@@ -63,7 +63,13 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: AppContex
     };
   });
 
-  app.get(SUBSCRIPTION_PATH, authenticated, async (request) => ({ subscription: await subscriptionOf(db, currentUser(request).id, ctx.clock.now()) }));
+  // `subscribed` is the user's flag, what sign-in answers and the month tables are served by: the
+  // app sets its own from this answer, and a grant by hand (`npm run subscribe`) has no
+  // subscription row to derive it from. The details come from the rows.
+  app.get(SUBSCRIPTION_PATH, authenticated, async (request) => {
+    const user = currentUser(request);
+    return { subscription: { ...(await subscriptionOf(db, user.id, ctx.clock.now())), subscribed: user.subscribed } };
+  });
 
   app.post('/api/v1/create_checkout_session', { ...authenticated, config: SESSION_RATE_LIMIT }, async (request) => {
     const user = currentUser(request);
