@@ -3,13 +3,17 @@
  *
  * Starts the real server (src/server/main.ts) as its own process on embedded PGlite (or on the
  * PostgreSQL of DATABASE_URL), signs up an importer (subscribed, so the month tables are live for
- * them) with one socket open on /cable, and a bystander. Then, per run, it sends the importer's
- * `POST /api/v1/import` of a document of BENCH_IMPORT_RECORDS records (default 20,000) and
- * BENCH_IMPORT_ACTUALS actual balances (default 0) in replace mode, while the bystander sends
- * `POST /api/v1/monthly_expenses` one after another until the import has answered. It prints the
- * import's duration, the bystander's slowest and median answer during it (and, for scale, its median
- * with nothing else going on), and the frames and bytes the importer's socket received for the
- * import. Figures go into docs/performance.md#import.
+ * them) with one socket open on /cable, and a bystander. Then, per run (BENCH_IMPORT_RUNS, default
+ * 3), it sends the importer's `POST /api/v1/import` in replace mode of a document of
+ * BENCH_IMPORT_RECORDS records (default 20,000; BENCH_IMPORT_MIX `spread` or `household`, see
+ * tests/server/large-import.ts) and BENCH_IMPORT_ACTUALS actual balances (default 0), while the
+ * bystander sends `POST /api/v1/monthly_expenses` one after another until the import has answered.
+ * It prints the import's duration, the bystander's slowest and median answer during it (and, for
+ * scale, its median with nothing else going on), and the frames and bytes the importer's socket
+ * received for the import. Then (unless BENCH_IMPORT_NEXT=0) what comes after an import, which is
+ * not the import's own cost: the importer's device pulling everything, and the importer's next
+ * write, each with the bystander's slowest POST meanwhile. Figures go into
+ * docs/performance.md#import.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +25,7 @@ import { largeImportDocument } from '../tests/server/large-import.ts';
 
 const RECORDS = Number(process.env.BENCH_IMPORT_RECORDS ?? 20_000);
 const ACTUALS = Number(process.env.BENCH_IMPORT_ACTUALS ?? 0);
+const MIX = process.env.BENCH_IMPORT_MIX === 'household' ? 'household' : 'spread';
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const NEXT = process.env.BENCH_IMPORT_NEXT !== '0';
 
@@ -116,7 +121,7 @@ async function main() {
     const subscribed = await call(base, 'PUT', '/admin/subscriptions', { email: importer.email, subscribed: true }, { 'x-admin-secret': adminSecret });
     if (subscribed.status !== 200) throw new Error(`subscribing answered ${subscribed.status}`);
     const socket = await socketOf(base, importer);
-    const raw = JSON.stringify({ mode: 'replace', document: largeImportDocument({ records: RECORDS, actuals: ACTUALS }) });
+    const raw = JSON.stringify({ mode: 'replace', document: largeImportDocument({ records: RECORDS, mix: MIX, actuals: ACTUALS }) });
     const bystanderAuth = { authorization: `Bearer ${bystander.token}` };
     const expense = { monthly_expense: { name: 'Coffee', amount: 42.5, due_day: 3 } };
 
@@ -124,7 +129,7 @@ async function main() {
     for (let i = 0; i < 30; i++) quiet.push((await call(base, 'POST', '/api/v1/monthly_expenses', expense, bystanderAuth)).ms);
 
     console.log(`\nRunway import benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${database}`);
-    console.log(`document: ${RECORDS} records, ${ACTUALS} actuals, ${(Buffer.byteLength(raw) / 1024 / 1024).toFixed(1)} MB; bystander POST alone: median ${median(quiet).toFixed(1)} ms`);
+    console.log(`document: ${RECORDS} records (${MIX}), ${ACTUALS} actuals, ${(Buffer.byteLength(raw) / 1024 / 1024).toFixed(1)} MB; bystander POST alone: median ${median(quiet).toFixed(1)} ms`);
     const rows = [];
     for (let run = 1; run <= RUNS; run++) {
       socket.reset();
@@ -156,18 +161,40 @@ async function main() {
     }
     console.table(rows);
 
-    // Not the import's own cost: the importer's next write that feeds the projection recomputes
-    // the month tables of what was imported, inside its transaction.
-    if (!NEXT) return;
-    let done = false;
-    const during: number[] = [];
-    const next = call(base, 'POST', '/api/v1/debts', { debt: { name: 'Next', creditor: 'Bank', original_amount: 100, remaining_amount: 100, apr: 1, monthly_payment: 10, original_term: 12, due_day: 1 } }, { authorization: `Bearer ${importer.token}` }).finally(() => (done = true));
-    await new Promise((r) => setTimeout(r, 20));
-    while (!done) during.push((await call(base, 'POST', '/api/v1/monthly_expenses', expense, bystanderAuth)).ms);
-    const answered = await next;
-    if (answered.status !== 201) throw new Error(`the next write answered ${answered.status}`);
-    console.log(`the importer's next POST /api/v1/debts (subscribed; recomputes the month tables): ${Math.round(answered.ms)} ms; the bystander's slowest POST meanwhile: ${Math.round(Math.max(0, ...during))} ms`);
     socket.close();
+    if (!NEXT) return;
+
+    /** `work` while the bystander writes one POST after another: how long it took, and the bystander's slowest. */
+    const meanwhile = async (work: () => Promise<unknown>) => {
+      let done = false;
+      const during: number[] = [];
+      const started = performance.now();
+      const working = work().finally(() => (done = true));
+      await new Promise((r) => setTimeout(r, 20));
+      while (!done) during.push((await call(base, 'POST', '/api/v1/monthly_expenses', expense, bystanderAuth)).ms);
+      await working;
+      return `${Math.round(performance.now() - started)} ms; the bystander's slowest POST meanwhile: ${Math.round(Math.max(0, ...during))} ms`;
+    };
+    const importerAuth = { authorization: `Bearer ${importer.token}` };
+    // Not the import's own cost: what the Pull message makes a subscriber's device do (its pull
+    // of everything, the four month tables computed by the server from what was imported), and
+    // the importer's next write that feeds the projection (the tables recomputed in its transaction).
+    const pullPaths = ['incomes', 'debts', 'monthly_expenses', 'other_expenses', 'retirement_accounts', 'baselines', 'housing', 'debt_plan', 'retirement_plan', 'assumptions', 'income_months', 'debt_months', 'retirement_months', 'contribution_months'];
+    const pulled = await meanwhile(() =>
+      Promise.all(
+        pullPaths.map(async (name) => {
+          const response = await fetch(`${base}/api/v1/${name}`, { headers: importerAuth });
+          if (response.status !== 200) throw new Error(`GET ${name} answered ${response.status}`);
+          await response.arrayBuffer();
+        }),
+      ),
+    );
+    console.log(`the importer's device pulling after the Pull message (14 GETs at once, the four month tables among them): ${pulled}`);
+    const next = await meanwhile(async () => {
+      const answered = await call(base, 'POST', '/api/v1/debts', { debt: { name: 'Next', creditor: 'Bank', original_amount: 100, remaining_amount: 100, apr: 1, monthly_payment: 10, original_term: 12, due_day: 1 } }, importerAuth);
+      if (answered.status !== 201) throw new Error(`the next write answered ${answered.status}`);
+    });
+    console.log(`the importer's next POST /api/v1/debts (subscribed; recomputes the month tables): ${next}`);
   } finally {
     if (server.exitCode === null) {
       const exited = new Promise((r) => server.once('exit', r));

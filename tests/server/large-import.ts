@@ -1,16 +1,21 @@
 /**
  * Large import documents (docs/api.md#export-and-import) for the ceiling tests and
  * `npm run bench:import`: `records` records in all, the four single records among them, the rest
- * spread over every collection (mostly one-time and monthly expenses, as a long-kept household
- * would hold), and `actuals` actual balances spread over the income table and the file's debts and
- * accounts. Every record is valid whatever today is (dates within the years the rules allow), and
- * the same arguments always give the same document.
+ * spread over every collection as `mix` says, and `actuals` actual balances spread over the income
+ * table and the file's debts and accounts. Every record is valid whatever today is (dates within
+ * the years the rules allow), and the same arguments always give the same document.
  */
 import { monthKey } from '../../src/engine/months.ts';
 
 export interface LargeImportOptions {
   /** Records in all, the 4 singles included (at least 4). */
   records: number;
+  /**
+   * `spread` (the default): 2 % incomes, 3 % debts, 25 % monthly expenses, 2 % accounts, 1 %
+   * baselines; `household`: 5 incomes, 19 debts, 29 monthly expenses, 7 accounts, 1 % baselines
+   * (a household's plan with years of one-time expenses). The rest are one-time expenses.
+   */
+  mix?: 'spread' | 'household';
   /** Actual balances in all (income, debt and retirement lists together). */
   actuals?: number;
   /** The year the actuals end in (they run back month by month from its January); default 2025. */
@@ -18,16 +23,19 @@ export interface LargeImportOptions {
 }
 
 /** Shares of the collection records, in document order; other expenses take what is left. */
-const SHARES = { incomes: 0.02, debts: 0.03, monthly_expenses: 0.25, retirement_accounts: 0.02, baselines: 0.01 } as const;
+const SHARES = {
+  spread: { incomes: 0.02, debts: 0.03, monthly_expenses: 0.25, retirement_accounts: 0.02, baselines: 0.01 },
+  household: { incomes: 0.0003, debts: 0.001, monthly_expenses: 0.0015, retirement_accounts: 0.0004, baselines: 0.01 },
+} as const;
 const CREATED = '2025-01-02T03:04:05.000Z';
 
 /** The collection counts of a document of `records` records (singles excluded). */
-export function largeImportCounts(records: number): Record<string, number> {
+export function largeImportCounts(records: number, mix: 'spread' | 'household' = 'spread'): Record<string, number> {
   const collection = records - 4;
   if (collection < 0) throw new Error('A large import document holds at least the 4 singles');
   const counts: Record<string, number> = {};
   let used = 0;
-  for (const [key, share] of Object.entries(SHARES)) {
+  for (const [key, share] of Object.entries(SHARES[mix])) {
     counts[key] = Math.min(collection - used, Math.max(1, Math.floor(collection * share)));
     used += counts[key];
   }
@@ -35,8 +43,8 @@ export function largeImportCounts(records: number): Record<string, number> {
   return counts;
 }
 
-export function largeImportDocument({ records, actuals = 0, actualsUntil = 2025 }: LargeImportOptions) {
-  const counts = largeImportCounts(records);
+export function largeImportDocument({ records, mix = 'spread', actuals = 0, actualsUntil = 2025 }: LargeImportOptions) {
+  const counts = largeImportCounts(records, mix);
   const n = (key: string) => counts[key] ?? 0;
   const stamp = { created_at: CREATED, updated_at: CREATED };
   const month = (index: number) => monthKey(2027 + Math.floor(index / 12) % 40, (index % 12) + 1);
