@@ -96,7 +96,15 @@ export const SUBSCRIPTION_TYPE = 'Subscription' as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];
 export type MonthType = (typeof MONTH_TYPES)[number];
-export type UpdateType = RecordType | MonthType | typeof SUBSCRIPTION_TYPE;
+/**
+ * Not among the web app's channel types either: so much of the user's data changed at once (an
+ * import) that it is not sent record by record. The client pulls every collection, single record
+ * and (for a subscriber) month table, as after a reconnect. `data` is `{ reason: 'import' }`.
+ * Always sent with action 'updated', alone: one frame however many records the write touched.
+ */
+export const PULL_TYPE = 'Pull' as const;
+
+export type UpdateType = RecordType | MonthType | typeof SUBSCRIPTION_TYPE | typeof PULL_TYPE;
 export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
 
 /**

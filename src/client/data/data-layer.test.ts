@@ -588,6 +588,35 @@ describe('the live channel', () => {
     );
   });
 
+  it('a Pull message (an import) pulls every collection, single record and month table, and later messages land after it', async () => {
+    const { server, layer, channels, log } = setup({ signedIn: session(ANN, { subscribed: true }) });
+    server.collections.get('/api/v1/debts')?.set(3, { id: 3, ...debt('Before the import') });
+    await layer.ready;
+    const { onMessage } = channels.last().options;
+    // What an import left on the server: the old debt gone, new records and a single in its place.
+    server.collections.get('/api/v1/debts')?.clear();
+    server.collections.get('/api/v1/debts')?.set(10, { id: 10, ...debt('Imported') });
+    server.collections.get('/api/v1/incomes')?.set(11, { id: 11, name: 'Imported job' });
+    server.singles.set('/api/v1/housing', { id: 12, housing_type: 'Rent', total_monthly_payment: 900 });
+    const before = server.seen().length;
+
+    await Promise.all([
+      onMessage({ type: 'Pull', action: 'updated', data: { reason: 'import' } }),
+      onMessage({ type: 'Debt', action: 'created', data: { id: 13, ...debt('After the import') } }),
+    ]);
+
+    const pulled = gets(server.seen().slice(before));
+    const expected = [...Object.values(COLLECTIONS), ...Object.values(SINGLES), ...Object.values(MONTHS)].map((d) => d.path);
+    for (const path of expected) expect(pulled).toContain(path);
+    expect(await layer.db.debts.toArray()).toEqual([
+      { id: 10, ...debt('Imported') },
+      { id: 13, ...debt('After the import') },
+    ]);
+    expect(await layer.db.incomes.toArray()).toEqual([{ id: 11, name: 'Imported job' }]);
+    expect((await layer.db.singles.get('housing'))?.record).toEqual({ id: 12, housing_type: 'Rent', total_monthly_payment: 900 });
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
   it('ignores a closed channel: messages after logout do not reach the emptied mirror', async () => {
     const { layer, channels } = setup({ signedIn: session(ANN) });
     await layer.ready;

@@ -38,7 +38,7 @@ import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } f
 import { COLLECTIONS, MONTHS, type CollectionName, type MonthsName } from '../../shared/resources.ts';
 import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type KeyValueStorage, type Session } from './session.ts';
 import { createSync, type SyncEngine } from './sync.ts';
-import { applyUpdate, subscriptionUpdate } from './updates.ts';
+import { applyUpdate, pullRequested, subscriptionUpdate } from './updates.ts';
 
 export const SIGN_OUT_PATH = '/users/sign_out';
 export const SUBSCRIPTION_PATH = '/api/v1/subscription';
@@ -465,6 +465,9 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
           // The subscription changed (a checkout, the portal, a payment webhook): the flag, not the mirror.
           const subscription = subscriptionUpdate(message);
           if (subscription) return setSubscribed(subscription.subscribed);
+          // Too much changed to send record by record (an import): everything is pulled, and
+          // messages after it wait for the pull, so they land on top of what it brought.
+          if (pullRequested(message)) return refresh();
           return applyUpdate(db, message, log);
         };
         const applied = applying.then(() => (current() ? apply() : undefined));

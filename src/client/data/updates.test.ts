@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UpdateMessage } from '../../shared/cable.ts';
 import { openMirror, type MirrorDb } from './db.ts';
-import { applyUpdate } from './updates.ts';
+import { applyUpdate, pullRequested } from './updates.ts';
 
 let db: MirrorDb;
 const warnings: unknown[] = [];
@@ -94,5 +94,13 @@ describe('month tables', () => {
       expect(await apply({ type: 'DebtMonth', action, data: body })).toBe('applied');
       expect((await db.months.get('debtMonths'))?.body).toEqual(body);
     }
+  });
+});
+
+describe('pullRequested', () => {
+  it('is true for a Pull message only: the data layer pulls for it, the mirror is not touched here', async () => {
+    expect(pullRequested({ type: 'Pull', action: 'updated', data: { reason: 'import' } })).toBe(true);
+    expect(pullRequested({ type: 'Debt', action: 'created', data: debt })).toBe(false);
+    expect(pullRequested({ type: 'Subscription', action: 'updated', data: null })).toBe(false);
   });
 });

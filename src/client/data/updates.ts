@@ -3,12 +3,13 @@
  * - created adds or sets the record; updated merges it; deleted removes it;
  * - the four month types handle only 'created', which replaces the whole table — except debt
  *   months, which replace regardless of action;
- * - an unknown type or action is logged and ignored;
+ * - an unknown type or action is logged and ignored ('Subscription' and 'Pull' are the data
+ *   layer's: `subscriptionUpdate`, `pullRequested`);
  * - a deleted message without an id is ignored for other expenses and retirement accounts (and,
  *   having nothing to delete, for every other collection too).
  * Pending local edits stay on top of what the server sends (see pending.ts).
  */
-import { SUBSCRIPTION_TYPE, UPDATE_ACTIONS, type SubscriptionData, type UpdateMessage } from '../../shared/cable.ts';
+import { PULL_TYPE, SUBSCRIPTION_TYPE, UPDATE_ACTIONS, type SubscriptionData, type UpdateMessage } from '../../shared/cable.ts';
 import { monthsStamp, type MirrorDb, type WireRecord } from './db.ts';
 import { overlayPending, overlayPendingSingle } from './pending.ts';
 import { COLLECTIONS, entriesOf, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
@@ -34,6 +35,14 @@ export function subscriptionUpdate(message: UpdateMessage): SubscriptionData | n
   if (message?.type !== SUBSCRIPTION_TYPE) return null;
   const data = message.data as Partial<SubscriptionData> | null;
   return typeof data?.subscribed === 'boolean' ? (data as SubscriptionData) : null;
+}
+
+/**
+ * A 'Pull' message (the server sends it, alone, for a write too large to send record by record: an
+ * import): the data layer pulls every collection, single record and, for a subscriber, month table.
+ */
+export function pullRequested(message: UpdateMessage): boolean {
+  return message?.type === PULL_TYPE;
 }
 
 function isRecord(value: unknown): value is WireRecord {

@@ -62,11 +62,19 @@ export function bodyHash(jsonText: string | undefined): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export async function runWrite(
+/**
+ * Runs `write` in one transaction under the user's row lock (see above). `prepare`, when given,
+ * runs before it and outside the transaction, after a replay has been answered: work that needs no
+ * database (reading and checking a large body) then holds no connection, and on PGlite (one
+ * connection for every user) makes no other user's write wait. What it answers is handed to `write`;
+ * what it throws is the answer.
+ */
+export async function runWrite<P = undefined>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  write: (tx: Db) => Promise<WriteResult>,
+  write: (tx: Db, prepared: P) => Promise<WriteResult>,
+  prepare?: () => P | Promise<P>,
 ): Promise<FastifyReply> {
   const user = currentUser(request);
   const key = idempotencyKey(request);
@@ -93,6 +101,7 @@ export async function runWrite(
 
   const replay = await stored();
   if (replay) return replay;
+  const prepared = prepare ? await prepare() : (undefined as P);
 
   let result: WriteResult;
   try {
@@ -102,7 +111,7 @@ export async function runWrite(
       const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
       // The account was deleted while this request waited for the lock (auth/delete-account.ts).
       if (!locked) throw new HttpError(401, NOT_SIGNED_IN);
-      const outcome = await write(tx as unknown as Db);
+      const outcome = await write(tx as unknown as Db, prepared);
       const messages = [...(outcome.updates ?? [])];
       if (user.subscribed && outcome.months && outcome.months.length > 0) {
         const projection = await projectFor(tx as unknown as Db, ctx.clock, user);

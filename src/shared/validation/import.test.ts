@@ -3,7 +3,11 @@ import { buildExportDocument, EXPORT_FORMAT, type ExportSource } from '../export
 import {
   ACTUAL_IN_FUTURE,
   CREATED_AT_INVALID,
+  IMPORT_MAX_ACTUALS,
+  IMPORT_MAX_RECORDS,
   importErrorMessage,
+  importLimitErrors,
+  importSize,
   NOT_AN_EXPORT,
   newerVersionMessage,
   parseImportMode,
@@ -240,6 +244,39 @@ describe('validateImport', () => {
   it('reads neither user nor exported_at', () => {
     const file = { ...exported(), user: 'someone else', exported_at: 12 };
     expect(validateImport(file, ctx).ok).toBe(true);
+  });
+});
+
+describe('the ceilings', () => {
+  const file = (records: number, actuals: number) => ({
+    format: EXPORT_FORMAT,
+    version: 1,
+    other_expenses: Array.from({ length: records }, () => ({ month: '2027-01', description: 'x', amount: 1 })),
+    actuals: { income_months: Array.from({ length: actuals }, () => ({ month: '2026-01', input_end_balance: 1 })) },
+  });
+
+  it('importSize counts the records of every collection, the singles present and the actuals, valid or not', () => {
+    expect(importSize(exported())).toEqual({ records: 6, actuals: 3 });
+    expect(importSize({ debts: [1, 2], housing: {}, debt_plan: null, actuals: { debt_months: [1], retirement_months: 'no' } })).toEqual({ records: 3, actuals: 1 });
+    expect(importSize({})).toEqual({ records: 0, actuals: 0 });
+  });
+
+  it('importLimitErrors names the ceiling and the count, of the file or of what a merge would leave', () => {
+    expect(importLimitErrors({ records: IMPORT_MAX_RECORDS, actuals: IMPORT_MAX_ACTUALS }, false)).toBeNull();
+    expect(importLimitErrors({ records: 20_001, actuals: 0 }, false)).toEqual({ limits: ['An account can hold at most 20,000 records; this file holds 20,001.'] });
+    expect(importLimitErrors({ records: 20_001, actuals: 10_005 }, true)).toEqual({
+      limits: ['An account can hold at most 20,000 records; merging this file would leave 20,001.', 'An account can hold at most 10,000 actual balances; merging this file would leave 10,005.'],
+    });
+    expect(importErrorMessage({ limits: ['An account can hold at most 20,000 records; this file holds 20,001.'] })).toBe('An account can hold at most 20,000 records; this file holds 20,001.');
+  });
+
+  it('validateImport refuses a file over a ceiling before reading its records, and takes one at it', () => {
+    const over = file(IMPORT_MAX_RECORDS + 1, 0);
+    over.other_expenses[0] = { month: 'never', description: '', amount: -1 };
+    expect(validateImport(over, ctx)).toEqual({ ok: false, errors: { limits: ['An account can hold at most 20,000 records; this file holds 20,001.'] } });
+    expect(validateImport(file(0, IMPORT_MAX_ACTUALS + 1), ctx)).toEqual({ ok: false, errors: { limits: ['An account can hold at most 10,000 actual balances; this file holds 10,001.'] } });
+    expect(validateImport({ ...file(IMPORT_MAX_RECORDS + 1, 0), format: 'ynab' }, ctx)).toEqual({ ok: false, errors: { format: [NOT_AN_EXPORT] } });
+    expect(value(validateImport(file(IMPORT_MAX_RECORDS, 0), ctx)).other_expenses).toHaveLength(IMPORT_MAX_RECORDS);
   });
 });
 

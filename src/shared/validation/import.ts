@@ -78,6 +78,62 @@ export const NOT_AN_EXPORT = `This is not a Runway export file: "format" must be
 export const CREATED_AT_INVALID = 'Created at must be a date and time such as 2026-11-21T12:00:00.000Z';
 export const ACTUAL_IN_FUTURE = 'An actual balance can only be for the current month or earlier';
 
+/**
+ * The most an account may hold after an import (docs/api.md#export-and-import): records of every
+ * collection and the single records together. For replace that is what the file holds; for merge
+ * what the account holds plus what the file adds (a single the file has takes the place of the
+ * account's). A household keeps tens of records and adds a baseline a month; the ceiling keeps one
+ * account from growing without bound through imports and bounds how long one import's single
+ * transaction holds the database (docs/performance.md#import).
+ */
+export const IMPORT_MAX_RECORDS = 20_000;
+/**
+ * The same for actual balances (month values), counted apart: an account's once, though it is
+ * stored for both its tables. They run back to 1900, one a month for the income table and for each
+ * debt and account, so without a ceiling a file could hold hundreds of thousands. 10,000 is 90
+ * years of monthly balances for a household of 9 (the income table, 5 debts, 3 accounts); it
+ * costs an import at most what 20,000 records do (docs/performance.md#import).
+ */
+export const IMPORT_MAX_ACTUALS = 10_000;
+/** The errors key of a refusal for size: about the file as a whole, so its message names no place. */
+export const IMPORT_LIMITS_KEY = 'limits';
+
+/** How much an import leaves in the account, or how much a file holds. */
+export interface ImportSize {
+  readonly records: number;
+  readonly actuals: number;
+}
+
+/**
+ * What a document holds, counted on its lists as they are (valid or not): the records of every
+ * collection, the single records present, and the actuals. Counts a validated ImportDocument too.
+ */
+export function importSize(document: Readonly<Record<string, unknown>>): ImportSize {
+  const length = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+  let records = 0;
+  for (const { key } of EXPORT_COLLECTIONS) records += length(document[key]);
+  for (const { key } of EXPORT_SINGLES) if (document[key] !== undefined && document[key] !== null) records += 1;
+  const lists = isJsonObject(document.actuals) ? document.actuals : {};
+  const actuals = length(lists.income_months) + length(lists.debt_months) + length(lists.retirement_months);
+  return { records, actuals };
+}
+
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The refusal of an import that would leave more than the ceilings in the account, or null.
+ * `merged`: `size` is what a merge would leave (the account's and the file's), not the file's own.
+ * `{records: 20001, actuals: 0}` → `{limits: ['An account can hold at most 20,000 records; this file holds 20,001.']}`.
+ */
+export function importLimitErrors(size: ImportSize, merged: boolean): FieldErrors | null {
+  const errors: FieldErrors = {};
+  const over = (count: number, limit: number, noun: string) =>
+    addError(errors, IMPORT_LIMITS_KEY, `An account can hold at most ${grouped(limit)} ${noun}; ${merged ? `merging this file would leave ${grouped(count)}` : `this file holds ${grouped(count)}`}.`);
+  if (size.records > IMPORT_MAX_RECORDS) over(size.records, IMPORT_MAX_RECORDS, 'records');
+  if (size.actuals > IMPORT_MAX_ACTUALS) over(size.actuals, IMPORT_MAX_ACTUALS, 'actual balances');
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
 /** `import` mode: absent is replace. */
 export function parseImportMode(raw: unknown): FieldResult<ImportMode> {
   const mode = optional(raw, (value) => parseEnum(value, IMPORT_MODES, { label: 'Mode', invalid: 'Mode must be "replace" or "merge"' }));
@@ -93,7 +149,7 @@ export function importErrorMessage(errors: FieldErrors): string {
   const first = Object.entries(errors).find(([, messages]) => messages.length > 0);
   if (!first) return 'The file cannot be imported';
   const [path, [message]] = first;
-  return path === 'format' || path === 'version' ? (message ?? '') : `${path}: ${message}`;
+  return path === 'format' || path === 'version' || path === IMPORT_LIMITS_KEY ? (message ?? '') : `${path}: ${message}`;
 }
 
 function headerErrors(src: Readonly<Record<string, unknown>>): FieldErrors | null {
@@ -225,13 +281,17 @@ function importActuals(raw: unknown, rule: ActualRule, ctx: ValidationContext, e
 /**
  * Validates a whole import document against the rules of its records, as of `ctx.today`.
  * A file whose `format` is not 'runway-export' or whose `version` is not one this version reads
- * answers that error alone; otherwise every error of the file is answered at once.
+ * answers that error alone, and so does one holding more than the ceilings (`limits`); otherwise
+ * every error of the file is answered at once.
  * `user` and `exported_at` are not read: an import fills the signed-in user's account.
  */
 export function validateImport(input: unknown, ctx: ValidationContext): Validation<ImportDocument> {
   if (!isJsonObject(input)) return { ok: false, errors: { format: [NOT_AN_EXPORT] } };
   const header = headerErrors(input);
   if (header) return { ok: false, errors: header };
+  // A file over the ceilings is refused before its records are read: it could never be imported.
+  const limits = importLimitErrors(importSize(input), false);
+  if (limits) return { ok: false, errors: limits };
 
   const errors: FieldErrors = {};
   const document: Record<string, unknown> = {};

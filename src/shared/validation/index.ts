@@ -95,11 +95,16 @@ export type { ContributionMonthInput, DebtMonthInput, DebtTerms, IncomeMonthInpu
 export {
   ACTUAL_IN_FUTURE,
   CREATED_AT_INVALID,
+  IMPORT_LIMITS_KEY,
+  IMPORT_MAX_ACTUALS,
+  IMPORT_MAX_RECORDS,
   IMPORT_MODES,
   NOT_AN_EXPORT,
   importErrorMessage,
+  importLimitErrors,
+  importSize,
   newerVersionMessage,
   parseImportMode,
   validateImport,
 } from './import.ts';
-export type { ImportDocument, ImportMode, ImportedActual, ImportedActuals, ImportedRecord } from './import.ts';
+export type { ImportDocument, ImportMode, ImportSize, ImportedActual, ImportedActuals, ImportedRecord } from './import.ts';

@@ -17,24 +17,41 @@
  * Every record gets a new id; the file's actuals follow their debt or account to it. `created_at`
  * is the file's when it has one (a restored baseline keeps the day it was saved), `updated_at` the
  * server's clock. It is one write (src/server/http/write.ts): all or nothing, idempotent under
- * `Idempotency-Key`, and every open device receives the deletions, the new records and (for
- * subscribers) the four month tables live.
+ * `Idempotency-Key`, and every open device receives one `Pull` message live, which makes it pull
+ * its collections, singles and (for subscribers) month tables: one frame, not one per record.
  * Answers 200 `{ import: { mode, created: Counts, deleted: Counts } }`, where Counts has one number per
  * collection (`incomes`, …, `baselines`), per single (`housing`, …, 0 or 1) and per list of actuals
  * (`income_months`, `debt_months`, `retirement_months`: an account's actual counts once though it
  * is stored for both of its tables). A file that fails a rule answers 422 `{ error, message,
- * errors: { 'debts[2].apr': [...] } }` (shared/validation/import.ts) and writes nothing.
+ * errors: { 'debts[2].apr': [...] } }` (shared/validation/import.ts) and writes nothing; so does
+ * one that would leave the account more than IMPORT_MAX_RECORDS records or IMPORT_MAX_ACTUALS
+ * actuals (`errors: { limits: [...] }`), checked before anything is written.
+ *
+ * One import must not hold the database for long: on PGlite every user's write waits for the one
+ * connection. So the body is read, checked and turned into rows before the transaction starts;
+ * inside it, each table gets one INSERT whatever the number of rows, and the change notice is one
+ * small message (docs/performance.md#import).
  */
-import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, getTableName, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { centsToDollars, type Cents } from '../../../engine/money.ts';
-import type { UpdateMessage } from '../../../shared/cable.ts';
+import { PULL_TYPE, type UpdateMessage } from '../../../shared/cable.ts';
 import { buildExportDocument, EXPORT_COLLECTIONS, EXPORT_SINGLES, exportFileName, type ExportDocument, type SourceRecord } from '../../../shared/export/document.ts';
 import { isJsonObject } from '../../../shared/json.ts';
-import { MONTH_KINDS, type MonthKind } from '../../../shared/months/tables.ts';
+import type { MonthKind } from '../../../shared/months/tables.ts';
 import type { RecordInputs, RecordName } from '../../../shared/records.ts';
-import { RECORD_UPDATE_TYPES } from '../../../shared/resources.ts';
-import { importErrorMessage, parseImportMode, validateImport, type ImportDocument, type ImportedActual, type ImportedActuals, type ImportedRecord, type ImportMode } from '../../../shared/validation/index.ts';
+import {
+  importErrorMessage,
+  importLimitErrors,
+  parseImportMode,
+  validateImport,
+  type ImportDocument,
+  type ImportedActual,
+  type ImportedActuals,
+  type ImportedRecord,
+  type ImportMode,
+  type ImportSize,
+} from '../../../shared/validation/index.ts';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { RECORD_TABLES, toRow, toWire } from '../../db/records.ts';
@@ -48,8 +65,6 @@ export const EXPORT_PATH = '/api/v1/export';
 export const IMPORT_PATH = '/api/v1/import';
 /** An import carries a whole export file, and one of 5 MB must pass: this route reads up to 10 MiB. */
 export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
-/** Rows per INSERT: PostgreSQL binds at most 65,535 parameters in one statement. */
-const INSERT_CHUNK = 1000;
 
 /* Drizzle's table types differ per table; these helpers work on any record table by its columns. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -93,19 +108,49 @@ async function loadExport(tx: Db, user: AuthUser, exportedAt: Date): Promise<Exp
   });
 }
 
-/** `count` fresh ids of `table`'s serial sequence, ascending, so new records keep the file's order. */
-async function newIds(tx: Db, table: AnyTable, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const result = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence(${getTableName(table)}, 'id'))::int AS id FROM generate_series(1, ${count})`);
+/** `n` fresh ids of `table`'s serial sequence, ascending, so new records keep the file's order. */
+async function newIds(tx: Db, table: AnyTable, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  // The sequence is looked up once: named inside the SELECT, it would be looked up once per row.
+  const named = await tx.execute(sql`SELECT pg_get_serial_sequence(${getTableName(table)}, 'id') AS sequence`);
+  const sequence = (named as unknown as { rows: { sequence: string }[] }).rows[0]?.sequence;
+  if (!sequence) throw new Error(`${getTableName(table)} has no id sequence`);
+  const result = await tx.execute(sql`SELECT nextval(${sequence}::regclass)::int AS id FROM generate_series(1, ${n}::int)`);
   return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
-async function insertChunks(tx: Db, table: AnyTable, values: Row[]): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-    rows.push(...((await tx.insert(table).values(values.slice(start, start + INSERT_CHUNK)).returning()) as Row[]));
+/** Deletes the user's rows of `table`, answering how many went. */
+async function deleteAll(tx: Db, table: AnyTable, userId: number): Promise<number> {
+  const result = await tx.execute(sql`WITH gone AS (DELETE FROM ${table} WHERE user_id = ${userId} RETURNING 1) SELECT count(*)::int AS n FROM gone`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/**
+ * A row as a JSON object keyed by column name, in the form `json_populate_recordset` reads (a Date
+ * as its ISO text, a `json` column's value as nested JSON), without its opening brace: the
+ * transaction puts the id in front (`{"id":7,` + this).
+ */
+function rowJsonTail(columns: Record<string, AnyColumn>, row: Row): string {
+  const named: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    const column = columns[key];
+    if (!column) throw new Error(`No column ${key}`);
+    named[column.name] = value;
   }
-  return rows;
+  return JSON.stringify(named).slice(1);
+}
+
+/**
+ * Inserts rows given as JSON (see rowJsonTail) in ONE statement per table: the rows travel as a
+ * single parameter and PostgreSQL unpacks them (`json_populate_recordset`), which costs PGlite half
+ * of what binding every value does (docs/performance.md#import). `onConflict` is appended as is.
+ */
+async function insertJson(tx: Db, table: AnyTable, columns: readonly string[], rows: string, onConflict = sql``): Promise<void> {
+  const list = sql.join(
+    columns.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  await tx.execute(sql`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ${rows}::json) ${onConflict}`);
 }
 
 /** The mode of the body or of the query string, which must agree when both say; replace when neither does. */
@@ -131,55 +176,133 @@ function importBody(request: FastifyRequest): { mode: ImportMode; document: unkn
   return { mode: importMode(request, wrapped ? body : {}), document: wrapped ? body.document : body };
 }
 
-async function applyImport(tx: Db, ctx: AppContext, user: AuthUser, document: ImportDocument, mode: ImportMode) {
+/** Lets the event loop serve what is waiting (other users' requests) before going on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A file's records, checked and turned into rows before the transaction: only ids are missing. */
+interface PreparedResource {
+  key: string;
+  record: RecordName;
+  single: boolean;
+  /** The file's id of each row (null: none), in the file's order. */
+  fileIds: (number | null)[];
+  /** The column names of `rows`, id excepted. */
+  columns: string[];
+  /** Each row as rowJsonTail writes it, in the file's order. */
+  rows: string[];
+}
+
+interface PreparedImport {
+  mode: ImportMode;
+  document: ImportDocument;
+  now: Date;
+  resources: PreparedResource[];
+}
+
+/**
+ * Everything an import needs that the database does not: the body read, the file checked whole
+ * (each record by its rule, and against the ceilings on what it holds), and its records turned
+ * into rows. Runs before the transaction (runWrite's `prepare`), so none of it holds a connection.
+ */
+async function prepareImport(ctx: AppContext, request: FastifyRequest, user: AuthUser): Promise<PreparedImport> {
+  const { mode, document: raw } = importBody(request);
+  const result = validateImport(raw, validationContext(ctx.clock));
+  if (!result.ok) throw new HttpError(422, importErrorMessage(result.errors), result.errors);
+  const document = result.value;
   const now = ctx.clock.now();
-  const deletions: UpdateMessage[] = [];
-  const creations: UpdateMessage[] = [];
+  const resources: PreparedResource[] = [];
+  for (const { key, record, single, records } of [
+    ...EXPORT_COLLECTIONS.map((c) => ({ ...c, single: false, records: document[c.key] as readonly ImportedRecord<RecordName>[] })),
+    ...EXPORT_SINGLES.map((s) => ({ ...s, single: true, records: document[s.key] ? [document[s.key] as ImportedRecord<RecordName>] : [] })),
+  ]) {
+    // This is work for the one thread every request shares: other requests get a turn between steps.
+    await nextTurn();
+    const table: AnyTable = RECORD_TABLES[record];
+    const columns = getTableColumns(table) as Record<string, AnyColumn>;
+    const rows = records.map((imported) => ({
+      ...toRow(record, imported.value as RecordInputs[typeof record]),
+      userId: user.id,
+      createdAt: imported.created_at === null ? now : new Date(imported.created_at),
+      updatedAt: now,
+    }));
+    resources.push({
+      key,
+      record,
+      single,
+      fileIds: records.map((imported) => imported.id),
+      columns: Object.keys(rows[0] ?? {}).map((name) => (columns[name] as AnyColumn).name),
+      rows: rows.map((row) => rowJsonTail(columns, row)),
+    });
+  }
+  return { mode, document, now, resources };
+}
+
+/**
+ * What a merge of `prepared` would leave in the user's account: the records of every collection
+ * the user keeps plus the file's, each single the user or the file has, and the actuals the user
+ * keeps plus the file's, less the file's income actuals of months the user already has one for
+ * (they take those months' places).
+ */
+async function mergedSize(tx: Db, user: AuthUser, prepared: PreparedImport): Promise<ImportSize> {
+  let records = 0;
+  for (const { record, single, rows } of prepared.resources) {
+    const table: AnyTable = RECORD_TABLES[record];
+    const [row] = (await tx.select({ n: count() }).from(table).where(eq(table.userId, user.id))) as { n: number }[];
+    const held = Number(row?.n ?? 0);
+    records += single ? Math.max(held, rows.length) : held + rows.length;
+  }
+  const [entityActuals] = await tx
+    .select({ n: count() })
+    .from(monthOverrides)
+    .where(and(eq(monthOverrides.userId, user.id), inArray(monthOverrides.kind, [ACTUAL_KINDS.debt_months.kind, ACTUAL_KINDS.retirement_months.kind])));
+  const incomeMonths = await tx
+    .select({ month: monthOverrides.month })
+    .from(monthOverrides)
+    .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, ACTUAL_KINDS.income_months.kind)));
+  const months = new Set([...incomeMonths.map((o) => o.month), ...prepared.document.actuals.income_months.map((a) => a.month)]);
+  const actuals = Number(entityActuals?.n ?? 0) + months.size + prepared.document.actuals.debt_months.length + prepared.document.actuals.retirement_months.length;
+  return { records, actuals };
+}
+
+async function applyImport(tx: Db, user: AuthUser, prepared: PreparedImport) {
+  const { mode, document, now, resources } = prepared;
+  // The ceilings, before anything is written: the file's own were checked with its records.
+  if (mode === 'merge') {
+    const errors = importLimitErrors(await mergedSize(tx, user, prepared), true);
+    if (errors) throw new HttpError(422, importErrorMessage(errors), errors);
+  }
   const created: Counts = {};
   const deleted: Counts = {};
 
   // What goes: in replace everything of the user's; in merge only the singles the file replaces.
-  const resources = [...EXPORT_COLLECTIONS.map((c) => ({ ...c, records: document[c.key] as readonly ImportedRecord<RecordName>[] })), ...EXPORT_SINGLES.map((s) => ({ ...s, records: document[s.key] ? [document[s.key] as ImportedRecord<RecordName>] : [] }))];
-  const single = new Set<string>(EXPORT_SINGLES.map((s) => s.key));
-  for (const { key, record, records } of resources) {
+  for (const { key, record, single, rows } of resources) {
     deleted[key] = 0;
-    if (mode === 'merge' && !(single.has(key) && records.length > 0)) continue;
-    const table: AnyTable = RECORD_TABLES[record];
-    const gone = (await tx.delete(table).where(eq(table.userId, user.id)).returning({ id: table.id })) as { id: number }[];
-    deleted[key] = gone.length;
-    for (const { id } of gone) deletions.push({ type: RECORD_UPDATE_TYPES[record], action: 'deleted', data: { id } });
+    if (mode === 'merge' && !(single && rows.length > 0)) continue;
+    deleted[key] = await deleteAll(tx, RECORD_TABLES[record], user.id);
   }
   for (const key of Object.keys(ACTUAL_KINDS) as (keyof ImportedActuals)[]) deleted[key] = 0;
   if (mode === 'replace') {
-    const gone = await tx.delete(monthOverrides).where(eq(monthOverrides.userId, user.id)).returning({ kind: monthOverrides.kind });
-    for (const [key, { kind }] of Object.entries(ACTUAL_KINDS)) deleted[key] = gone.filter((o) => o.kind === kind).length;
+    const result = await tx.execute(sql`WITH gone AS (DELETE FROM ${monthOverrides} WHERE user_id = ${user.id} RETURNING kind) SELECT kind, count(*)::int AS n FROM gone GROUP BY kind`);
+    const gone = new Map((result as unknown as { rows: { kind: string; n: number }[] }).rows.map((row) => [row.kind, Number(row.n)]));
+    for (const [key, { kind }] of Object.entries(ACTUAL_KINDS)) deleted[key] = gone.get(kind) ?? 0;
   }
 
   // The file's records, under new ids given in the file's order; each file id → its new id.
   const newIdOf = new Map<RecordName, Map<number, number>>();
-  for (const { key, record, records } of resources) {
+  for (const { key, record, fileIds, columns, rows } of resources) {
     const table: AnyTable = RECORD_TABLES[record];
-    const ids = await newIds(tx, table, records.length);
+    const ids = await newIds(tx, table, rows.length);
     const remap = new Map<number, number>();
     newIdOf.set(record, remap);
-    const values = records.map((imported, index) => {
-      const id = ids[index] as number;
-      if (imported.id !== null) remap.set(imported.id, id);
-      const createdAt = imported.created_at === null ? now : new Date(imported.created_at);
-      return { ...toRow(record, imported.value as RecordInputs[typeof record]), id, userId: user.id, createdAt, updatedAt: now };
+    fileIds.forEach((fileId, index) => {
+      if (fileId !== null) remap.set(fileId, ids[index] as number);
     });
-    const rows = await insertChunks(tx, table, values);
+    if (rows.length > 0) await insertJson(tx, table, ['id', ...columns], `[${rows.map((tail, index) => `{"id":${ids[index]},${tail}`).join(',')}]`);
     created[key] = rows.length;
-    const byId = new Map(rows.map((row) => [row.id as number, row]));
-    for (const id of ids) {
-      const row = byId.get(id);
-      if (!row) throw new Error(`Importing ${key} returned no row for id ${id}`);
-      creations.push({ type: RECORD_UPDATE_TYPES[record], action: 'created', data: toWire(record, row) });
-    }
   }
 
   // The actuals, each on its entity's new id; an account's under both of its tables' kinds.
-  const overrides: Row[] = [];
+  const overrides: { user_id: number; kind: MonthKind; entity_id: number; month: string; value_cents: number; updated_at: Date }[] = [];
   for (const [key, { kind, record }] of Object.entries(ACTUAL_KINDS) as [keyof ImportedActuals, (typeof ACTUAL_KINDS)[keyof ImportedActuals]][]) {
     const remap = record === null ? null : newIdOf.get(record);
     const entityOf = (actual: ImportedActual): number => {
@@ -190,26 +313,26 @@ async function applyImport(tx: Db, ctx: AppContext, user: AuthUser, document: Im
       return id;
     };
     for (const actual of document.actuals[key]) {
-      for (const stored of storedKinds(kind)) overrides.push({ userId: user.id, kind: stored, entityId: entityOf(actual), month: actual.month, valueCents: actual.value, updatedAt: now });
+      for (const stored of storedKinds(kind)) overrides.push({ user_id: user.id, kind: stored, entity_id: entityOf(actual), month: actual.month, value_cents: actual.value, updated_at: now });
     }
     created[key] = document.actuals[key].length;
   }
-  for (let start = 0; start < overrides.length; start += INSERT_CHUNK) {
-    await tx
-      .insert(monthOverrides)
-      .values(overrides.slice(start, start + INSERT_CHUNK) as (typeof monthOverrides.$inferInsert)[])
+  if (overrides.length > 0) {
+    await insertJson(
+      tx,
+      monthOverrides,
+      ['user_id', 'kind', 'entity_id', 'month', 'value_cents', 'updated_at'],
+      JSON.stringify(overrides),
       // Only in merge can one exist already: an income actual of a month the user has one for.
-      .onConflictDoUpdate({
-        target: [monthOverrides.userId, monthOverrides.kind, monthOverrides.entityId, monthOverrides.month],
-        set: { valueCents: sql`excluded.value_cents`, updatedAt: now },
-      });
+      sql`ON CONFLICT (user_id, kind, entity_id, month) DO UPDATE SET value_cents = excluded.value_cents, updated_at = excluded.updated_at`,
+    );
   }
 
   return {
     status: 200,
     body: { import: { mode, created, deleted } },
-    updates: [...deletions, ...creations],
-    months: MONTH_KINDS,
+    // One notice for the whole import, not one per record: every open device pulls what it shows.
+    updates: [{ type: PULL_TYPE, action: 'updated', data: { reason: 'import' } } satisfies UpdateMessage],
   };
 }
 
@@ -224,11 +347,12 @@ export function registerDataRoutes(app: FastifyInstance, ctx: AppContext, authen
 
   // Signed in before the body is read: a stranger cannot make the server parse 10 MiB.
   app.post(IMPORT_PATH, { onRequest: authenticate, bodyLimit: IMPORT_BODY_LIMIT }, (request, reply) =>
-    runWrite(ctx, request, reply, async (tx) => {
-      const { mode, document } = importBody(request);
-      const result = validateImport(document, validationContext(ctx.clock));
-      if (!result.ok) throw new HttpError(422, importErrorMessage(result.errors), result.errors);
-      return applyImport(tx, ctx, currentUser(request), result.value, mode);
-    }),
+    runWrite(
+      ctx,
+      request,
+      reply,
+      (tx, prepared) => applyImport(tx, currentUser(request), prepared),
+      () => prepareImport(ctx, request, currentUser(request)),
+    ),
   );
 }
