@@ -5,8 +5,11 @@
 import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // findBy* and waitFor give up after 1 s by default: a screen's live queries on a loaded CI
+  // machine can take longer. A passing wait returns as soon as it holds, so this costs nothing.
+  configure({ asyncUtilTimeout: 10_000 });
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
       ({

@@ -242,12 +242,15 @@ describe('RetirementAccountsTab for a subscriber: the truth of today', () => {
 
   it("shows this month's balance of each account and their total, saying what each is", async () => {
     renderScreen(<RetirementAccountsTab />, { subscribed: true, now: NOV_15, records: { [PATH]: [work, roth, old] }, intercept: serveMonths({ contributionMonths: CONTRIBUTION, retirementMonths: RETIREMENT }) });
-    await waitFor(() => expect(balanceOf('Work 401k')).toBe('$12,345.67actual as of 2026-11'));
-    expect(balanceOf('Old IRA')).toBe('$8,000.10projected for 2026-11');
+    // The two month tables land one after the other: wait until the screen shows both.
+    await waitFor(() => {
+      expect(balanceOf('Work 401k')).toBe('$12,345.67actual as of 2026-11');
+      expect(balanceOf('Old IRA')).toBe('$8,000.10projected for 2026-11');
+      // 12,345.67 + 8,000.10 + 1,000.00 = 21,345.77
+      expect(cardLines('Total Balance')).toEqual(['Total Balance', '$21,345.77', 'actual + projected, 2026-11; 1 at starting balance']);
+    });
     expect(balanceOf('Roth IRA')).toBe('$1,000.00starting balance');
     expect(screen.queryByRole('columnheader', { name: 'Starting Balance' })).toBeNull();
-    // 12,345.67 + 8,000.10 + 1,000.00 = 21,345.77
-    expect(cardLines('Total Balance')).toEqual(['Total Balance', '$21,345.77', 'actual + projected, 2026-11; 1 at starting balance']);
     // The contribution cards are as before: 325.00 + 500.00 + 450.00.
     expect(card('Total Retirement Value')).toBe('$1,275.00');
   });
