@@ -81,7 +81,7 @@ async function payMonthly(page: Page) {
 describe('a payment the page never confirmed', () => {
   // On the desktop the return page's confirmation never gets through (as when the page is left
   // before its answer comes: whether it does is a race), so only the start's check can unlock
-  // analytics; on the phone the page is simply left at once, as the tester did.
+  // analytics; on the phone the page is simply left at once, as a hurried user would.
   for (const [name, options, blockConfirmation] of [
     ['desktop', {}, true],
     ['phone', PHONE_390, false],

@@ -1,5 +1,5 @@
 /**
- * The fuzz layer (issue 13): fast-check sends hostile requests to every route the server has, over
+ * The fuzz layer: fast-check sends hostile requests to every route the server has, over
  * real HTTP — bodies of the wrong types, huge and non-finite numbers as JSON text (1e400, -0),
  * numbers as strings, deep nesting, long and odd strings (lone surrogates and NUL as JSON escapes),
  * unknown keys, missing or misplaced wrappers, wrong content types, empty bodies, bad path ids,
