@@ -125,7 +125,8 @@ describe('DebtProgressTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
     expect(await screen.findByText('Failed to update debt month. Please try again.')).toBeTruthy();
     expect((screen.getByLabelText('Remaining Balance', { exact: false }) as HTMLInputElement).value).toBe('700');
-    expect(cellsOf('Debt months, Visa', '2026-03')).toEqual(before);
+    // The refusal rolls the mirror back; the table re-renders from it a moment after the error shows.
+    await waitFor(() => expect(cellsOf('Debt months, Visa', '2026-03')).toEqual(before));
     expect(await layer.db.outbox.count()).toBe(0);
     expect((await layer.db.months.get('debtMonths'))?.provisional).toBe(false);
   });
