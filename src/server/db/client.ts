@@ -39,13 +39,15 @@ export interface DatabaseOptions {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /**
- * Runs create-pglite.ts in a process of its own (with this process's loader flags, so it runs
- * under tsx as the server does) and resolves when the folder holds a migrated database.
+ * Runs create-pglite.ts in a process of its own, under tsx as the server runs (whatever started
+ * this process: `npm start`, or a test runner with flags of its own), from the project's folder so
+ * that `tsx` resolves; resolves when the folder holds a migrated database.
  */
 async function createInProcess({ dir, migrationsFolder }: CreateRequest): Promise<void> {
   const script = fileURLToPath(new URL('./create-pglite.ts', import.meta.url));
+  const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
   try {
-    await promisify(execFile)(process.execPath, [...process.execArgv, script, dir, migrationsFolder], { maxBuffer: 1024 * 1024 });
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', script, dir, migrationsFolder], { cwd: projectRoot, maxBuffer: 1024 * 1024 });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr;
     throw new Error(`Creating the database in ${dir} failed${stderr ? `: ${stderr.trim()}` : ''}`, { cause: error });
