@@ -15,42 +15,18 @@
  * write, each with the bystander's slowest POST meanwhile. Figures go into
  * docs/performance.md#import.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { largeImportDocument } from '../tests/server/large-import.ts';
+import { ServerProcess } from '../tests/server/server-process.ts';
 
 const RECORDS = Number(process.env.BENCH_IMPORT_RECORDS ?? 20_000);
 const ACTUALS = Number(process.env.BENCH_IMPORT_ACTUALS ?? 0);
 const MIX = process.env.BENCH_IMPORT_MIX === 'household' ? 'household' : 'spread';
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const NEXT = process.env.BENCH_IMPORT_NEXT !== '0';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUp(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function call(base: string, method: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; ms: number }> {
   const started = performance.now();
@@ -107,14 +83,11 @@ async function socketOf(base: string, user: { email: string; token: string }) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'runway-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none'), AUTH_RATE_LIMIT_MAX: '100000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The real server in a process of its own (PGlite, or DATABASE_URL's PostgreSQL).
+  const server = await ServerProcess.start({ env: { AUTH_RATE_LIMIT_MAX: '100000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+  const { dataDir, url: base } = server;
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   try {
-    await waitUp(`${base}/api/v1/feature_flags`, server);
     const { adminSecret } = JSON.parse(readFileSync(path.join(dataDir, 'server.json'), 'utf8')) as { adminSecret: string };
     const importer = await signUp(base, 'importer');
     const bystander = await signUp(base, 'bystander');
@@ -196,11 +169,7 @@ async function main() {
     });
     console.log(`the importer's next POST /api/v1/debts (subscribed; recomputes the month tables): ${next}`);
   } finally {
-    if (server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
