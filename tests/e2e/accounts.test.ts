@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, expectNoAxeViolations, loginThroughUi, onPhone, openPage, PASSWORD, screenshot, signedInPage, startApp, uniqueEmail, unexpectedErrors, type App } from './harness.ts';
+import { apiSignUp, expectNoAxeViolations, loginThroughUi, onPhone, openPage, PASSWORD, screenshot, signedInPage, startApp, submitSignUpForm, uniqueEmail, unexpectedErrors, type App } from './harness.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -99,12 +99,7 @@ describe('accounts', () => {
     await screenshot(page, 'accounts-signup-errors');
 
     const email = uniqueEmail('signup');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByLabel('Birth Year').fill('1988');
-    await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await submitSignUpForm(page, email);
     await visible(page, 'Signup successful! Redirecting to dashboard...');
     await screenshot(page, 'accounts-signup-success');
     await page.waitForURL('**/dashboard', { timeout: 15_000 });

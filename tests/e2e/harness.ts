@@ -198,6 +198,16 @@ export async function apiSignUp(app: App, email: string, password = PASSWORD, bi
   return body.status.data.token;
 }
 
+/** Fills the sign-up form with a valid account (terms accepted) and presses Sign Up. */
+export async function submitSignUpForm(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByLabel('Birth Year').fill('1988');
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+}
+
 /** Signs in through the login screen and waits for the dashboard. */
 export async function loginThroughUi(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');

@@ -11,7 +11,7 @@
  */
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, openPage, PASSWORD, shoot, signedInPage, startApp, subscribeUser, uniqueEmail, unexpectedErrors, type App } from './harness.ts';
+import { apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, openPage, PASSWORD, shoot, signedInPage, startApp, submitSignUpForm, subscribeUser, uniqueEmail, unexpectedErrors, type App } from './harness.ts';
 import { planStart } from './pages.ts';
 
 let app: App;
@@ -60,12 +60,7 @@ function monthTableAnswers(page: Page): string[] {
 
 async function signUpThroughUi(page: Page, email: string) {
   await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByLabel('Birth Year').fill('1988');
-  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await submitSignUpForm(page, email);
   await page.waitForURL('**/dashboard', TIMEOUT);
 }
 
