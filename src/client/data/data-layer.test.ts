@@ -260,6 +260,22 @@ async function expiredWithQueuedEdit() {
 }
 
 describe('a 401', () => {
+  it('that ends the session before anyone listens is told to the first listener, once', async () => {
+    // The token was revoked elsewhere: the very first pull meets the 401, before the router mounts.
+    const { api, layer, server } = setup({ signedIn: session(ANN) });
+    api.unauthorized = true;
+    await layer.ready;
+    expect(server.seen().length).toBeGreaterThan(0);
+    expect(layer.getSession().isAuthenticated).toBe(false);
+
+    const first = vi.fn();
+    const second = vi.fn();
+    layer.onSessionExpired(first);
+    layer.onSessionExpired(second);
+    await vi.waitFor(() => expect(first).toHaveBeenCalledTimes(1));
+    expect(second).not.toHaveBeenCalled();
+  });
+
   it('signs the user out and clears the token, but keeps the queued edit and its optimistic row', async () => {
     const { server, storage, layer, log, expired, tempId, channels } = await expiredWithQueuedEdit();
 

@@ -227,6 +227,11 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   let disposed = false;
   const listeners = new Set<() => void>();
   const expiredListeners = new Set<() => void>();
+  /*
+   * A 401 can answer the first pull before the router has mounted its listener (the layer starts
+   * before the first render). Such an expiry is kept and told to the first listener that comes.
+   */
+  let unseenExpiry = false;
   const queuedListeners = new Set<() => void>();
 
   const setState = (patch: Partial<DataLayerState>) => {
@@ -597,6 +602,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     endEpoch();
     setState({ session: SIGNED_OUT, hold: { reason: 'signed-out', owner }, subscriptionCheck: 'unknown' });
     log.warn(SESSION_EXPIRED);
+    unseenExpiry = expiredListeners.size === 0;
     for (const listener of [...expiredListeners]) listener();
   }
 
@@ -620,6 +626,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   function startSession(session: Session) {
     writeSession(storage, session);
+    unseenExpiry = false;
     // The sign-in answer is the server's word on the subscription, as of now.
     subscriptionReports += 1;
     setState({ session, hold: null, subscriptionCheck: 'known' });
@@ -696,6 +703,10 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     },
     onSessionExpired(listener) {
       expiredListeners.add(listener);
+      if (unseenExpiry && !state.session.isAuthenticated) {
+        unseenExpiry = false;
+        queueMicrotask(listener);
+      }
       return () => expiredListeners.delete(listener);
     },
 
