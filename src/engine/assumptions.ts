@@ -33,6 +33,16 @@ export interface PlanAssumptions {
   readonly retirementTaxRate: AnnualPercent;
   /** Whether cash pays retirement's need before the accounts do. */
   readonly spendCashInRetirement: boolean;
+  /** Spending no listed expense claims, a month, in plan-start dollars (grows with inflation). */
+  readonly otherSpending: Cents;
+  /** A living month's spending in plan-start dollars in place of the monthly expenses and other spending; null: the list. */
+  readonly retirementSpending: Cents | null;
+  /** The taxable account a working month's surplus moves to; null: it stays cash. */
+  readonly surplusAccountId: number | null;
+  /** % of a working month's surplus moved to that account. */
+  readonly surplusShare: AnnualPercent;
+  /** % a year charged on negative cash. */
+  readonly overdraftInterestRate: AnnualPercent;
 }
 
 export const NEUTRAL_ASSUMPTIONS: PlanAssumptions = {
@@ -45,6 +55,11 @@ export const NEUTRAL_ASSUMPTIONS: PlanAssumptions = {
   homeAppreciationRate: 0,
   retirementTaxRate: 0,
   spendCashInRetirement: false,
+  otherSpending: ZERO,
+  retirementSpending: null,
+  surplusAccountId: null,
+  surplusShare: 100,
+  overdraftInterestRate: 0,
 };
 
 /**

@@ -271,6 +271,11 @@ export interface IncomeMonth {
    * plan assumptions are set.
    */
   readonly interestEarned?: Cents;
+  /**
+   * What moved from cash to the surplus account this month (docs/projection-rules.md#where-the-money-goes);
+   * only present when plan assumptions are set.
+   */
+  readonly saved?: Cents;
 }
 
 /** An entity with its month rows. */

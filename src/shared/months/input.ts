@@ -63,6 +63,11 @@ export function planAssumptions(record: Wire | null | undefined): PlanAssumption
     homeAppreciationRate: percent(record.home_appreciation_rate),
     retirementTaxRate: percent(record.retirement_tax_rate),
     spendCashInRetirement: record.spend_cash_in_retirement === true,
+    otherSpending: money(record.other_spending),
+    retirementSpending: record.retirement_spending === null || record.retirement_spending === undefined ? null : money(record.retirement_spending),
+    surplusAccountId: typeof record.surplus_account_id === 'number' ? record.surplus_account_id : null,
+    surplusShare: record.surplus_share === null || record.surplus_share === undefined ? 100 : percent(record.surplus_share),
+    overdraftInterestRate: percent(record.overdraft_interest_rate),
   };
 }
 
