@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyExpenseTotal, oneTimeExpensesByMonth } from './expenses.ts';
+import { monthlyExpenseTotal, oneTimeExpensesByMonth, otherSpendingLine, spendingLine } from './expenses.ts';
 import { cents } from './money.ts';
 import { monthKey } from './months.ts';
 
@@ -34,5 +34,25 @@ describe('oneTimeExpensesByMonth', () => {
       3,
     );
     expect(line).toEqual([0, 0, 0]);
+  });
+});
+
+describe('otherSpendingLine', () => {
+  it('grows other spending by inflation once a plan year, rounded half up', () => {
+    const line = otherSpendingLine(cents(40_000), 25, 3);
+    // 400.00; × 1.03 = 412.00; × 1.0609 = 424.36.
+    expect([line[0], line[11], line[12], line[24]]).toEqual([40_000, 40_000, 41_200, 42_436]);
+    expect(otherSpendingLine(cents(0), 3, 3)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('spendingLine', () => {
+  it('adds other spending in working months and puts the retirement budget in living months', () => {
+    const expenses = [cents(120_000), cents(120_000), cents(123_600)];
+    const other = [cents(30_000), cents(30_000), cents(30_900)];
+    // Two working months; month 3 lives on 2 000.00 at 3 %: plan year 0, so 200 000.
+    expect(spendingLine(expenses, other, 2, cents(200_000), 3)).toEqual([150_000, 150_000, 200_000]);
+    // Without a budget the living month keeps its own lines: 123 600 + 30 900.
+    expect(spendingLine(expenses, other, 2, null, 3)).toEqual([150_000, 150_000, 154_500]);
   });
 });

@@ -32,6 +32,36 @@ export function monthlyExpenseLine(expenses: readonly MonthlyExpenseInput[], pla
 }
 
 /**
+ * Other spending (docs/projection-rules.md#other-spending): the spending no listed expense claims,
+ * one more monthly line with no due day, per month index 0…count − 1 (month n = index + 1):
+ *   line[n − 1] = roundHalfUp(other_spending × (1 + inflation/100)^floor((n − 1) / 12))
+ * Units: other_spending in cents a month in plan-start dollars, inflation in % a year.
+ * Example: 400.00 at 3 % → months 1–12: 40 000¢, month 13: 41 200¢, month 25: 42 436¢;
+ * 0 → 0 every month (the neutral rule).
+ */
+export function otherSpendingLine(otherSpending: Cents, count: number, inflation: AnnualPercent = 0): Cents[] {
+  if (otherSpending === 0 || inflation === 0) return new Array<Cents>(count).fill(otherSpending);
+  return Array.from({ length: count }, (_, index) => grownAmount(otherSpending, inflation, index + 1));
+}
+
+/**
+ * The spending of every month, per month index 0…count − 1 (month n = index + 1), as the income
+ * table's `expenses` and the living months' spending read it:
+ *   working month (index < preMonths): expenses[n − 1] + other[n − 1]
+ *   living month:  roundHalfUp(retirement_spending × (1 + inflation/100)^floor((n − 1) / 12)) when
+ *                  a retirement budget is set (docs/projection-rules.md#retirement-spending), else
+ *                  expenses[n − 1] + other[n − 1]
+ * Units: cents; inflation in % a year. Example: expenses 1 200.00 and other spending 300.00, 12
+ * working months, a budget of 2 000.00 at 3 %: months 1–12 150 000¢, month 13 206 000¢ (2 000.00 ×
+ * 1.03); without the budget month 13 is 150 000¢ (its own grown lines).
+ */
+export function spendingLine(expenses: readonly Cents[], other: readonly Cents[], preMonths: number, retirementSpending: Cents | null, inflation: AnnualPercent = 0): Cents[] {
+  return expenses.map((amount, index) =>
+    index >= preMonths && retirementSpending !== null ? grownAmount(retirementSpending, inflation, index + 1) : cents(amount + (other[index] ?? 0)),
+  );
+}
+
+/**
  * One-time expenses per month index: line[k] = Σ amounts of the expenses dated planStart + k,
  * for k in 0…count − 1. Expenses dated before month 1 or after the last month fall outside every row.
  * Example: planStart 2026-01, one 500.00 in 2026-03 → [0, 0, 50 000, 0, …].

@@ -243,9 +243,15 @@ export interface RetirementMonth {
 export interface RetirementTotalMonth extends RetirementMonth {
   /** need − what cash and the accounts paid (net of taxes): what could not be covered this month (0 when covered). */
   readonly shortfall: Cents;
-  /** Cash left at the end of the month, when cash is spent in retirement (spend_cash_in_retirement). */
+  /**
+   * What cash and the accounts had to pay this month (docs/projection-rules.md#no-early-shortfall):
+   * housing + debts + spending + one-time expenses + an overdraft repayment − Social Security, never
+   * below 0; 0 before retirement. Only present when plan assumptions are set.
+   */
+  readonly need?: Cents;
+  /** Cash left at the end of a living month (docs/projection-rules.md#cash-in-retirement); only present when plan assumptions are set. */
   readonly cashBalance?: Cents;
-  /** What cash paid of this month's need, when cash is spent in retirement. */
+  /** What cash paid of a living month's need; only present when plan assumptions are set. */
   readonly cashWithdrawals?: Cents;
 }
 
@@ -256,7 +262,7 @@ export interface IncomeMonth {
   /** Employee retirement contributions (not the employer's). */
   readonly retirementContributions: Cents;
   readonly housing: Cents;
-  /** Σ monthly expenses. */
+  /** Σ monthly expenses, and other spending (docs/projection-rules.md#other-spending). */
   readonly expenses: Cents;
   /** This month's one-time expenses. */
   readonly other: Cents;
