@@ -26,13 +26,13 @@ export { MAX_PROJECTION_MONTHS, MAX_BALANCE, DEFAULT_HORIZON_MONTHS, projectionH
 export type { DebtsProjection, DebtProjectionOptions } from './debts.ts';
 export { projectDebts, debtOrder, percentPaid } from './debts.ts';
 export { housingLine, principalAndInterest } from './housing.ts';
-export { monthlyExpenseTotal, oneTimeExpensesByMonth } from './expenses.ts';
-export type { MonthlyContribution, ContributionOptions, ContributionsProjection } from './contributions.ts';
+export { monthlyExpenseTotal, oneTimeExpensesByMonth, otherSpendingLine, spendingLine } from './expenses.ts';
+export type { MonthlyContribution, ContributionOptions, ContributionsProjection, SurplusDeposits } from './contributions.ts';
 export { projectContributions, monthlyContribution, contributesIn, sumContributionRows } from './contributions.ts';
-export type { LivingCosts, RetirementOptions, RetirementProjection } from './retirement.ts';
-export { projectRetirement, livingNeed, socialSecurityIn, splitWithdrawal } from './retirement.ts';
+export type { LivingCash, LivingCosts, LivingPayment, RetirementOptions, RetirementProjection } from './retirement.ts';
+export { projectRetirement, livingNeed, payLivingNeed, socialSecurityIn, splitWithdrawal } from './retirement.ts';
 export type { IncomeOptions } from './income.ts';
-export { projectIncome, monthlyNetIncome, employeeContributionsIn } from './income.ts';
+export { projectIncome, monthlyNetIncome, employeeContributionsIn, surplusTransfer, surplusAccountOf } from './income.ts';
 export { project } from './project.ts';
 export type {
   MonthValue,

@@ -170,12 +170,23 @@ describe('Monte Carlo paths', () => {
         cashInterestRate: fc.integer({ min: 0, max: 500 }).map((n) => n / 100),
         retirementTaxRate: fc.integer({ min: 0, max: 40 }),
         spendCashInRetirement: fc.boolean(),
+        // Where the money goes: overdrafts to repay, budgets, surplus transfers (docs/projection-rules.md#where-the-money-goes).
+        otherSpending: fc.integer({ min: 0, max: 600_000 }).map((n) => cents(n)),
+        retirementSpending: fc.option(fc.integer({ min: 0, max: 800_000 }).map((n) => cents(n)), { nil: null }),
+        surplusAccountId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+        surplusShare: fc.integer({ min: 0, max: 100 }),
+        overdraftInterestRate: fc.integer({ min: 0, max: 4000 }).map((n) => n / 100),
       }),
       { nil: null },
     );
+    const types = ['traditional_401k', 'roth_ira', 'taxable', 'traditional_ira'];
     fc.assert(
-      fc.property(households(true), assumptions, fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 40 }), (h, a, seed, volatility) => {
-        const input: ProjectionInput = { ...h.input, assumptions: a === null ? null : ({ ...NEUTRAL_ASSUMPTIONS, ...a } as PlanAssumptions) };
+      fc.property(households(true), assumptions, fc.nat(3), fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 40 }), (h, a, typeShift, seed, volatility) => {
+        const input: ProjectionInput = {
+          ...h.input,
+          retirementAccounts: h.input.retirementAccounts.map((account, i) => ({ ...account, accountType: types[(i + typeShift) % types.length] })),
+          assumptions: a === null ? null : ({ ...NEUTRAL_ASSUMPTIONS, ...a } as PlanAssumptions),
+        };
         const plan = riskPlan(input);
         if (plan.scenario === null) return;
         const path = monteCarloPath(plan, seed, 0, volatility);
