@@ -247,6 +247,7 @@ export interface RetirementTotalMonth extends RetirementMonth {
   readonly cashBalance?: Cents;
   /** What cash paid of this month's need, when cash is spent in retirement. */
   readonly cashWithdrawals?: Cents;
+  readonly need?: Cents;
 }
 
 /** One month of the income table (docs/product.md#entities, "Income month"). */
