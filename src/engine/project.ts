@@ -38,6 +38,7 @@ import type { Cents } from './money.ts';
 import { ZERO } from './money.ts';
 import { projectRetirement } from './retirement.ts';
 import type { RetirementOptions, RetirementProjection } from './retirement.ts';
+import { planStartDay } from './typed-balances.ts';
 import type { Projection, ProjectionInput, RetirementAccountInput } from './types.ts';
 
 /** Every month table of a user (docs/projection-rules.md). */
@@ -67,13 +68,15 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
     income: actualsBetween(input.actuals.income, planStart, today),
   };
 
-  const debts = projectDebts(input.debts, input.debtPlan, { planStart, actuals: actuals.debt });
+  // Month 1's bills due before the plan start day are in the typed balances (typed-balances.ts).
+  const startDay = planStartDay(input);
+  const debts = projectDebts(input.debts, input.debtPlan, { planStart, actuals: actuals.debt, startDay });
   const debtPayments: Cents[] = Array.from({ length: span }, (_, index) => debts.payments[index] ?? ZERO);
   const assumptions = input.assumptions ?? null;
   const inflation = assumptions?.inflationRate ?? 0;
-  const housing = housingLine(input.housing, span, inflation);
+  const housing = housingLine(input.housing, span, inflation, startDay);
   const otherExpenses = oneTimeExpensesByMonth(input.otherExpenses, planStart, span);
-  const monthlyExpenses = monthlyExpenseLine(input.monthlyExpenses, planStart, span, inflation);
+  const monthlyExpenses = monthlyExpenseLine(input.monthlyExpenses, planStart, span, inflation, startDay);
 
   const contributions = projectContributions(input.retirementAccounts, {
     planStart,

@@ -17,7 +17,8 @@
  *                 retirement total row's cash_balance; otherwise as above
  *   home(m)       roundHalfUp(home_value × (1 + home appreciation/100)^floor((n − 1) / 12)) for
  *                 month n, when a home value is set
- *   mortgage(m)   the mortgage's end-of-month balance (mortgageBalances), counted with the home
+ *   mortgage(m)   the mortgage's end-of-month balance (mortgageBalances; not amortised in a month 1
+ *                 paid before the plan start day), counted with the home
  *   netWorth(m)   = cash + retirement + home − mortgage − debt
  * The mortgage is counted only with the home it pays for: a loan without its house would make net
  * worth look worse than it is by the home's whole value. Without a home value, or without plan
@@ -42,6 +43,7 @@ import { debtFreeMonth, incomeDisplayEndBalance, moneyRunsOutMonth, type DebtFre
 import { projectionHorizon } from './horizon.ts';
 import { grownAmount } from './assumptions.ts';
 import { mortgageBalances } from './housing.ts';
+import { planStartDay } from './typed-balances.ts';
 import type { Cents } from './money.ts';
 import { cents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
@@ -150,7 +152,7 @@ export function projectionTimeline(input: ProjectionInput, projection: Projectio
   };
   const homeValue = input.assumptions?.homeValue ?? null;
   const appreciation = input.assumptions?.homeAppreciationRate ?? 0;
-  const mortgage = homeValue === null ? null : mortgageBalances(input.housing, count);
+  const mortgage = homeValue === null ? null : mortgageBalances(input.housing, count, planStartDay(input));
   const debtAt = series(projection.debtTotal, (i) => projection.debtTotal[i]!.displayEndBalance);
   const accountsAt = series(accounts, (i) => accounts[i]!.displayBalance);
 
