@@ -27,6 +27,8 @@ export type { DebtsProjection, DebtProjectionOptions } from './debts.ts';
 export { projectDebts, debtOrder, percentPaid } from './debts.ts';
 export { housingLine, mortgageBalances, principalAndInterest } from './housing.ts';
 export { planStartDay, paidBeforeStart, housingPaidBeforeStart } from './typed-balances.ts';
+export type { Holdings, MonthHoldings } from './net-worth.ts';
+export { monthlyHoldings } from './net-worth.ts';
 export { monthlyExpenseTotal, oneTimeExpensesByMonth } from './expenses.ts';
 export type { MonthlyContribution, ContributionOptions, ContributionsProjection } from './contributions.ts';
 export { projectContributions, monthlyContribution, contributesIn, sumContributionRows } from './contributions.ts';

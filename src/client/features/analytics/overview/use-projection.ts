@@ -212,7 +212,7 @@ export function useOverviewProjection(): OverviewState {
           debtNames: input.debts.map((debt) => debt.name),
           hasRetirementPlan: input.retirementPlan !== null,
           health: financialHealth(projection, today, birthYear),
-          snapshot: baselineSnapshot(projection),
+          snapshot: baselineSnapshot(input, projection),
         },
       };
     } catch (error) {
