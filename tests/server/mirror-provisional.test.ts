@@ -24,12 +24,17 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-it('recomputes offline exactly the tables the server serves', async () => {
+/**
+ * A subscribed user with a household of every kind of record: the Visa (due the 15th) and a car
+ * loan (due the 28th) under avalanche with 200.00 extra, pay, groceries (due the 1st), a one-time
+ * expense, a mortgage, a 401(k) and a retirement plan. Answers the user and the Visa's record.
+ */
+async function householdUser() {
   const user = await signUp(api);
   await subscribeAs(api, ADMIN, user.email);
   const t = user.token;
   const debt = (await api('POST', '/api/v1/debts', { token: t, body: { debt: VALID.debt } })).body.debt;
-  await api('POST', '/api/v1/debts', { token: t, body: { debt: { ...VALID.debt, name: 'Car', remaining_amount: 9000, apr: 6.5, monthly_payment: 320 } } });
+  await api('POST', '/api/v1/debts', { token: t, body: { debt: { ...VALID.debt, name: 'Car', remaining_amount: 9000, apr: 6.5, monthly_payment: 320, due_day: 28 } } });
   await api('POST', '/api/v1/debt_plan', { token: t, body: { debt_plan: VALID.debt_plan } });
   await api('POST', '/api/v1/incomes', { token: t, body: { income: VALID.income } });
   await api('POST', '/api/v1/monthly_expenses', { token: t, body: { monthly_expense: VALID.monthly_expense } });
@@ -37,6 +42,12 @@ it('recomputes offline exactly the tables the server serves', async () => {
   await api('POST', '/api/v1/housing', { token: t, body: { housing: VALID.mortgage } });
   await api('POST', '/api/v1/retirement_accounts', { token: t, body: { retirement_account: VALID.retirement_account } });
   await api('POST', '/api/v1/retirement_plan', { token: t, body: { retirement_plan: VALID.retirement_plan } });
+  return { user, debt };
+}
+
+it('recomputes offline exactly the tables the server serves', async () => {
+  const { user, debt } = await householdUser();
+  const t = user.token;
   const debtTable = (await api('GET', '/api/v1/debt_months', { token: t })).body;
   const november = debtTable.debts[0].debt_months[0];
   expect((await api('PUT', `/api/v1/debt_months/${november.id}`, { token: t, body: { debt_month: { input_remaining_balance: 4000 } } })).status).toBe(200);
@@ -64,19 +75,10 @@ it('recomputes offline exactly the tables the server serves', async () => {
 });
 
 it('with plan assumptions, leaves out the same month-1 bills as the server: the sign-up day comes with the profile', async () => {
-  // Signed up 2026-11-21: the card (due the 15th), the groceries (due the 1st) and November's
+  // Signed up 2026-11-21: the Visa (due the 15th), the groceries (due the 1st) and November's
   // mortgage payment are already in the balances typed that day.
-  const user = await signUp(api);
-  await subscribeAs(api, ADMIN, user.email);
+  const { user } = await householdUser();
   const t = user.token;
-  await api('POST', '/api/v1/debts', { token: t, body: { debt: VALID.debt } });
-  await api('POST', '/api/v1/debts', { token: t, body: { debt: { ...VALID.debt, name: 'Car', remaining_amount: 9000, apr: 6.5, monthly_payment: 320, due_day: 28 } } });
-  await api('POST', '/api/v1/debt_plan', { token: t, body: { debt_plan: VALID.debt_plan } });
-  await api('POST', '/api/v1/incomes', { token: t, body: { income: VALID.income } });
-  await api('POST', '/api/v1/monthly_expenses', { token: t, body: { monthly_expense: VALID.monthly_expense } });
-  await api('POST', '/api/v1/housing', { token: t, body: { housing: VALID.mortgage } });
-  await api('POST', '/api/v1/retirement_accounts', { token: t, body: { retirement_account: VALID.retirement_account } });
-  await api('POST', '/api/v1/retirement_plan', { token: t, body: { retirement_plan: VALID.retirement_plan } });
   expect((await api('POST', '/api/v1/assumptions', { token: t, body: { assumptions: { cash_balance: 25000, home_value: 350000 } } })).status).toBe(201);
   const november = (await api('GET', '/api/v1/income_months', { token: t })).body.income_months[0];
   // Debts: the car's 320.00 and the plan's 200.00 extra, which skips the card (first by APR) for the car.
