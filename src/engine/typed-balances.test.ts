@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NEUTRAL_ASSUMPTIONS } from './assumptions.ts';
+import { households } from './households.testing.ts';
 import { compareDebtPlans } from './insights.ts';
 import { parseCents, type Cents } from './money.ts';
 import { monthKey } from './months.ts';
@@ -147,4 +149,51 @@ describe('what the start day leaves alone', () => {
     const checked = project({ ...household, actuals: { ...household.actuals, debt: [{ debtId: 1, month: monthKey(2026, 3), remaining: c(4800) }] } });
     expect(checked.debts[0]?.months[0]).toMatchObject({ payment: 0, remainingAmount: c(5000), displayEndBalance: c(4800) });
   });
+});
+
+describe('on random households', () => {
+  const day = fc.integer({ min: 1, max: 31 });
+  const dueDays = fc.array(day, { minLength: 10, maxLength: 10 });
+
+  it('month 1 leaves out exactly the bills due before the start day, and the plan spends no more than what is left of its budget', () => {
+    fc.assert(
+      fc.property(households(true), day, dueDays, (h, startDay, dues) => {
+        const input: ProjectionInput = {
+          ...h.input,
+          planStartDay: startDay,
+          debts: h.input.debts.map((d, i) => ({ ...d, dueDay: dues[i]! })),
+          monthlyExpenses: h.input.monthlyExpenses.map((e, i) => ({ ...e, dueDay: dues[9 - i]! })),
+          assumptions: NEUTRAL_ASSUMPTIONS,
+        };
+        const typed = project(input);
+        const charged = project({ ...input, planStartDay: 1 });
+        // Starting on the 1st leaves nothing out: the tables of a plan with no start day.
+        expect(charged).toEqual(project({ ...input, planStartDay: undefined }));
+        const left = (due: number) => due < startDay;
+        // Debts left out: no payment, no interest; the balance is the typed one (or the actual).
+        input.debts.forEach((d, i) => {
+          const first = typed.debts[i]!.months[0];
+          if (first === undefined || !left(d.dueDay!)) return;
+          expect(first).toMatchObject({ payment: 0, interestPaid: 0, remainingAmount: d.remainingAmount });
+        });
+        // The rest of the plan's month-1 budget: every minimum not left out, plus the extra.
+        const plan = input.debtPlan?.planType ?? 'none';
+        const minimums = input.debts.filter((d) => !left(d.dueDay!)).reduce((sum, d) => sum + Math.max(0, d.monthlyPayment), 0);
+        const budget = plan === 'none' ? minimums : minimums + Math.max(0, input.debtPlan?.extraPayment ?? 0);
+        expect(typed.debtTotal[0]?.payment ?? 0).toBeLessThanOrEqual(budget);
+        // Housing: nothing in month 1 after the 1st; the same line a month later for Rent and Own.
+        const income = typed.income;
+        if (income.length > 0) {
+          expect(income[0]!.housing).toBe(startDay > 1 ? 0 : charged.income[0]!.housing);
+          const expenses = input.monthlyExpenses.filter((e) => !left(e.dueDay!)).reduce((sum, e) => sum + e.amount, 0);
+          expect(income[0]!.expenses).toBe(expenses);
+          if (income.length > 1 && input.housing?.housingType !== 'Mortgage') expect(income[1]!.housing).toBe(charged.income[1]!.housing);
+        }
+        // No debt balance goes below 0.
+        for (const d of typed.debts) for (const row of d.months) expect(row.remainingAmount).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 60 },
+    );
+    // 60 households of up to 1 200 months, three projections each.
+  }, 30_000);
 });
