@@ -8,6 +8,7 @@ import { cents, sumCents } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { monthSeries, monthsBetween } from './months.ts';
 import type { AnnualPercent } from './rates.ts';
+import { paidBeforeStart } from './typed-balances.ts';
 import type { MonthlyExpenseInput, OtherExpenseInput } from './types.ts';
 
 /** Σ monthly expenses: every monthly expense's amount, each month. Example: 1 200.00 + 80.50 → 128 050¢. */
@@ -23,8 +24,18 @@ export function monthlyExpenseTotal(expenses: readonly MonthlyExpenseInput[]): C
  * Each expense is rounded on its own. With no end months and 0 % it is monthlyExpenseTotal every
  * month (the neutral rule). Example: 1 000.00 ending 2026-02 and 50.00 at 10 %, from 2026-01 → months
  * 1–2: 105 000¢, months 3–12: 5 000¢, month 13: 5 500¢.
+ * With a plan start day s (typed-balances.ts, default 1), month 1 leaves out every expense due
+ * before day s: it was paid before the plan started. Example: 1 000.00 due on the 1st and 50.00 due
+ * on the 20th, starting on the 15th → month 1: 5 000¢, month 2: 105 000¢.
  */
-export function monthlyExpenseLine(expenses: readonly MonthlyExpenseInput[], planStart: MonthKey, count: number, inflation: AnnualPercent = 0): Cents[] {
+export function monthlyExpenseLine(expenses: readonly MonthlyExpenseInput[], planStart: MonthKey, count: number, inflation: AnnualPercent = 0, startDay = 1): Cents[] {
+  if (count > 0 && expenses.some((e) => paidBeforeStart(e.dueDay, startDay))) {
+    const due = expenses.filter((e) => !paidBeforeStart(e.dueDay, startDay));
+    // Either line may run past `count` (monthSeries can hold more months): month 1 from one, the rest from the other.
+    const line = monthlyExpenseLine(expenses, planStart, count, inflation).slice(0, count);
+    line[0] = monthlyExpenseLine(due, planStart, 1, inflation)[0] ?? line[0]!;
+    return line;
+  }
   const bounded = expenses.some((expense) => expense.endMonth !== null && expense.endMonth !== undefined);
   if (!bounded && inflation === 0) return new Array<Cents>(count).fill(monthlyExpenseTotal(expenses));
   const months = monthSeries(planStart, count);

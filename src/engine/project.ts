@@ -43,6 +43,7 @@ import type { Cents } from './money.ts';
 import { ZERO } from './money.ts';
 import { projectRetirement } from './retirement.ts';
 import type { RetirementOptions, RetirementProjection } from './retirement.ts';
+import { planStartDay } from './typed-balances.ts';
 import type { Projection, ProjectionInput, RetirementAccountInput } from './types.ts';
 
 /** Every month table of a user (docs/projection-rules.md). */
@@ -72,14 +73,16 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
     income: actualsBetween(input.actuals.income, planStart, today),
   };
 
-  const debts = projectDebts(input.debts, input.debtPlan, { planStart, actuals: actuals.debt });
+  // Month 1's bills due before the plan start day are in the typed balances (typed-balances.ts).
+  const startDay = planStartDay(input);
+  const debts = projectDebts(input.debts, input.debtPlan, { planStart, actuals: actuals.debt, startDay });
   const debtPayments: Cents[] = Array.from({ length: span }, (_, index) => debts.payments[index] ?? ZERO);
   const assumptions = input.assumptions ?? null;
   const inflation = assumptions?.inflationRate ?? 0;
-  const housing = housingLine(input.housing, span, inflation);
+  const housing = housingLine(input.housing, span, inflation, startDay);
   const otherExpenses = oneTimeExpensesByMonth(input.otherExpenses, planStart, span);
   const monthlyExpenses = spendingLine(
-    monthlyExpenseLine(input.monthlyExpenses, planStart, span, inflation),
+    monthlyExpenseLine(input.monthlyExpenses, planStart, span, inflation, startDay),
     otherSpendingLine(assumptions?.otherSpending ?? ZERO, span, inflation),
     horizon.preMonths,
     assumptions?.retirementSpending ?? null,

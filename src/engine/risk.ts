@@ -234,17 +234,28 @@ export function monteCarloOutcomes(plan: RiskPlan, options: { readonly seed: num
 
 /**
  * The monthly return of a history path in the plan's money: the real market return of the
- * history month plus the plan's own inflation, so the plan's grown prices and the returns are in
- * the same dollars (with no inflation assumption the plan is in today's dollars and so are the
- * returns):
- *   nominal = (1 + real) × (1 + inflation / 100)^(1/12) − 1,   excess = nominal − p / 1200
- * Example: real 0.5 %, inflation 3 % → (1.005 × 1.0024663) − 1 ≈ 0.7478 %.
+ * history month, plus the plan's own inflation in the same yearly steps as the tables grow prices
+ * (docs/projection-rules.md#history-replay-in-real-terms). The tables raise a grown amount once a
+ * plan year, by F_inflation(n) = (1 + i/100)^floor((n − 1) / 12); the replay's price level is that
+ * same F, so a month n that opens a plan year (13, 25, …) earns the year's inflation on top of the
+ * real return and every other month earns the real return alone:
+ *   step(n)  = F_inflation(n) / F_inflation(n − 1)  = 1 + i/100 when n > 1 and (n − 1) mod 12 = 0, else 1
+ *   nominal  = (1 + real) × step(n) − 1,   excess = nominal − p / 1200
+ * So a balance in today's dollars (÷ F_inflation(n)) grows by the real returns alone, and spending
+ * that follows inflation is the same in today's dollars every month: a plan whose amounts all grow
+ * with inflation has the same outcome whatever the inflation assumption (with none, the plan is in
+ * today's dollars and so are the returns).
+ * Example at 3 %: real 0.5 % in month 12 → 0.5 %; in month 13 → 1.005 × 1.03 − 1 = 3.515 %.
  */
 export function historyPath(plan: RiskPlan, realReturns: ArrayLike<number>, start: number): ReturnPath {
-  const monthlyInflation = (1 + plan.inflation / 100) ** (1 / 12);
+  const yearly = 1 + plan.inflation / 100;
   return {
     from: plan.from,
-    excess: (index, annualPercent) => (1 + (realReturns[start + index - plan.from] ?? 0)) * monthlyInflation - 1 - annualPercent / 1200,
+    excess: (index, annualPercent) => {
+      // Month n = index + 1 opens a plan year when index is a positive multiple of 12.
+      const step = index > 0 && index % 12 === 0 ? yearly : 1;
+      return (1 + (realReturns[start + index - plan.from] ?? 0)) * step - 1 - annualPercent / 1200;
+    },
   };
 }
 

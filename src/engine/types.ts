@@ -41,6 +41,11 @@ export interface DebtInput {
   readonly monthlyPayment: Cents;
   /** Creation order (e.g. the creation timestamp's rank or the id): the last tie-break of the plan order. */
   readonly creationOrder: number;
+  /**
+   * The day of the month the payment is due (1–31). With plan assumptions, a due day before the
+   * plan start day leaves the debt out of month 1 (typed-balances.ts). Absent: always charged.
+   */
+  readonly dueDay?: number;
 }
 
 export interface DebtPlanInput {
@@ -65,6 +70,11 @@ export interface MonthlyExpenseInput {
   readonly amount: Cents;
   /** The last month it is paid (the expense's `end_month`); absent or null: every month. */
   readonly endMonth?: MonthKey | null;
+  /**
+   * The day of the month it is due (1–31). With plan assumptions, a due day before the plan start
+   * day leaves it out of month 1 (typed-balances.ts). Absent: always charged.
+   */
+  readonly dueDay?: number;
 }
 
 export interface OtherExpenseInput {
@@ -149,6 +159,12 @@ export interface ProjectionInput {
   readonly today: MonthKey;
   /** Month 1 of every table: the month the user signed up. */
   readonly planStart: MonthKey;
+  /**
+   * The day of the month the user signed up (the UTC date of sign-up), 1–31: with plan assumptions,
+   * month 1's bills due before it are already in the typed balances (typed-balances.ts,
+   * docs/projection-rules.md#typed-balances-are-todays). Absent: 1, every bill of month 1 is charged.
+   */
+  readonly planStartDay?: number;
   readonly incomes: readonly IncomeSourceInput[];
   readonly debts: readonly DebtInput[];
   /** null projects as plan 'none' with no extra payment. */

@@ -101,10 +101,14 @@ describe('/api/v1/assumptions', () => {
     expect(live).toMatchObject({ action: 'created', data: { cash_balance: 10000, cash_interest_rate: 12, inflation_rate: 3 } });
     const table = await listener.waitFor((m) => m.type === 'IncomeMonth');
 
-    // Month 1: interest 10 000 × 12 % / 12 = 100; end 10 000 + 100 + 3 500 = 13 600.
+    // Signed up on 2026-11-21: the cash typed is that day's, so November's rent and the food due
+    // on the 1st are already paid (docs/projection-rules.md#typed-balances-are-todays).
+    // Month 1: interest 10 000 × 12 % / 12 = 100; end 10 000 + 100 + 5 000 = 15 100.
+    // Month 2: interest 15 100 × 1 % = 151; end 15 100 + 151 + 3 500 = 18 751.
     // Month 13 (2027-11): rent 1 000 × 1.03 = 1 030, food 500 × 1.03 = 515.
     const after = (await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months;
-    expect(after[0]).toMatchObject({ month: '2026-11', interest_earned: 100, end_balance: 13600 });
+    expect(after[0]).toMatchObject({ month: '2026-11', interest_earned: 100, housing: 0, expenses: 0, end_balance: 15100 });
+    expect(after[1]).toMatchObject({ month: '2026-12', interest_earned: 151, housing: 1000, expenses: 500, end_balance: 18751 });
     expect(after[12]).toMatchObject({ month: '2027-11', housing: 1030, expenses: 515, net_income: 5000 });
     expect(table.data.income_months[0]).toEqual(after[0]);
   });
