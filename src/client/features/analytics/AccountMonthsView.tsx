@@ -17,6 +17,7 @@ import { MonthChart } from './MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from './MonthEditModal.tsx';
 import { MonthsToolbar, useToday } from './month-table/MonthRange.tsx';
 import { MonthTable } from './month-table/MonthTable.tsx';
+import { ColumnNotes } from './month-table/ColumnNotes.tsx';
 import type { Column } from '../../ui/column.ts';
 import type { WithId } from './wire.ts';
 
@@ -65,6 +66,7 @@ export function AccountMonthsView<Row extends BalanceRow, T>({ name, shown, edit
           The total of all accounts is view only: choose an account to enter its actual balance.
         </Text>
       )}
+      <ColumnNotes headers={columns.map((column) => column.header)} />
       <MonthTable
         label={`${tableLabel}, ${name}`}
         rows={shown}
