@@ -34,10 +34,14 @@ export function livingHeaders(rows: readonly RetirementRow[]): LivingHeader[] {
   return LIVING_HEADERS.filter((header) => carried[header] ?? true);
 }
 
-/** What each optional figure is, said under the table while it shows. */
-export const COLUMN_NOTES: Readonly<Partial<Record<IncomeHeader | LivingHeader, string>>> = {
+/** What each optional income figure is, said above the table while it shows. */
+export const INCOME_NOTES: Readonly<Partial<Record<IncomeHeader, string>>> = {
   'Interest Earned': 'Interest Earned: what your cash earned that month at the cash rate (a charge when cash is negative and an overdraft rate is set).',
   Saved: 'Saved: the cash the month left over that moved to your surplus account (Invest the surplus, under Plan assumptions); it is no longer in End Balance.',
+};
+
+/** What each optional retirement living figure is, said above the table while it shows. */
+export const LIVING_NOTES: Readonly<Partial<Record<LivingHeader, string>>> = {
   Need: 'Need: what the month costs after Social Security — housing, debts, spending, one-time expenses and any taxes or overdraft due — which cash and the accounts pay.',
   'Cash Used': 'Cash Used: what your cash paid of the month’s need.',
   'Cash Left': 'Cash Left: your cash at the end of the month, after its interest.',

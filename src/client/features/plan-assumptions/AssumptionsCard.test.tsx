@@ -134,7 +134,7 @@ describe('AssumptionsCard', () => {
       records: { [EXPENSES]: [expense(1, 3000, null), expense(2, 500, '2045-01'), expense(3, 400, '2030-12')] },
       singles: { [PLAN]: { id: 1, retirement_date: '2040-06-01' }, [PATH]: { id: 2, other_spending: 310 } },
     });
-    await waitFor(() => expect(screen.getByTestId('hint-retirement_spending').textContent).toBe('Your list and other spending come to $3,810 a month today.'));
+    await waitFor(() => expect(screen.getByTestId('hint-retirement_spending').textContent).toBe('Your list and other spending come to $3,810 a month today (1 expense that ends before you retire left out).'));
   });
 
   it('recommends the other spending the check-ins measured, on top of what is set, with where it comes from', async () => {

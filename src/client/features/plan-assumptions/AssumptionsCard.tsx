@@ -60,11 +60,16 @@ function shown(info: AssumptionInfo, value: unknown): string {
 /** The user's taxable (brokerage) accounts: the ones the surplus may go to. */
 export const taxableAccounts = (accounts: readonly Account[]) => accounts.filter((account) => account.account_type === 'taxable');
 
-/** "Your list and other spending come to $4,210 a month today." */
+/**
+ * "Your list and other spending come to $4,210 a month today.", saying so when expenses that end
+ * before retirement are left out.
+ */
 export function listHint(record: Assumptions | null, expenses: readonly Record<string, unknown>[], retirementDate: unknown): string {
-  const total = formatCentsUsd(listedSpending(expenses, retirementDate, record?.other_spending)).replace(/\.00$/, '');
+  const { total, leftOut } = listedSpending(expenses, retirementDate, record?.other_spending);
+  const amount = formatCentsUsd(total).replace(/\.00$/, '');
   const withOther = record?.other_spending !== null && record?.other_spending !== undefined && record.other_spending !== 0;
-  return `${withOther ? 'Your list and other spending come to' : 'Your list comes to'} ${total} a month today.`;
+  const ended = leftOut === 0 ? '' : leftOut === 1 ? ' (1 expense that ends before you retire left out)' : ` (${leftOut} expenses that end before you retire left out)`;
+  return `${withOther ? 'Your list and other spending come to' : 'Your list comes to'} ${amount} a month today${ended}.`;
 }
 
 interface RowProps {
@@ -105,12 +110,16 @@ function AssumptionRow({ info, record, measured, hint, onUse }: RowProps) {
   );
 }
 
-function RowFrame({ label, testId, value, changes, children }: { label: string; testId: string; value: string; changes: string; children?: ReactNode }) {
+/** A value that holds a name the user typed may wrap (an account's name can be long on a phone); a figure never does. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const MAY_WRAP = { maxWidth: '60%', overflowWrap: 'anywhere' } as const;
+
+function RowFrame({ label, testId, value, changes, wraps = false, children }: { label: string; testId: string; value: string; changes: string; wraps?: boolean; children?: ReactNode }) {
   return (
     <Stack gap={4} role="group" aria-label={label}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Text fw={600}>{label}</Text>
-        <Text fw={600} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+        <Text fw={600} ta="right" style={wraps ? MAY_WRAP : NO_WRAP} data-testid={testId}>
           {value}
         </Text>
       </Group>
@@ -129,7 +138,7 @@ function SurplusRow({ record, taxable }: { record: Assumptions | null; taxable: 
   const share = record?.surplus_share ?? 100;
   const value = id === null ? 'Not set' : account ? `${formatPercent(share)} to ${account.name}` : `${formatPercent(share)} to an account that is not taxable`;
   return (
-    <RowFrame label={SURPLUS_ACCOUNT_LABEL} testId="assumption-surplus_account_id" value={value} changes={SURPLUS_CHANGES}>
+    <RowFrame label={SURPLUS_ACCOUNT_LABEL} testId="assumption-surplus_account_id" value={value} changes={SURPLUS_CHANGES} wraps>
       {taxable.length === 0 && (
         <Text size="sm" data-testid="no-taxable-account">
           {NO_TAXABLE_ACCOUNT}

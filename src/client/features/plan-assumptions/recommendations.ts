@@ -185,11 +185,13 @@ export function recommendedValues(current: Record<string, unknown> | null = null
 /**
  * What the user's list comes to a month today, for the Retirement budget's hint: Σ the monthly
  * expenses still running in the retirement month (no end month, or one at or after it; without a
- * retirement plan, those with no end month) + other spending, in cents.
- * Example: 3 000.00 open-ended and 500.00 ending before retirement, other spending 1 210.00 → 4 210.00.
+ * retirement plan, those with no end month) + other spending, in cents, and how many expenses end
+ * before then. Example: 3 000.00 open-ended and 500.00 ending before retirement, other spending
+ * 1 210.00 → 4 210.00, 1 left out.
  */
-export function listedSpending(expenses: readonly Record<string, unknown>[], retirementDate: unknown, otherSpending: unknown): Cents {
+export function listedSpending(expenses: readonly Record<string, unknown>[], retirementDate: unknown, otherSpending: unknown): { total: Cents; leftOut: number } {
   const retirement = typeof retirementDate === 'string' && /^\d{4}-\d{2}/.test(retirementDate) ? retirementDate.slice(0, 7) : null;
   const runs = (end: unknown) => typeof end !== 'string' || end === '' || (retirement !== null && end >= retirement);
-  return cents(sumWire(expenses.filter((expense) => runs(expense.end_month)), 'amount') + (wireCents(otherSpending) ?? ZERO));
+  const running = expenses.filter((expense) => runs(expense.end_month));
+  return { total: cents(sumWire(running, 'amount') + (wireCents(otherSpending) ?? ZERO)), leftOut: expenses.length - running.length };
 }

@@ -33,7 +33,7 @@ import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
 import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
 import { MonthTable } from '../month-table/MonthTable.tsx';
 import { ColumnNotes } from '../month-table/ColumnNotes.tsx';
-import { incomeHeaders, type IncomeHeader } from '../month-columns.ts';
+import { INCOME_NOTES, incomeHeaders, type IncomeHeader } from '../month-columns.ts';
 import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded, MonthsSkeleton } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
@@ -143,7 +143,7 @@ export function IncomeFutureTab() {
           <MonthsToolbar range={range} onRange={setRange} provisional={provisional} />
           {cards}
           <MonthChart label="End balance by month" data={chart} series={[{ name: 'End Balance', color: 'teal.6' }]} type="split" />
-          <ColumnNotes headers={columns.map((column) => column.header)} />
+          <ColumnNotes headers={columns.map((column) => column.header)} notes={INCOME_NOTES} />
           <MonthTable
             label="Income months"
             rows={shown}

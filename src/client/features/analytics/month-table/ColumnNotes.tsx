@@ -1,13 +1,12 @@
-/** What the table's optional figures are (month-columns.ts COLUMN_NOTES), said above it while they show. */
+/** What the table's optional figures are (month-columns.ts), said above it while they show. */
 import { Stack, Text } from '@mantine/core';
-import { COLUMN_NOTES } from '../month-columns.ts';
 
-export function ColumnNotes({ headers }: { headers: readonly string[] }) {
-  const notes = headers.flatMap((header) => COLUMN_NOTES[header as keyof typeof COLUMN_NOTES] ?? []);
-  if (notes.length === 0) return null;
+export function ColumnNotes({ headers, notes }: { headers: readonly string[]; notes: Readonly<Partial<Record<string, string>>> }) {
+  const shown = headers.flatMap((header) => notes[header] ?? []);
+  if (shown.length === 0) return null;
   return (
     <Stack gap={2} data-testid="column-notes">
-      {notes.map((note) => (
+      {shown.map((note) => (
         <Text key={note} size="xs" c="dimmed">
           {note}
         </Text>

@@ -118,6 +118,8 @@ describe('RetirementLivingTab', () => {
     expect(notes).toContain('Need: what the month costs after Social Security');
     expect(notes).toContain('Cash Left: your cash at the end of the month');
     expect(notes).not.toContain('Cash Used');
+    // Interest Earned here is the accounts' (a base column): no note about cash.
+    expect(notes).not.toContain('Interest Earned');
     // An account's own rows carry neither.
     await openAccount('401k');
     expect(within(screen.getByRole('table', { name: TABLE })).queryByRole('columnheader', { name: 'Need' })).toBeNull();

@@ -26,7 +26,7 @@ import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
 import { retirementMonthsFromWire, type RetirementRow, type WithId } from '../wire.ts';
-import { livingHeaders, type LivingHeader } from '../month-columns.ts';
+import { LIVING_NOTES, livingHeaders, type LivingHeader } from '../month-columns.ts';
 
 type Row = WithId<RetirementRow>;
 
@@ -98,7 +98,7 @@ function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
     { label: 'Balance at Retirement', value: wholeUsd(atRetirement) },
     { label: 'Balance at End of Retirement', value: wholeUsd(sums.balanceAtEndOfRetirement) },
   ];
-  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={columns} edit={EDIT} />;
+  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={columns} edit={EDIT} notes={LIVING_NOTES} />;
 }
 
 export function RetirementLivingTab() {
