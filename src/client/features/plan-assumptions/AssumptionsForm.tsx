@@ -1,6 +1,6 @@
 /** Sets any plan assumption by hand; an empty field is "not set" (neutral). */
 import { Divider, NativeSelect, SimpleGrid } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { WireRecordOf } from '../../../shared/resources.ts';
 import { validateAssumptions } from '../../../shared/validation/records.ts';
 import { useDataLayer } from '../../data/hooks.ts';
@@ -10,6 +10,9 @@ import { FormModal, formModalProps, hintBelow } from '../../ui/FormModal.tsx';
 import { useRecordForm } from '../../ui/use-record-form.ts';
 import { recordInputs, wireFields } from '../../ui/wire.ts';
 import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
+
+/** Marks the field another screen opened the form at. */
+const ASKED = 'data-asked';
 
 /** The fields another screen may open the form at (the Overview's two fixes for idle cash). */
 export type FocusField = 'other_spending' | 'surplus_account_id';
@@ -56,6 +59,19 @@ export function AssumptionsForm({ record, taxable, listHint, focus = null, onClo
     onSaved: onClose,
   });
   const { field, values } = form;
+  // The field asked for gets the focus (data-autofocus) while the modal opens, which does not
+  // scroll a long form to it: its first focus brings it into view.
+  useEffect(() => {
+    if (focus === null) return;
+    const onFocusIn = (event: FocusEvent) => {
+      if (!(event.target instanceof HTMLElement) || !event.target.hasAttribute(ASKED)) return;
+      event.target.scrollIntoView?.({ block: 'center' });
+      document.removeEventListener('focusin', onFocusIn);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [focus]);
+  const asked = (name: AssumptionField) => (focus === name ? { 'data-autofocus': true, [ASKED]: true } : {});
   const accountOptions = useMemo(() => {
     const options = [{ value: '', label: 'None: the surplus stays cash' }, ...taxable.map((account) => ({ value: String(account.id), label: String(account.name) }))];
     const stored = initial.surplus_account_id;
@@ -64,7 +80,7 @@ export function AssumptionsForm({ record, taxable, listHint, focus = null, onClo
     return options;
   }, [taxable, initial.surplus_account_id]);
   const input = (info: AssumptionInfo) => {
-    const props = { label: labelOf(info), ...field(info.field), ...(focus === info.field ? { 'data-autofocus': true } : {}) };
+    const props = { label: labelOf(info), ...field(info.field), ...asked(info.field) };
     const hint = info.field === 'retirement_spending' ? listHint : HINTS[info.field];
     const below = hint === undefined ? {} : hintBelow(hint);
     if (info.kind === 'boolean') return <NativeSelect key={info.field} data={YES_NO} {...props} />;
@@ -85,7 +101,7 @@ export function AssumptionsForm({ record, taxable, listHint, focus = null, onClo
           disabled={taxable.length === 0 && values.surplus_account_id === ''}
           {...hintBelow(taxable.length === 0 ? NO_TAXABLE_ACCOUNT : 'One of your taxable accounts, or none')}
           {...field('surplus_account_id')}
-          {...(focus === 'surplus_account_id' ? { 'data-autofocus': true } : {})}
+          {...asked('surplus_account_id')}
         />
         {values.surplus_account_id !== '' && (
           <NumberText label={`${SURPLUS_SHARE_LABEL} (%)`} step="1" min={0} max={100} placeholder="100" {...hintBelow('Of each working month’s surplus; empty: 100')} {...field('surplus_share')} />

@@ -326,9 +326,22 @@ describe('AnalyticsOverviewTab: what the plan learns', () => {
     expect(within(idle).getByText(/^From/).textContent).toBe(
       'From 2026-03 your plan keeps $2,000.00 of your $3,000.00 monthly net pay as cash, more than half: if you really spend it, set Other spending; if you save it, invest the surplus in a taxable account.',
     );
-    fireEvent.click(within(idle).getByRole('button', { name: 'Invest the surplus' }));
-    const form = await screen.findByRole('dialog', { name: 'Plan assumptions' });
-    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText(/^Invest the surplus/)));
+    // jsdom lays nothing out and cannot scroll (test-setup stubs scrollIntoView): watch the asks.
+    const scrolled: Element[] = [];
+    const stub = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this);
+    };
+    try {
+      fireEvent.click(within(idle).getByRole('button', { name: 'Invest the surplus' }));
+      const form = await screen.findByRole('dialog', { name: 'Plan assumptions' });
+      const select = within(form).getByLabelText(/^Invest the surplus/);
+      await waitFor(() => expect(document.activeElement).toBe(select));
+      // Far down the form, the field is brought into view as it takes the focus.
+      expect(scrolled).toContain(select);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = stub;
+    }
   });
 
   it('says nothing about idle cash once the surplus goes to a taxable account', async () => {
