@@ -27,6 +27,7 @@ import { useDollars } from '../dollars.tsx';
 import { useBirthYear } from '../../profile/birth-year.ts';
 import { financialHealth, type FinancialHealth } from '../../../../engine/health.ts';
 import { baselineSnapshot, type BaselineMonth } from '../../../../engine/plan-vs-actual.ts';
+import { learnedFrom, type Learned } from '../../plan-assumptions/learned.ts';
 
 export interface OverviewProjection {
   readonly today: MonthKey;
@@ -45,6 +46,8 @@ export interface OverviewProjection {
   readonly health: FinancialHealth;
   /** The plan's month totals as a baseline would keep them (engine baselineSnapshot), nominal. */
   readonly snapshot: readonly BaselineMonth[];
+  /** What the check-ins and the plan's cash say (engine learning.ts, docs/product.md#the-plan-learns-from-check-ins). */
+  readonly learned: Learned;
 }
 
 export type OverviewState =
@@ -213,6 +216,7 @@ export function useOverviewProjection(): OverviewState {
           hasRetirementPlan: input.retirementPlan !== null,
           health: financialHealth(projection, today, birthYear),
           snapshot: baselineSnapshot(input, projection),
+          learned: learnedFrom(input, projection),
         },
       };
     } catch (error) {
