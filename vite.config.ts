@@ -118,6 +118,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/client/test-setup.ts'],
+          // Screen tests wait up to 10 s for the mirror (test-setup.ts); a test needs room beyond
+          // its waits when CI is busy (two cores: a full Overview render took 5–6 s under load).
+          testTimeout: 20_000,
         },
       },
       {

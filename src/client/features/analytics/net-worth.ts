@@ -4,9 +4,9 @@
  * (projectionTimeline) computes it, labelled with the same words wherever it is shown: the
  * Overview's timeline, Progress Tracking, the check-in, What if and the next dollar.
  */
-import { cents, ZERO, type Cents } from '../../../engine/money.ts';
+import type { Cents } from '../../../engine/money.ts';
 import type { MonthKey } from '../../../engine/months.ts';
-import type { Timeline, TimelinePoint } from '../../../engine/timeline.ts';
+import type { Timeline } from '../../../engine/timeline.ts';
 
 /** What every net worth on screen is, in the same words. */
 export const NET_WORTH_MEANS = 'Net worth = cash + retirement and taxable balances + home − mortgage − debts.';
@@ -17,14 +17,4 @@ export const NET_WORTH_WITHOUT_HOME = 'Your home and its mortgage count once you
 /** The timeline's net worth in `month`, or null outside it. */
 export function netWorthIn(timeline: Pick<Timeline, 'points'>, month: MonthKey): Cents | null {
   return timeline.points.find((point) => point.month === month)?.netWorth ?? null;
-}
-
-/**
- * What the home adds to a timeline point's net worth beyond cash, accounts and debts: home −
- * mortgage (0 without a home value). Plan vs actual's baselines keep cash, savings and debts only,
- * so Progress Tracking adds this to both sides; the gap and its split are unchanged.
- */
-export function homeEquity(point: Pick<TimelinePoint, 'home' | 'mortgage'> | undefined): Cents {
-  if (point?.home === undefined) return ZERO;
-  return cents(point.home - (point.mortgage ?? ZERO));
 }

@@ -106,7 +106,7 @@ function ProjectionPart({ state, rest, onOpenAssumptions }: { state: OverviewSta
           )}
           <NetWorthTimeline timeline={projection.timeline} hasDebts={projection.debtNames.length > 0} hasRetirementPlan={projection.hasRetirementPlan} />
           <PlanLessons learned={projection.learned} onOpen={onOpenAssumptions} />
-          {rest && <PlanVsActual today={projection.today} current={projection.snapshot} timeline={projection.timeline} />}
+          {rest && <PlanVsActual today={projection.today} current={projection.snapshot} />}
           {rest && <DebtPlanComparison plans={projection.plans} currentPlan={projection.currentPlan} extraPayment={projection.extraPayment} />}
         </Stack>
       );

@@ -5,40 +5,31 @@
  * engine into contributions, investment returns and spending. Every figure comes from src/engine
  * (planVsActual, netWorth); this only picks the baseline and draws.
  *
- * Net worth is the one every screen shows (net-worth.ts): the engine's timeline's, home and
- * mortgage included. A baseline keeps cash, savings and debts only, so the home's part (home −
- * mortgage, from today's timeline) is added to both the plan's and today's figure: the gap and its
- * split are the engine's as they are.
+ * Net worth is the one every screen shows (docs/projection-rules.md#one-net-worth), home and
+ * mortgage included: the engine's baselines keep them, and planVsActual compares an older baseline
+ * saved without them as if they went as the current plan has them.
  */
 import { Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { cents, centsToDollars, type Cents } from '../../../../engine/money.ts';
+import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import type { MonthKey } from '../../../../engine/months.ts';
 import { planVsActual, snapshotFromWire, snapshotToWire, type BaselineMonth } from '../../../../engine/plan-vs-actual.ts';
-import type { Timeline } from '../../../../engine/timeline.ts';
 import { useCollection, useDataLayer } from '../../../data/hooks.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
 import { chartSample } from '../chart-data.ts';
 import { signedWholeUsd } from '../format.ts';
-import { homeEquity, NET_WORTH_MEANS } from '../net-worth.ts';
+import { NET_WORTH_MEANS } from '../net-worth.ts';
 import { MonthChart } from '../MonthChart.tsx';
 
-export function PlanVsActual({ today, current, timeline }: { today: MonthKey; current: readonly BaselineMonth[]; timeline: Pick<Timeline, 'points'> }) {
+export function PlanVsActual({ today, current }: { today: MonthKey; current: readonly BaselineMonth[] }) {
   const layer = useDataLayer();
   const baselines = useCollection('baselines', { sort: 'created_at', descending: true });
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const chosen = baselines.rows.find((row) => String(row.id) === chosenId) ?? baselines.rows[0] ?? null;
   const planned = useMemo(() => (chosen ? snapshotFromWire(chosen.snapshot) : null), [chosen]);
-  const gaps = useMemo(() => {
-    if (!planned) return [];
-    const equity = new Map(timeline.points.map((point) => [point.month, homeEquity(point)]));
-    return planVsActual(planned, current, current.at(-1)?.month ?? today).map((gap) => {
-      const home = equity.get(gap.month) ?? 0;
-      return { ...gap, planned: cents(gap.planned + home), actual: cents(gap.actual + home) };
-    });
-  }, [planned, current, today, timeline]);
+  const gaps = useMemo(() => (planned ? planVsActual(planned, current, current.at(-1)?.month ?? today) : []), [planned, current, today]);
   const now = gaps.find((gap) => gap.month === today) ?? null;
   const chart = useMemo(
     () => chartSample(gaps).map((gap) => ({ month: gap.month, Plan: centsToDollars(gap.planned), Now: centsToDollars(gap.actual) })),
