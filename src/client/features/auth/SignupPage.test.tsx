@@ -138,7 +138,8 @@ describe('SignupPage', () => {
       intercept: (request) => (request.path === '/api/v1/feature_flags' ? { ok: true, status: 200, data: { feature_flags: [{ name: 'allow_signup', enabled: false }] } } : undefined),
     });
     await layer.ready;
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Signup Temporarily Unavailable');
+    // The stored flag reaches the screen through its live query, a render after the pull.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signup Temporarily Unavailable'));
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByLabelText('Email')).toBeNull();
   });

@@ -348,7 +348,8 @@ describe('AnalyticsOverviewTab: what the plan learns', () => {
     renderOverview({ records: { ...saver.records, [ACCOUNTS]: [brokerage] }, singles: { [ASSUMPTIONS]: { id: 2, surplus_account_id: 9 } }, intercept: serveTables() });
     await screen.findByTestId('figure-Net Worth Now');
     await screen.findByRole('group', { name: 'Invest the surplus' });
-    expect(screen.getByTestId('assumption-surplus_account_id').textContent).toBe('100% to Brokerage');
+    // The account's name arrives with its live query, a render after the group.
+    await waitFor(() => expect(screen.getByTestId('assumption-surplus_account_id').textContent).toBe('100% to Brokerage'));
     expect(screen.queryByTestId('idle-cash')).toBeNull();
   });
 
