@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashInterest, grossWithdrawal, grownAmount, planYear, runsIn, todaysDollars } from './assumptions.ts';
+import { cashInterest, cashMonthInterest, grossWithdrawal, grownAmount, netOfTax, planYear, runsIn, todaysDollars } from './assumptions.ts';
 import { cents } from './money.ts';
 
 // Every expected figure below is worked by hand from the formulas of
@@ -69,5 +69,27 @@ describe('runsIn (an end month counts, the month after does not)', () => {
     expect(runsIn('2027-06', '2027-06')).toBe(true);
     expect(runsIn('2027-06', '2027-07')).toBe(false);
     expect(runsIn(null, '2090-01')).toBe(true);
+  });
+});
+
+describe('cashMonthInterest (cash interest, or the overdraft rate on a negative balance)', () => {
+  it('charges the overdraft rate as negative interest, rounded half away from zero', () => {
+    expect(cashMonthInterest(cents(-200_000), 4, 18)).toBe(-3_000); // −(200 000 × 18 / 1200)
+    expect(cashMonthInterest(cents(-201_500), 4, 18)).toBe(-3_023); // −3 022.5 → −3 023
+    expect(cashMonthInterest(cents(-200_000), 4, 0)).toBe(0); // no overdraft rate: free, as without one
+  });
+
+  it('earns the cash rate on a balance of 0 or more', () => {
+    expect(cashMonthInterest(cents(1_000_000), 4.5, 18)).toBe(3_750); // 1 000 000 × 4.5 / 1200
+    expect(cashMonthInterest(cents(0), 4.5, 18)).toBe(0);
+  });
+});
+
+describe('netOfTax (floor(gross × (1 − t/100)))', () => {
+  it('rounds what a capped withdrawal delivers down to the cent', () => {
+    expect(netOfTax(cents(100_001), 22)).toBe(78_000); // 78 000.78
+    expect(netOfTax(cents(100_000), 22)).toBe(78_000); // exact
+    expect(netOfTax(cents(12_345), 22.5)).toBe(9_567); // 12 345 × 0.775 = 9 567.375
+    expect(netOfTax(cents(12_345), 0)).toBe(12_345);
   });
 });

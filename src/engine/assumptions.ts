@@ -11,7 +11,7 @@
  * at the plan start.
  */
 import type { Cents } from './money.ts';
-import { maxCents, mulDivRoundHalfUp, ZERO } from './money.ts';
+import { cents, maxCents, mulDivFloor, mulDivRoundHalfUp, ZERO } from './money.ts';
 import { decimalFraction, monthlyInterest, type AnnualPercent, type Fraction } from './rates.ts';
 
 export interface PlanAssumptions {
@@ -33,6 +33,16 @@ export interface PlanAssumptions {
   readonly retirementTaxRate: AnnualPercent;
   /** Whether cash pays retirement's need before the accounts do. */
   readonly spendCashInRetirement: boolean;
+  /** Spending no listed expense claims, a month, in plan-start dollars (grows with inflation). */
+  readonly otherSpending: Cents;
+  /** A living month's spending in plan-start dollars in place of the monthly expenses and other spending; null: the list. */
+  readonly retirementSpending: Cents | null;
+  /** The taxable account a working month's surplus moves to; null: it stays cash. */
+  readonly surplusAccountId: number | null;
+  /** % of a working month's surplus moved to that account. */
+  readonly surplusShare: AnnualPercent;
+  /** % a year charged on negative cash. */
+  readonly overdraftInterestRate: AnnualPercent;
 }
 
 export const NEUTRAL_ASSUMPTIONS: PlanAssumptions = {
@@ -45,6 +55,11 @@ export const NEUTRAL_ASSUMPTIONS: PlanAssumptions = {
   homeAppreciationRate: 0,
   retirementTaxRate: 0,
   spendCashInRetirement: false,
+  otherSpending: ZERO,
+  retirementSpending: null,
+  surplusAccountId: null,
+  surplusShare: 100,
+  overdraftInterestRate: 0,
 };
 
 /**
@@ -105,6 +120,20 @@ export function cashInterest(balance: Cents, annualPercent: AnnualPercent): Cent
 }
 
 /**
+ * A month's interest on cash that may be overdrawn (docs/projection-rules.md#overdraft): a positive
+ * balance earns cashInterest; a negative one costs the overdraft rate instead, as negative interest:
+ *   interest = cashInterest(balance, cash rate)                          when balance ≥ 0
+ *   interest = −roundHalfUp(−balance × overdraft rate / 100 / 12)        when balance < 0
+ * Units: cents; rates in % a year. Example: −2 000.00 at 18 % → −(200 000 × 18 / 1200) = −3 000¢;
+ * at 0 % → 0 (the neutral rule: an overdraft costs nothing); 10 000.00 at a 4.5 % cash rate → 3 750¢.
+ */
+export function cashMonthInterest(balance: Cents, cashPercent: AnnualPercent, overdraftPercent: AnnualPercent): Cents {
+  if (balance >= 0) return cashInterest(balance, cashPercent);
+  if (overdraftPercent === 0) return ZERO;
+  return cents(-monthlyInterest(cents(-balance), overdraftPercent));
+}
+
+/**
  * The gross withdrawal from a traditional (pre-tax) account that leaves `net` after tax:
  *   gross = roundHalfUp(net / (1 − t / 100))
  * computed exactly. Units: cents; t in % of the gross. Example: 1 000.00 at 22 % →
@@ -115,6 +144,20 @@ export function grossWithdrawal(net: Cents, taxPercent: AnnualPercent): Cents {
   const { numerator, denominator } = decimalFraction(taxPercent);
   // net / (1 − T/(100·D)) = net × 100·D / (100·D − T)
   return mulDivRoundHalfUp(net, 100n * denominator, 100n * denominator - numerator);
+}
+
+/**
+ * What a gross traditional withdrawal that empties an account delivers after tax, rounded down so
+ * an account never delivers a cent it does not hold after tax:
+ *   net = floor(gross × (1 − t / 100))
+ * computed exactly. Units: cents; t in % of the gross. Example: 1 000.01 at 22 % → 78 000.78 →
+ * 78 000¢ (tax 22 001¢); 1 000.00 at 22 % → 78 000¢; at 0 % the whole gross.
+ */
+export function netOfTax(gross: Cents, taxPercent: AnnualPercent): Cents {
+  if (taxPercent === 0 || gross === 0) return gross;
+  const { numerator, denominator } = decimalFraction(taxPercent);
+  const whole = 100n * denominator;
+  return mulDivFloor(gross, Number(whole - numerator), Number(whole));
 }
 
 /**

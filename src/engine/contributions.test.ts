@@ -109,3 +109,23 @@ describe('inDepositWindow', () => {
     expect(inDepositWindow(monthKey(2090, 1), monthKey(2026, 2), null)).toBe(true);
   });
 });
+
+describe('surplus deposits', () => {
+  it('join the surplus account\'s contributions after its interest, and no other account\'s', () => {
+    // Account 1 (1 000.00 at 12 %, 150.00 a month from February) receives 200.00 in month 1 and 50.00
+    // in month 2. Month 1: interest 100 000 × 0.01 = 1 000; closing 100 000 + 1 000 + 20 000 = 121 000.
+    // Month 2: interest 1 210; contributions 15 000 + 5 000; closing 121 000 + 1 210 + 20 000 = 142 210.
+    const result = projectContributions([account(1), account(2)], {
+      planStart: start,
+      months: 2,
+      retirementMonth: monthKey(2026, 5),
+      actuals: [],
+      surplus: { accountId: 1, amounts: [cents(20_000), cents(5_000)] },
+    });
+    expect(result.accounts[0]?.months.map((r) => [r.interestEarned, r.contributions, r.totalContributions, r.balance])).toEqual([
+      [1_000, 20_000, 20_000, 121_000],
+      [1_210, 20_000, 40_000, 142_210],
+    ]);
+    expect(result.accounts[1]?.months.map((r) => r.contributions)).toEqual([0, 15_000]);
+  });
+});

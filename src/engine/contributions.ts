@@ -7,6 +7,9 @@
  * in months from the month of next_deposit_date through the month before the retirement month.
  * Month 1 opens on starting_balance; an actual end balance replaces the closing balance of its
  * month and the next month opens on it. A computed closing balance is held at MAX_BALANCE.
+ * A working month's surplus transfer (docs/projection-rules.md#surplus) is one more employee
+ * deposit into the surplus account, counted in its `contributions` and `total_contributions`:
+ *   closing = opening + interest + contributions + transfer
  */
 import { actualIn, actualsOf, indexActuals } from './actuals.ts';
 import { MAX_BALANCE } from './horizon.ts';
@@ -64,6 +67,17 @@ export interface ContributionOptions {
   readonly actuals: readonly ContributionActual[];
   /** Monte Carlo and history: a market path over the expected returns (returns.ts); absent: the fixed rates. */
   readonly returns?: ReturnPath | null;
+  /** The working months' surplus transfers into one account (docs/projection-rules.md#surplus); absent: none. */
+  readonly surplus?: SurplusDeposits | null;
+}
+
+/**
+ * Extra employee deposits into one account, per month index from month 1 (the income table's
+ * `saved` column): each joins that month's contributions after the month's interest.
+ */
+export interface SurplusDeposits {
+  readonly accountId: number;
+  readonly amounts: readonly Cents[];
 }
 
 export interface ContributionsProjection {
@@ -96,12 +110,14 @@ function accountRows(
   const monthly = cents(employee + employer);
   const firstDeposit = monthOfDate(account.nextDepositDate);
   const interestOn = interestAt(account.expectedReturnRate);
+  const extra = options.surplus?.accountId === account.id ? options.surplus.amounts : null;
   const rows: ContributionMonth[] = [];
   let opening = account.startingBalance;
   let total = ZERO;
   for (let index = 0; index < options.months; index += 1) {
     const month = months[index] ?? addMonths(options.planStart, index);
-    const contributions = inDepositWindow(month, firstDeposit, options.retirementMonth) ? monthly : ZERO;
+    const scheduled = inDepositWindow(month, firstDeposit, options.retirementMonth) ? monthly : ZERO;
+    const contributions = extra === null ? scheduled : cents(scheduled + (extra[index] ?? 0));
     const interest = cents(interestOn(opening) + extraInterest(options.returns, index, account.expectedReturnRate, opening));
     const balance = cents(Math.min(MAX_BALANCE, opening + interest + contributions));
     const input = actualIn(actuals, month);

@@ -343,3 +343,34 @@ describe('percentPaid', () => {
     expect(percentPaid(cents(0), cents(5))).toBe(0);
   });
 });
+
+describe('month 1 of a plan started after the due days (typed balances)', () => {
+  // Start on the 15th: A is due the 10th (left out of month 1), B the 20th; Z owes nothing.
+  // Snowball order by balance: A (100.00) then B (1 000.00).
+  const a = debt(1, 10000, 0, 5000, { dueDay: 10 });
+  const b = debt(2, 100000, 12, 10000, { dueDay: 20 });
+  const startDay = (debts: readonly DebtInput[], plan: DebtPlanInput | null) => projectDebts(debts, plan, { planStart: start, actuals: [], startDay: 15 });
+
+  it('a paid-off debt due before the start day takes its minimum out of month 1’s budget; one due after rolls it over', () => {
+    // Z due the 5th: month 1 budget = B's 100.00 only; B: interest 10.00, paid 100.00 → 910.00.
+    // Month 2 budget = 50 + 100 + 30 (Z) = 180.00: A 50.00 + 30.00 extra → 20.00 left; B 100.00.
+    const early = startDay([a, b, debt(3, 0, 0, 3000, { dueDay: 5 })], { planType: 'snowball', extraPayment: cents(0) });
+    expect(payments(early.debts[0]!.months).slice(0, 2)).toEqual([0, 8000]);
+    expect(payments(early.debts[1]!.months).slice(0, 2)).toEqual([10000, 10000]);
+    expect(ends(early.debts[0]!.months).slice(0, 2)).toEqual([10000, 2000]);
+    // Z due the 25th: its 30.00 stays in month 1's budget (130.00) and, A left out, goes to B: 130.00 → 880.00.
+    const late = startDay([a, b, debt(3, 0, 0, 3000, { dueDay: 25 })], { planType: 'snowball', extraPayment: cents(0) });
+    expect(payments(late.debts[1]!.months).slice(0, 1)).toEqual([13000]);
+    expect(ends(late.debts[1]!.months).slice(0, 1)).toEqual([88000]);
+  });
+
+  it('under plan none the debt left out pays nothing and the other its minimum', () => {
+    const none = startDay([a, b], null);
+    expect(payments(none.total).slice(0, 2)).toEqual([10000, 15000]);
+    expect(interest(none.debts[1]!.months).slice(0, 1)).toEqual([1000]);
+  });
+
+  it('start day 1 (the default) leaves nothing out', () => {
+    expect(projectDebts([a, b], null, { planStart: start, actuals: [], startDay: 1 })).toEqual(run([a, b], null));
+  });
+});

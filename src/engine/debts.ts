@@ -11,6 +11,10 @@
  *   the next one in the same month. Money left once every debt is paid is not spent.
  * An actual remaining balance replaces the month's end balance and the next month opens on it; an
  * actual of 0 pays the debt off that month.
+ * Typed balances are today's (typed-balances.ts): with a start day s > 1, a debt due before day s
+ * is left out of month 1 — no payment, no interest, balance unchanged — and out of that month's
+ * plan: its minimum is not in the budget and the extra payment goes to the first target not left
+ * out (with every debt left out, nothing is paid that month).
  * Limits: a debt still owing after MAX_PROJECTION_MONTHS stops there; a debt whose end balance
  * passes MAX_BALANCE stops in that month (its payment can never catch its interest). Both are
  * reported with `truncated: true` and no payoff month. A stopped debt gets no more money; under a
@@ -24,6 +28,7 @@ import { cents, divRoundHalfUpBig, maxCents, minCents, mulDivRound, sumCents, ZE
 import type { MonthKey } from './months.ts';
 import { addMonths, monthSeries } from './months.ts';
 import { interestAt } from './rates.ts';
+import { paidBeforeStart } from './typed-balances.ts';
 import type { DebtActual, DebtInput, DebtMonth, DebtPlanInput, DebtProjection } from './types.ts';
 
 export interface DebtsProjection {
@@ -41,6 +46,11 @@ export interface DebtProjectionOptions {
   readonly actuals: readonly DebtActual[];
   /** The longest a projection runs (default MAX_PROJECTION_MONTHS). */
   readonly maxMonths?: number;
+  /**
+   * The plan start day (typed-balances.ts planStartDay): debts due before it are left out of
+   * month 1. Default 1: none is.
+   */
+  readonly startDay?: number;
 }
 
 /**
@@ -134,11 +144,17 @@ export function projectDebts(
   const budget =
     planType === 'none' ? ZERO : cents(sumCents(states.map((s) => s.minimum)) + maxCents(ZERO, plan?.extraPayment ?? ZERO));
 
+  // Month 1's debts already paid before the plan started, and that month's budget without their minimums.
+  const startDay = options.startDay ?? 1;
+  const paidBefore = new Set(states.filter((s) => paidBeforeStart(s.debt.dueDay, startDay)));
+  const firstBudget = planType === 'none' ? ZERO : cents(budget - sumCents([...paidBefore].map((s) => s.minimum)));
+
   let open = states.filter((s) => s.open);
   for (let index = 0; index < maxMonths && open.length > 0; index += 1) {
     // The series grows month by month: a debt that pays off early never asks for far months.
     const month = monthSeries(options.planStart, index + 1)[index] ?? addMonths(options.planStart, index);
-    projectMonth(open, targets, budget, month);
+    if (index === 0 && paidBefore.size > 0) projectMonth(open, targets, firstBudget, month, paidBefore);
+    else projectMonth(open, targets, budget, month);
     open = open.filter((s) => s.open);
   }
 
@@ -159,11 +175,18 @@ export function projectDebts(
  * One month of the open debts (in input order). First what each debt owes at the end of the
  * month (balance + interest) and what it is paid: its minimum, capped at what it owes; under a
  * plan the rest of the budget goes to the targets in order, each up to what it still owes. Then
- * each debt takes its payment through the shared amortization step.
+ * each debt takes its payment through the shared amortization step. A debt in `skipped` (month 1's
+ * debts paid before the plan started) owes no interest, is paid nothing and takes no extra.
  */
-function projectMonth(open: readonly DebtState[], targets: readonly DebtState[], budget: Cents, month: MonthKey): void {
+function projectMonth(open: readonly DebtState[], targets: readonly DebtState[], budget: Cents, month: MonthKey, skipped?: ReadonlySet<DebtState>): void {
   let minimums = 0;
   for (const state of open) {
+    if (skipped?.has(state)) {
+      state.interest = ZERO;
+      state.due = state.balance;
+      state.paid = ZERO;
+      continue;
+    }
     state.interest = state.interestOn(state.balance);
     state.due = cents(state.balance + state.interest);
     state.paid = maxCents(ZERO, minCents(state.minimum, state.due));
@@ -173,8 +196,8 @@ function projectMonth(open: readonly DebtState[], targets: readonly DebtState[],
     let pool = cents(budget - minimums);
     for (const target of targets) {
       if (pool <= 0) break;
-      // A target paid off (or stopped) before this month takes nothing.
-      if (!target.open) continue;
+      // A target paid off (or stopped) before this month, or left out of it, takes nothing.
+      if (!target.open || skipped?.has(target)) continue;
       const extra = minCents(pool, cents(target.due - target.paid));
       if (extra <= 0) continue;
       target.paid = cents(target.paid + extra);

@@ -191,6 +191,13 @@ describe('savingsRate', () => {
     expect(over).toMatchObject({ basisPoints: 667, savings: 20_000, leftover: 0, income: 300_000 });
   });
 
+  it('counts a surplus transfer once, as a contribution', () => {
+    // Net 1 000.00, expenses 400.00, 450.00 of the 600.00 moved to the surplus account (in the
+    // contribution total's 450.00): leftover 600 − 450 = 150.00; savings 450 + 150 = 600.00;
+    // income 1 000 + (450 − 0 − 450) = 1 000.00 → 6 000 bp.
+    expect(savingsRate(incomeRow({ netIncome: c(1000), expenses: c(400), saved: c(450) }), c(450))).toMatchObject({ basisPoints: 6000, savings: 60_000, leftover: 15_000, income: 100_000 });
+  });
+
   it('leaves cash interest out of the leftover', () => {
     // Leftover is 1 000 − 400 = 600.00 whatever the 50.00 of interest: 6 000 bp.
     expect(savingsRate(incomeRow({ netIncome: c(1000), expenses: c(400), interestEarned: c(50) }), c(0)).basisPoints).toBe(6000);

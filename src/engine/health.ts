@@ -147,13 +147,16 @@ export function cashCover(row: IncomeMonth): CashCoverFigure {
  * The savings rate of one month, in basis points. With the income row's columns (IncomeMonth):
  *   contributions = employee + employer contributions into every account this month (the
  *                   contribution total row's `contributions`; 0 from retirement on or with no accounts)
- *   leftover      = max(0, netIncome − retirementContributions − housing − expenses − other − debts)
+ *   leftover      = max(0, netIncome − retirementContributions − housing − expenses − other − debts
+ *                   − saved)
  *                   — the month's change in the computed end balance (income.ts) without cash
  *                   interest, which is a return on savings rather than income saved. The row's
  *                   `retirementContributions` holds only the employee contributions that come out
- *                   of the net pay (not payroll_deducted), so nothing is subtracted twice.
+ *                   of the net pay (not payroll_deducted), so nothing is subtracted twice; `saved`
+ *                   (the surplus transfer, docs/projection-rules.md#surplus) is already in
+ *                   `contributions`.
  *   savings       = contributions + leftover
- *   income        = netIncome + (contributions − retirementContributions)
+ *   income        = netIncome + (contributions − retirementContributions − saved)
  *                   — net pay plus the contributions that reach the accounts without passing
  *                   through it: the employer's, and the employee's payroll_deducted ones.
  *   basisPoints   = roundHalfUp(savings × 10 000 / income);  null when netIncome ≤ 0
@@ -167,10 +170,11 @@ export function cashCover(row: IncomeMonth): CashCoverFigure {
  * (net pay 4 500.00, no Retirement column) gives 1 500 + 750 over 4 500 + 750: again 4 286 bp.
  */
 export function savingsRate(row: IncomeMonth, contributions: Cents): SavingsRateFigure {
-  const leftover = maxCents(ZERO, cents(row.netIncome - row.retirementContributions - row.housing - row.expenses - row.other - row.debts));
+  const saved = row.saved ?? ZERO;
+  const leftover = maxCents(ZERO, cents(row.netIncome - row.retirementContributions - row.housing - row.expenses - row.other - row.debts - saved));
   const savings = cents(contributions + leftover);
   const netIncome = row.netIncome;
-  const income = cents(netIncome + Math.max(0, contributions - row.retirementContributions));
+  const income = cents(netIncome + Math.max(0, contributions - row.retirementContributions - saved));
   if (netIncome <= 0) {
     return { basisPoints: null, savings, contributions, leftover, netIncome, income: null, why: `No net income in ${row.month}, so there is no savings rate.` };
   }

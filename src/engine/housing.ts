@@ -5,6 +5,7 @@ import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
 import { cents, maxCents, minCents, ZERO } from './money.ts';
 import type { AnnualPercent } from './rates.ts';
+import { housingPaidBeforeStart } from './typed-balances.ts';
 import type { HousingInput } from './types.ts';
 
 /**
@@ -26,47 +27,54 @@ export function principalAndInterest(totalMonthlyPayment: Cents, escrowPayment: 
  * escrow grow once a plan year, roundHalfUp(amount × (1 + inflation/100)^floor((n − 1) / 12)); a
  * mortgage's P&I stays fixed. A mortgage whose P&I never covers its interest keeps paying P&I +
  * escrow and never pays off (its balance is held at MAX_BALANCE).
- * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [600.00, 600.00, 100.00, 100.00].
+ * Typed balances are today's (typed-balances.ts): with a plan start day after the 1st, month 1's
+ * payment was made before the plan started, so month 1's line is 0 and a mortgage's balance does
+ * not amortise that month (no interest, no principal): it opens month 2 as typed.
+ * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [600.00, 600.00, 100.00, 100.00];
+ * starting on the 15th → [0, 600.00, 600.00, 100.00].
  */
-export function housingLine(housing: HousingInput | null, count: number, inflation: AnnualPercent = 0): Cents[] {
-  if (housing === null) return new Array<Cents>(count).fill(ZERO);
-  const grown = (amount: Cents) => (index: number) => grownAmount(amount, inflation, index + 1);
+export function housingLine(housing: HousingInput | null, count: number, inflation: AnnualPercent = 0, startDay = 1): Cents[] {
+  return housingSchedule(housing, count, inflation, startDay).line;
+}
+
+/**
+ * A mortgage's balance at the end of each month index 0…count − 1, amortized as housingLine does
+ * (interest = round(balance × rate / 100 / 12), then the P&I payment; 0 once paid off; month 1
+ * unchanged when its payment was made before a plan start after the 1st). Rent, Own and no
+ * housing: 0 every month.
+ * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [500.00, 0, 0]; starting on the
+ * 15th → [1 000.00, 500.00, 0].
+ */
+export function mortgageBalances(housing: HousingInput | null, count: number, startDay = 1): Cents[] {
+  return housingSchedule(housing, count, 0, startDay).balances;
+}
+
+/** housingLine and mortgageBalances from one amortization walk. */
+function housingSchedule(housing: HousingInput | null, count: number, inflation: AnnualPercent, startDay: number): { line: Cents[]; balances: Cents[] } {
+  const skipFirst = housingPaidBeforeStart(startDay);
+  const zeros = (): Cents[] => new Array<Cents>(count).fill(ZERO);
+  if (housing === null) return { line: zeros(), balances: zeros() };
+  const grown = (amount: Cents) => (index: number) => (skipFirst && index === 0 ? ZERO : grownAmount(amount, inflation, index + 1));
   if (housing.housingType !== 'Mortgage') {
     const payment = grown(housing.totalMonthlyPayment);
-    return Array.from({ length: count }, (_, index) => payment(index));
+    return { line: Array.from({ length: count }, (_, index) => payment(index)), balances: zeros() };
   }
   const baseEscrow = maxCents(ZERO, housing.escrowPayment);
   const escrowIn = grown(baseEscrow);
   const offered = principalAndInterest(housing.totalMonthlyPayment, baseEscrow);
   const line: Cents[] = [];
-  let balance = maxCents(ZERO, housing.currentBalance);
-  for (let index = 0; index < count; index += 1) {
-    const escrow = escrowIn(index);
-    if (balance === 0) {
-      line.push(escrow);
-      continue;
-    }
-    const step = amortizationStep(balance, housing.interestRate, offered);
-    balance = minCents(step.balance, cents(MAX_BALANCE));
-    line.push(cents(step.payment + escrow));
-  }
-  return line;
-}
-
-/**
- * A mortgage's balance at the end of each month index 0…count − 1, amortized as housingLine does
- * (interest = round(balance × rate / 100 / 12), then the P&I payment; 0 once paid off). Rent, Own
- * and no housing: 0 every month.
- * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [500.00, 0, 0].
- */
-export function mortgageBalances(housing: HousingInput | null, count: number): Cents[] {
-  if (housing === null || housing.housingType !== 'Mortgage') return new Array<Cents>(count).fill(ZERO);
-  const offered = principalAndInterest(housing.totalMonthlyPayment, maxCents(ZERO, housing.escrowPayment));
   const balances: Cents[] = [];
   let balance = maxCents(ZERO, housing.currentBalance);
   for (let index = 0; index < count; index += 1) {
-    if (balance !== 0) balance = minCents(amortizationStep(balance, housing.interestRate, offered).balance, cents(MAX_BALANCE));
+    const escrow = escrowIn(index);
+    if (balance === 0 || (skipFirst && index === 0)) {
+      line.push(escrow);
+    } else {
+      const step = amortizationStep(balance, housing.interestRate, offered);
+      balance = minCents(step.balance, cents(MAX_BALANCE));
+      line.push(cents(step.payment + escrow));
+    }
     balances.push(balance);
   }
-  return balances;
+  return { line, balances };
 }

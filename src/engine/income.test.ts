@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomeOptions } from './income.ts';
-import { employeeContributionsIn, monthlyNetIncome, projectIncome } from './income.ts';
+import { employeeContributionsIn, monthlyNetIncome, projectIncome, surplusAccountOf, surplusTransfer } from './income.ts';
+import { NEUTRAL_ASSUMPTIONS } from './assumptions.ts';
 import type { Cents } from './money.ts';
 import { cents } from './money.ts';
 import { monthKey } from './months.ts';
@@ -106,5 +107,27 @@ describe('projectIncome', () => {
   it('has as many rows as asked', () => {
     expect(projectIncome(options({ months: 0 }))).toEqual([]);
     expect(projectIncome(options())).toHaveLength(4);
+  });
+});
+
+describe('surplusTransfer (roundHalfUp(max(0, min(c, E)) × share / 100))', () => {
+  it('moves a share of the month\'s own change, no more than the end balance', () => {
+    expect(surplusTransfer(cents(150_000), cents(2_000_000), 80)).toBe(120_000); // 1 500.00 × 0.8
+    expect(surplusTransfer(cents(150_000), cents(60_000), 100)).toBe(60_000); // after an overdraft of 900.00
+    expect(surplusTransfer(cents(-5_000), cents(2_000_000), 100)).toBe(0);
+    expect(surplusTransfer(cents(150_000), cents(-1), 100)).toBe(0);
+    expect(surplusTransfer(cents(333), cents(10_000), 50)).toBe(167); // 166.5 → 167
+    expect(surplusTransfer(cents(12_345), cents(100_000), 33.3)).toBe(4_111); // 4 110.885 → 4 111
+  });
+});
+
+describe('surplusAccountOf', () => {
+  const accounts: RetirementAccountInput[] = [
+    { ...saver, id: 3, accountType: 'roth_ira' },
+    { ...saver, id: 4, accountType: 'taxable' },
+  ];
+  it('names a taxable account of the input, else none', () => {
+    expect([4, 3, 9, null].map((surplusAccountId) => surplusAccountOf(accounts, { ...NEUTRAL_ASSUMPTIONS, surplusAccountId }))).toEqual([4, null, null, null]);
+    expect(surplusAccountOf(accounts, null)).toBe(null);
   });
 });

@@ -14,20 +14,32 @@
  *   retirement  = the employee contributions of accounts not marked payroll_deducted
  *   interest    = roundHalfUp(max(0, previous end balance) × cash interest rate / 100 / 12)
  *   end balance = previous (cash_balance before month 1) + interest + net income − the outflows
- * Expenses and housing arrive already grown by inflation and bounded by end months.
+ * Expenses and housing arrive already grown by inflation and bounded by end months; `expenses`
+ * includes other spending (docs/projection-rules.md#other-spending).
+ *
+ * Where the money goes (docs/projection-rules.md#where-the-money-goes), with plan assumptions:
+ *   interest    = −roundHalfUp(−previous × overdraft rate / 100 / 12) when the previous end
+ *                 balance is negative (cashMonthInterest)
+ *   c           = net income − retirement − housing − expenses − other − debts
+ *   E           = previous + interest + c
+ *   saved       = surplusTransfer(c, E, surplus share) in a month with no actual end balance, when
+ *                 the surplus account names a taxable account of the input; else 0
+ *   end balance = E − saved
+ * Rows carry `saved` (0 when nothing moved) whenever plan assumptions are set.
  * The bound keeps a running balance exact in integer cents: the largest valid weekly pay
  * (99 999 999 999.99) adds 43 333 333 333 329¢ a month, past 2^53 within 208 months; it stops at
  * 100 000 000 000 000¢ in month 3 instead (as an account or a mortgage is held at it).
  */
 import { actualIn, actualsOf, indexActuals } from './actuals.ts';
-import { cashInterest, grownAmount, runsIn, type PlanAssumptions } from './assumptions.ts';
+import { cashMonthInterest, grownAmount, runsIn, type PlanAssumptions } from './assumptions.ts';
 import { contributesIn, inDepositWindow, monthlyContribution } from './contributions.ts';
 import { monthlyAmount } from './cycles.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
-import { cents, sumCents, ZERO } from './money.ts';
+import { cents, maxCents, minCents, mulDivRoundHalfUp, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { addMonths, monthOfDate, monthSeries } from './months.ts';
+import { decimalFraction } from './rates.ts';
 import type { IncomeActual, IncomeMonth, IncomeSourceInput, RetirementAccountInput } from './types.ts';
 
 /**
@@ -68,7 +80,7 @@ export interface IncomeOptions {
   /** Σ monthly expenses per month index (monthlyExpenseLine). */
   readonly monthlyExpenses: readonly Cents[];
   readonly actuals: readonly IncomeActual[];
-  /** docs/projection-rules.md#plan-assumptions; null: the neutral rule, and rows without `interestEarned`. */
+  /** docs/projection-rules.md#plan-assumptions; null: the neutral rule, and rows without `interestEarned` and `saved`. */
   readonly assumptions?: PlanAssumptions | null;
 }
 
@@ -92,6 +104,33 @@ function netPayIn(monthly: Cents, source: IncomeSourceInput, month: MonthKey, n:
   return grownAmount(monthly, growth, n);
 }
 
+/**
+ * The account a working month's surplus moves to (docs/projection-rules.md#surplus): the id of
+ * `surplus_account_id` when it names a `taxable` account of the input, else null (no transfer: an
+ * id the input does not hold, or an account of another type). Example: accounts 3 (roth_ira) and
+ * 4 (taxable) → id 4 gives 4, id 3 gives null, id 9 gives null.
+ */
+export function surplusAccountOf(accounts: readonly RetirementAccountInput[], assumptions: PlanAssumptions | null | undefined): number | null {
+  const id = assumptions?.surplusAccountId ?? null;
+  if (id === null) return null;
+  return accounts.some((account) => account.id === id && account.accountType === 'taxable') ? id : null;
+}
+
+/**
+ * A working month's surplus transfer (docs/projection-rules.md#surplus): of the month's own
+ * change c (interest excluded) no more than the end balance E before the transfer, so surplus
+ * first repays an overdraft, and nothing when either is not positive:
+ *   transfer = roundHalfUp(max(0, min(c, E)) × share / 100)
+ * Units: cents; share in % (0–100). Example: c 1 500.00, E 20 000.00, share 80 → 1 200.00; c
+ * 1 500.00, E 600.00 (after an overdraft of 900.00) → 600.00 at 100 %; c −50.00 → 0.
+ */
+export function surplusTransfer(change: Cents, endBefore: Cents, sharePercent: number): Cents {
+  const base = maxCents(ZERO, minCents(change, endBefore));
+  if (base === 0 || sharePercent === 100) return base;
+  const { numerator, denominator } = decimalFraction(sharePercent);
+  return mulDivRoundHalfUp(base, numerator, 100n * denominator);
+}
+
 /** The income rows. */
 export function projectIncome(options: IncomeOptions): IncomeMonth[] {
   const actuals = actualsOf(indexActuals(options.actuals, () => 0, (a) => a.month, (a) => a.endBalance), 0);
@@ -108,6 +147,7 @@ export function projectIncome(options: IncomeOptions): IncomeMonth[] {
     .filter((account) => !account.payrollDeducted)
     .map((account) => ({ employee: monthlyContribution(account).employee, from: monthOfDate(account.nextDepositDate) }));
   const months = monthSeries(options.planStart, options.months);
+  const surplusAccount = surplusAccountOf(options.accounts, assumptions);
   const rows: IncomeMonth[] = [];
   let previous = assumptions?.cashBalance ?? ZERO;
   for (let index = 0; index < options.months; index += 1) {
@@ -120,12 +160,15 @@ export function projectIncome(options: IncomeOptions): IncomeMonth[] {
     const expenses = options.monthlyExpenses[index] ?? ZERO;
     const other = options.otherExpenses[index] ?? ZERO;
     const debts = options.debts[index] ?? ZERO;
-    const interestEarned = assumptions ? cashInterest(previous, assumptions.cashInterestRate) : ZERO;
-    const flow = previous + interestEarned + netIncome - retirementContributions - housing - expenses - other - debts;
-    const endBalance = cents(Math.max(-MAX_BALANCE, Math.min(MAX_BALANCE, flow)));
+    const interestEarned = assumptions ? cashMonthInterest(previous, assumptions.cashInterestRate, assumptions.overdraftInterestRate) : ZERO;
+    const change = netIncome - retirementContributions - housing - expenses - other - debts;
+    const before = cents(Math.max(-MAX_BALANCE, Math.min(MAX_BALANCE, previous + interestEarned + change)));
     const input = actualIn(actuals, month);
+    // An actual end balance already says where the month's money went: nothing is moved.
+    const saved = surplusAccount !== null && input === null && assumptions ? surplusTransfer(cents(change), before, assumptions.surplusShare) : ZERO;
+    const endBalance = cents(before - saved);
     const row: IncomeMonth = { month, netIncome, retirementContributions, housing, expenses, other, debts, endBalance, inputEndBalance: input };
-    rows.push(assumptions ? { ...row, interestEarned } : row);
+    rows.push(assumptions ? { ...row, interestEarned, saved } : row);
     previous = input ?? endBalance;
   }
   return rows;

@@ -25,14 +25,17 @@ export type { Horizon } from './horizon.ts';
 export { MAX_PROJECTION_MONTHS, MAX_BALANCE, DEFAULT_HORIZON_MONTHS, projectionHorizon } from './horizon.ts';
 export type { DebtsProjection, DebtProjectionOptions } from './debts.ts';
 export { projectDebts, debtOrder, percentPaid } from './debts.ts';
-export { housingLine, principalAndInterest } from './housing.ts';
-export { monthlyExpenseTotal, oneTimeExpensesByMonth } from './expenses.ts';
-export type { MonthlyContribution, ContributionOptions, ContributionsProjection } from './contributions.ts';
+export { housingLine, mortgageBalances, principalAndInterest } from './housing.ts';
+export { planStartDay, paidBeforeStart, housingPaidBeforeStart } from './typed-balances.ts';
+export type { Holdings, MonthHoldings } from './net-worth.ts';
+export { monthlyHoldings } from './net-worth.ts';
+export { monthlyExpenseTotal, oneTimeExpensesByMonth, otherSpendingLine, spendingLine } from './expenses.ts';
+export type { MonthlyContribution, ContributionOptions, ContributionsProjection, SurplusDeposits } from './contributions.ts';
 export { projectContributions, monthlyContribution, contributesIn, sumContributionRows } from './contributions.ts';
-export type { LivingCosts, RetirementOptions, RetirementProjection } from './retirement.ts';
-export { projectRetirement, livingNeed, socialSecurityIn, splitWithdrawal } from './retirement.ts';
+export type { LivingCash, LivingCosts, LivingPayment, RetirementOptions, RetirementProjection } from './retirement.ts';
+export { projectRetirement, livingNeed, payLivingNeed, socialSecurityIn, splitWithdrawal } from './retirement.ts';
 export type { IncomeOptions } from './income.ts';
-export { projectIncome, monthlyNetIncome, employeeContributionsIn } from './income.ts';
+export { projectIncome, monthlyNetIncome, employeeContributionsIn, surplusTransfer, surplusAccountOf } from './income.ts';
 export { project } from './project.ts';
 export type {
   MonthValue,

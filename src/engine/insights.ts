@@ -12,6 +12,7 @@
 import { todaysDollars } from './assumptions.ts';
 import { actualsBetween } from './actuals.ts';
 import { projectDebts } from './debts.ts';
+import { planStartDay } from './typed-balances.ts';
 import type { Cents } from './money.ts';
 import { averageCents, cents, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
@@ -273,8 +274,9 @@ export interface DebtPlanOutcome {
 /**
  * The debts projected under each plan type with the user's figures: 'none' pays each debt's
  * minimum; 'snowball' and 'avalanche' spend Σ minimums + the user's extra payment (0 without a
- * debt plan). Uses the same actuals as `project` (month 1 through today), so the user's own plan
- * here matches the Debt Progress tables. Each plan is one projectDebts run.
+ * debt plan). Uses the same actuals as `project` (month 1 through today) and leaves out of month 1
+ * the same debts (typed-balances.ts), so the user's own plan here matches the Debt Progress
+ * tables. Each plan is one projectDebts run.
  *
  * With `todaysDollars` (display only, docs/projection-rules.md#plan-assumptions) each month's
  * interest and payment is first converted, todaysDollars(amount, inflation, n) for month n, and the
@@ -286,7 +288,7 @@ export function compareDebtPlans(input: ProjectionInput, options: { todaysDollar
   const extra = input.debtPlan?.extraPayment ?? ZERO;
   const run = (planType: DebtPlanType): Omit<DebtPlanOutcome, 'interestSaved'> => {
     const extraPayment = planType === 'none' ? ZERO : extra;
-    const result = projectDebts(input.debts, { planType, extraPayment }, { planStart: input.planStart, actuals });
+    const result = projectDebts(input.debts, { planType, extraPayment }, { planStart: input.planStart, actuals, startDay: planStartDay(input) });
     const inflation = options.todaysDollars ? (input.assumptions?.inflationRate ?? 0) : 0;
     const rows = inflation === 0 ? result.total : result.total.map((row, index) => ({ ...row, interestPaid: todaysDollars(row.interestPaid, inflation, index + 1), payment: todaysDollars(row.payment, inflation, index + 1) }));
     const totals = debtTotals(rows);

@@ -37,6 +37,13 @@ describe('limitWarnings', () => {
     expect(limitWarnings(2026, 1976, [ira(3, 7_600)])).toEqual([]);
   });
 
+  it('counts no taxable (brokerage) account against any limit', () => {
+    // 100 000 a year into a brokerage account beside an IRA at 7 000: nothing is over.
+    const brokerage = { ...ira(5, 100_000), accountType: 'taxable' as const };
+    expect(limitWarnings(2026, 1977, [ira(3, 7_000), brokerage])).toEqual([]);
+    expect(limitWarnings(2026, 1977, [brokerage])).toEqual([]);
+  });
+
   it('warns when one 401(k)\'s employee and employer money passes §415(c)', () => {
     // 24 000 + 50 000 = 74 000 > 72 000; the deferral itself is within 24 500.
     expect(limitWarnings(2026, 1981, [plan(4, 24_000, 50_000)])).toEqual([{ year: 2026, kind: 'total', accountIds: [4], contributed: $(74_000), limit: $(72_000) }]);

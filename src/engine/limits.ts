@@ -58,7 +58,8 @@ export function deferralCatchUp(limits: ContributionLimits, age: number): Cents 
   return age >= 60 && age <= 63 ? limits.catchUp60To63 : limits.catchUp;
 }
 
-export type AccountKind = 'traditional_401k' | 'roth_401k' | 'traditional_ira' | 'roth_ira';
+/** `taxable` (a brokerage account) has no contribution limit: it is in none of the sums below. */
+export type AccountKind = 'traditional_401k' | 'roth_401k' | 'traditional_ira' | 'roth_ira' | 'taxable';
 
 /** A 401(k) of either kind; any other text (an IRA, a form's empty choice) is not. */
 export const is401k = (kind: string): boolean => kind === 'traditional_401k' || kind === 'roth_401k';
@@ -97,7 +98,7 @@ export function limitWarnings(year: number, birthYear: number | null, accounts: 
   const deferralLimit = cents(limits.deferral + catchUp);
   if (deferred > deferralLimit) warnings.push({ year, kind: 'deferral', accountIds: plans.map((a) => a.accountId), contributed: cents(deferred), limit: deferralLimit });
 
-  const iras = accounts.filter((a) => !is401k(a.accountType));
+  const iras = accounts.filter((a) => a.accountType === 'traditional_ira' || a.accountType === 'roth_ira');
   const saved = iras.reduce((sum, a) => sum + a.employee, 0);
   const iraLimit = cents(limits.ira + (age >= 50 ? limits.iraCatchUp : 0));
   if (saved > iraLimit) warnings.push({ year, kind: 'ira', accountIds: iras.map((a) => a.accountId), contributed: cents(saved), limit: iraLimit });

@@ -58,8 +58,8 @@ describe('project with plan assumptions', () => {
     //   expenses 100 000 + 20 000 = 120 000; end 1 000 000 + 5 000 + 500 000 − 10 000 − 150 000 − 120 000 = 1 225 000.
     // Month 2: interest 1 225 000 × 0.005 = 6 125; end 1 225 000 + 6 125 + 220 000 = 1 451 125.
     expect(rows.slice(0, 2)).toEqual([
-      { month: '2026-01', netIncome: 500_000, retirementContributions: 10_000, housing: 150_000, expenses: 120_000, other: 0, debts: 0, endBalance: 1_225_000, inputEndBalance: null, interestEarned: 5_000 },
-      { month: '2026-02', netIncome: 500_000, retirementContributions: 10_000, housing: 150_000, expenses: 120_000, other: 0, debts: 0, endBalance: 1_451_125, inputEndBalance: null, interestEarned: 6_125 },
+      { month: '2026-01', netIncome: 500_000, retirementContributions: 10_000, housing: 150_000, expenses: 120_000, other: 0, debts: 0, endBalance: 1_225_000, inputEndBalance: null, interestEarned: 5_000, saved: 0 },
+      { month: '2026-02', netIncome: 500_000, retirementContributions: 10_000, housing: 150_000, expenses: 120_000, other: 0, debts: 0, endBalance: 1_451_125, inputEndBalance: null, interestEarned: 6_125, saved: 0 },
     ]);
   });
 
@@ -135,10 +135,10 @@ describe('the neutral rule', () => {
     expect(neutral.income.every((r) => !('interestEarned' in r))).toBe(true);
   });
 
-  it('a record of neutral assumptions changes no figure, and only adds the interest column', () => {
+  it('a record of neutral assumptions changes no figure, and only adds the interest and saved columns', () => {
     const plain = project({ ...household, retirementAccounts: household.retirementAccounts.map((a) => ({ ...a, payrollDeducted: false })) });
     const withRecord = project({ ...household, retirementAccounts: household.retirementAccounts.map((a) => ({ ...a, payrollDeducted: false })), assumptions: NEUTRAL_ASSUMPTIONS });
-    expect(withRecord.income.map(({ interestEarned, ...row }) => [interestEarned, row])).toEqual(plain.income.map((row) => [0, row]));
+    expect(withRecord.income.map(({ interestEarned, saved, ...row }) => [interestEarned, saved, row])).toEqual(plain.income.map((row) => [0, 0, row]));
     expect(withRecord.retirementTotal).toEqual(plain.retirementTotal);
   });
 });
@@ -186,7 +186,8 @@ describe('retirement with plan assumptions', () => {
   });
 
   it('caps a grossed-up withdrawal at the balance and counts the net it could not pay as shortfall', () => {
-    const total = retiree([holding(1, 100_000, 'traditional_401k')], { retirementTaxRate: 20 }).retirementTotal;
+    // Cash 1 000.00 pays month 1's rent and enters retirement at 0, so nothing covers what the account cannot.
+    const total = retiree([holding(1, 100_000, 'traditional_401k')], { retirementTaxRate: 20, cashBalance: cents(100_000) }).retirementTotal;
     // 100 000 net would need 125 000; the account holds 100 000: it pays 100 000 gross, 20 000 tax,
     // 80 000 net, so 20 000 of the need goes unmet; the next month it has nothing.
     expect(total.slice(1, 3).map((r) => [r.withdrawals, r.taxes, r.balance, r.shortfall])).toEqual([

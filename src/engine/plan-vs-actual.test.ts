@@ -29,6 +29,8 @@ const bm = (month: string, cash: number, debts: number, savings: number, contrib
   contributions: c(contributions),
   returns: c(returns),
 });
+/** The snapshot of a plan as it stands. */
+const snapshotOf = (input: ProjectionInput): BaselineMonth[] => baselineSnapshot(input, project(input));
 const row = (b: BaselineMonth) => [b.month, b.cash, b.debts, b.savings, b.contributions, b.returns];
 
 /**
@@ -60,7 +62,7 @@ const household: ProjectionInput = {
 
 describe('baselineSnapshot', () => {
   it('keeps the totals of every month, month 1 to the end of retirement living', () => {
-    expect(baselineSnapshot(project(household)).map(row)).toEqual([
+    expect(snapshotOf(household).map(row)).toEqual([
       ['2026-01', c(500), c(150), c(1110), c(100), c(10)],
       ['2026-02', c(1000), c(50), c(1221.1), c(100), c(11.1)],
       ['2026-03', c(1550), 0, c(1333.31), c(100), c(12.21)],
@@ -80,7 +82,7 @@ describe('baselineSnapshot', () => {
   });
 
   it('gives the net worth of the timeline', () => {
-    const snapshot = baselineSnapshot(project(household));
+    const snapshot = snapshotOf(household);
     // Month 1 by hand: 500.00 + 1 110.00 − 150.00.
     expect(netWorth(snapshot[0]!)).toBe(c(1460));
     const timeline = projectionTimeline(household, project(household));
@@ -89,16 +91,16 @@ describe('baselineSnapshot', () => {
 
   it('uses the actuals the projection holds', () => {
     // A check-in of 1 300.00 in the account for 2026-02: 2026-03 earns 13.00 on it → 1 413.00.
-    const checkedIn = project({ ...household, actuals: { ...household.actuals, contribution: [{ accountId: 7, month: m('2026-02'), endBalance: c(1300) }], income: [{ month: m('2026-02'), endBalance: c(900) }] } });
+    const checkedIn: ProjectionInput = { ...household, actuals: { ...household.actuals, contribution: [{ accountId: 7, month: m('2026-02'), endBalance: c(1300) }], income: [{ month: m('2026-02'), endBalance: c(900) }] } };
     // Cash 900.00 in 2026-02, then 900 + 1 000 − 100 − 300 − 50 = 1 450.00.
-    expect(baselineSnapshot(checkedIn).slice(1, 3).map(row)).toEqual([
+    expect(snapshotOf(checkedIn).slice(1, 3).map(row)).toEqual([
       ['2026-02', c(900), c(50), c(1300), c(100), c(11.1)],
       ['2026-03', c(1450), 0, c(1413), c(100), c(13)],
     ]);
   });
 
   it('without a retirement plan reads the contribution table, 360 months', () => {
-    const snapshot = baselineSnapshot(project({ ...household, retirementPlan: null }));
+    const snapshot = snapshotOf({ ...household, retirementPlan: null });
     expect(snapshot).toHaveLength(360);
     expect(snapshot.at(-1)?.month).toBe('2055-12');
     expect(snapshot.slice(0, 2).map(row)).toEqual([
@@ -110,7 +112,7 @@ describe('baselineSnapshot', () => {
   it('with no accounts, savings are 0; the debt table adds its months past the income table', () => {
     // Retiring 2026-03-01: income rows 2026-01 and 2026-02 only; no accounts, so no retirement
     // table; the debt runs to 2026-03, so the snapshot does too, with cash carried.
-    const snapshot = baselineSnapshot(project({ ...household, retirementAccounts: [], retirementPlan: { ...household.retirementPlan!, retirementDate: '2026-03-01' } }));
+    const snapshot = snapshotOf({ ...household, retirementAccounts: [], retirementPlan: { ...household.retirementPlan!, retirementDate: '2026-03-01' } });
     // Cash without the contribution: 1 000 − 300 − 100 = 600.00, then 1 200.00.
     expect(snapshot.map(row)).toEqual([
       ['2026-01', c(600), c(150), 0, 0, 0],
@@ -121,21 +123,48 @@ describe('baselineSnapshot', () => {
 
   it('reads cash from the living rows when cash is spent in retirement', () => {
     // Cash pays the 300.00 need first: 1 550 − 300 = 1 250.00 in 2026-04; the account only earns.
-    const spending = project({ ...household, assumptions: { ...NEUTRAL_ASSUMPTIONS, spendCashInRetirement: true } });
-    expect(baselineSnapshot(spending).slice(2, 5).map(row)).toEqual([
+    const spending: ProjectionInput = { ...household, assumptions: { ...NEUTRAL_ASSUMPTIONS, spendCashInRetirement: true } };
+    expect(snapshotOf(spending).slice(2, 5).map(row)).toEqual([
       ['2026-03', c(1550), 0, c(1333.31), c(100), c(12.21)],
       ['2026-04', c(1250), 0, c(1333.31), 0, 0],
       ['2026-05', c(950), 0, c(1333.31), 0, 0],
     ]);
   });
 
+  it('keeps the home and the mortgage, so its net worth is the timeline’s with a home too', () => {
+    // Home 300 000.00 at 0 %; mortgage 1 000.00 at 0 % paying 500.00 P&I + 100.00 escrow: 500.00
+    // left after month 1, 0 after month 2. Cash loses the 600.00 and 600.00 then 100.00 escrow.
+    const owner: ProjectionInput = {
+      ...household,
+      housing: { housingType: 'Mortgage', totalMonthlyPayment: c(600), interestRate: 0, currentBalance: c(1000), escrowPayment: c(100) },
+      assumptions: { ...NEUTRAL_ASSUMPTIONS, homeValue: c(300_000) },
+    };
+    const snapshot = snapshotOf(owner);
+    expect(snapshot.slice(0, 3).map((b) => [b.month, b.cash, b.home, b.mortgage])).toEqual([
+      ['2026-01', c(-100), c(300_000), c(500)],
+      ['2026-02', c(-200), c(300_000), 0],
+      ['2026-03', c(250), c(300_000), 0],
+    ]);
+    // 2026-01 by hand: −100 + 1 110 + 300 000 − 500 − 150 = 300 360.00.
+    expect(netWorth(snapshot[0]!)).toBe(c(300_360));
+    const timeline = projectionTimeline(owner, project(owner));
+    expect(snapshot.map((b) => [b.month, netWorth(b)])).toEqual(timeline.points.map((p) => [p.month, p.netWorth]));
+    // Without a home value neither is counted: both 0 in the snapshot.
+    expect(snapshotOf({ ...owner, assumptions: NEUTRAL_ASSUMPTIONS })[0]).toMatchObject({ home: 0, mortgage: 0 });
+  });
+
   it('is empty for a projection with no tables', () => {
     // Retired and done before the plan start: no rows anywhere.
-    expect(baselineSnapshot(project({ ...household, debts: [], retirementPlan: { ...household.retirementPlan!, retirementDate: '2020-01-01' } }))).toEqual([]);
+    expect(snapshotOf({ ...household, debts: [], retirementPlan: { ...household.retirementPlan!, retirementDate: '2020-01-01' } })).toEqual([]);
   });
 });
 
 describe('netWorth', () => {
+  it('adds the home and takes off the mortgage', () => {
+    // 500.00 + 1 110.00 + 250 000.00 − 180 000.25 − 150.00 = 71 459.75.
+    expect(netWorth({ ...bm('2026-01', 500, 150, 1110), home: c(250_000), mortgage: c(180_000.25) })).toBe(c(71_459.75));
+  });
+
   it('is cash + savings − debts', () => {
     expect(netWorth(bm('2026-01', 500, 150, 1110))).toBe(c(1460));
     expect(netWorth(bm('2026-01', -200, 1000.01, 300))).toBe(c(-900.01));
@@ -171,8 +200,8 @@ describe('planVsActual', () => {
   });
 
   it('the projection with a check-in: returns carry the entered balance and its interest', () => {
-    const baseline = baselineSnapshot(project(household));
-    const current = baselineSnapshot(project({ ...household, actuals: { ...household.actuals, contribution: [{ accountId: 7, month: m('2026-02'), endBalance: c(1300) }] } }));
+    const baseline = snapshotOf(household);
+    const current = snapshotOf({ ...household, actuals: { ...household.actuals, contribution: [{ accountId: 7, month: m('2026-02'), endBalance: c(1300) }] } });
     // 2026-03: 1 413.00 against 1 333.31 → 79.69, all returns.
     expect(gapRows(baseline, current, '2026-03')).toEqual([
       ['2026-01', c(1460), c(1460), 0, 0, 0, 0],
@@ -218,6 +247,25 @@ describe('planVsActual', () => {
     ]);
   });
 
+  it('a home worth more than planned is returns; a mortgage paid down beyond the plan is spending', () => {
+    const home = (b: BaselineMonth, value: number, owed: number): BaselineMonth => ({ ...b, home: c(value), mortgage: c(owed) });
+    const planned = [home(plan[0]!, 300_000, 200_000)];
+    // Home 310 000.00 (+10 000.00), mortgage 199 000.00 (1 000.00 less owed, paid from cash: −1 000.00).
+    const current = [home(bm('2026-01', -500, 150, 1110, 100, 10), 310_000, 199_000)];
+    // planned 500 + 1 110 + 300 000 − 200 000 − 150 = 101 460.00; actual −500 + 1 110 + 310 000 − 199 000 − 150 = 111 460.00.
+    // returns: savings 0 − contributions 0 + home 10 000.00; spending: cash −1 000 − debts 0 − mortgage (−1 000) = 0.
+    expect(gapRows(planned, current, '2026-01')).toEqual([['2026-01', c(101_460), c(111_460), c(10_000), 0, c(10_000), 0]]);
+  });
+
+  it('a baseline saved before it kept the home is compared with the current home and mortgage', () => {
+    // The old month has no home or mortgage; the current one counts 300 000.00 and 200 000.00:
+    // planned takes them as they are now, so the home's 100 000.00 of equity is no gap.
+    const current = [{ ...plan[0]!, home: c(300_000), mortgage: c(200_000) }];
+    expect(gapRows([plan[0]!], current, '2026-01')).toEqual([['2026-01', c(101_460), c(101_460), 0, 0, 0, 0]]);
+    // A newer baseline that recorded no home (0) shows the home as a gap: the plan had none.
+    expect(gapRows([{ ...plan[0]!, home: 0 as Cents, mortgage: 0 as Cents }], current, '2026-01')).toEqual([['2026-01', c(1460), c(101_460), c(100_000), 0, c(300_000), c(-200_000)]]);
+  });
+
   it('compares only months in both lists, up to today, in month order', () => {
     const later = [...plan, bm('2026-04', 1550, 0, 1033.31)];
     const current = [bm('2026-04', 1550, 0, 1100), bm('2026-02', 1000, 50, 1221.1, 150, 11.1), bm('2025-12', 1, 0, 0)];
@@ -245,9 +293,20 @@ describe('snapshot wire format', () => {
   it('reads it back to the same cents, through JSON text too', () => {
     expect(snapshotFromWire(wire)).toEqual(months);
     expect(snapshotFromWire(JSON.parse(JSON.stringify(snapshotToWire(months))))).toEqual(months);
-    const snapshot = baselineSnapshot(project(household));
+    const snapshot = snapshotOf(household);
     expect(snapshotFromWire(JSON.parse(JSON.stringify(snapshotToWire(snapshot))))).toEqual(snapshot);
     expect(snapshotFromWire({ months: [] })).toEqual([]);
+  });
+
+  it('keeps the home and mortgage when a month has them, and reads an older month without them as stored', () => {
+    const withHome: BaselineMonth = { ...bm('2026-11', 10, 0, 20), home: c(300_000.5), mortgage: c(199_400) };
+    const json = snapshotToWire([withHome]);
+    expect(json).toEqual({ months: [{ month: '2026-11', cash: 10, debts: 0, savings: 20, home: 300000.5, mortgage: 199400, contributions: 0, returns: 0 }] });
+    expect(snapshotFromWire(JSON.parse(JSON.stringify(json)))).toEqual([withHome]);
+    // Saved before baselines kept the home: no keys, so none come back (netWorth counts them 0).
+    const old = snapshotFromWire(wire)!;
+    expect('home' in old[0]! || 'mortgage' in old[0]!).toBe(false);
+    expect(netWorth(old[0]!)).toBe(c(1234.56 + 10000.01));
   });
 
   it('ignores other keys', () => {
@@ -278,6 +337,9 @@ describe('snapshot wire format', () => {
     ['infinity', { months: [{ ...valid, cash: Infinity }] }, 'Snapshot month 1 cash must be an amount in dollars with at most 2 decimals'],
     ['NaN', { months: [{ ...valid, cash: NaN }] }, 'Snapshot month 1 cash must be an amount in dollars with at most 2 decimals'],
     ['beyond safe cents', { months: [{ ...valid, cash: 1e20 }] }, 'Snapshot month 1 cash must be an amount in dollars with at most 2 decimals'],
+    ['a text home', { months: [{ ...valid, home: '300000' }] }, 'Snapshot month 1 home must be an amount in dollars with at most 2 decimals'],
+    ['a null mortgage', { months: [{ ...valid, home: 1, mortgage: null }] }, 'Snapshot month 1 mortgage must be an amount in dollars with at most 2 decimals'],
+    ['three decimals of mortgage', { months: [{ ...valid, mortgage: 0.125 }] }, 'Snapshot month 1 mortgage must be an amount in dollars with at most 2 decimals'],
   ];
   it.each(cases)('refuses %s', (_name, json, message) => {
     expect(snapshotError(json)).toBe(message);

@@ -26,18 +26,24 @@
  * - Plan assumptions (docs/projection-rules.md#plan-assumptions, assumptions.ts) grow pay, prices and
  *   Social Security by plan year, open the income table on the cash balance and let it earn
  *   interest; absent, the tables follow the base rules exactly.
+ * - Where the money goes (docs/projection-rules.md#where-the-money-goes): other spending joins the
+ *   expense line, a retirement budget replaces it in living months; the income table runs first,
+ *   so its surplus transfers (`saved`) reach the surplus account's contribution rows in both the
+ *   contributions and the retirement table; cash enters retirement as the last income row left
+ *   it, an overdraft included.
  */
 import { actualsBetween } from './actuals.ts';
 import { projectContributions } from './contributions.ts';
 import { projectDebts } from './debts.ts';
-import { monthlyExpenseLine, oneTimeExpensesByMonth } from './expenses.ts';
+import { monthlyExpenseLine, oneTimeExpensesByMonth, otherSpendingLine, spendingLine } from './expenses.ts';
 import { MAX_BALANCE, projectionHorizon } from './horizon.ts';
 import { housingLine } from './housing.ts';
-import { projectIncome } from './income.ts';
+import { projectIncome, surplusAccountOf } from './income.ts';
 import type { Cents } from './money.ts';
 import { ZERO } from './money.ts';
 import { projectRetirement } from './retirement.ts';
 import type { RetirementOptions, RetirementProjection } from './retirement.ts';
+import { planStartDay } from './typed-balances.ts';
 import type { Projection, ProjectionInput, RetirementAccountInput } from './types.ts';
 
 /** Every month table of a user (docs/projection-rules.md). */
@@ -67,21 +73,23 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
     income: actualsBetween(input.actuals.income, planStart, today),
   };
 
-  const debts = projectDebts(input.debts, input.debtPlan, { planStart, actuals: actuals.debt });
+  // Month 1's bills due before the plan start day are in the typed balances (typed-balances.ts).
+  const startDay = planStartDay(input);
+  const debts = projectDebts(input.debts, input.debtPlan, { planStart, actuals: actuals.debt, startDay });
   const debtPayments: Cents[] = Array.from({ length: span }, (_, index) => debts.payments[index] ?? ZERO);
   const assumptions = input.assumptions ?? null;
   const inflation = assumptions?.inflationRate ?? 0;
-  const housing = housingLine(input.housing, span, inflation);
+  const housing = housingLine(input.housing, span, inflation, startDay);
   const otherExpenses = oneTimeExpensesByMonth(input.otherExpenses, planStart, span);
-  const monthlyExpenses = monthlyExpenseLine(input.monthlyExpenses, planStart, span, inflation);
+  const monthlyExpenses = spendingLine(
+    monthlyExpenseLine(input.monthlyExpenses, planStart, span, inflation, startDay),
+    otherSpendingLine(assumptions?.otherSpending ?? ZERO, span, inflation),
+    horizon.preMonths,
+    assumptions?.retirementSpending ?? null,
+    inflation,
+  );
 
-  const contributions = projectContributions(input.retirementAccounts, {
-    planStart,
-    months: horizon.preMonths,
-    retirementMonth: horizon.retirementMonth,
-    actuals: actuals.contribution,
-  });
-
+  // Income first: the surplus account's deposits are its `saved` column.
   const income = projectIncome({
     planStart,
     today,
@@ -96,12 +104,22 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
     actuals: actuals.income,
     assumptions,
   });
+  const surplusAccount = surplusAccountOf(input.retirementAccounts, assumptions);
+  const surplus = surplusAccount === null ? null : { accountId: surplusAccount, amounts: income.map((row) => row.saved ?? ZERO) };
+
+  const contributions = projectContributions(input.retirementAccounts, {
+    planStart,
+    months: horizon.preMonths,
+    retirementMonth: horizon.retirementMonth,
+    actuals: actuals.contribution,
+    surplus,
+  });
 
   // Cash enters retirement as the last income row left it (or as entered, with no such row).
   const lastIncome = income.at(-1);
   const cashAtRetirement = lastIncome ? (lastIncome.inputEndBalance ?? lastIncome.endBalance) : (assumptions?.cashBalance ?? ZERO);
   const living = assumptions
-    ? { retirementTaxRate: assumptions.retirementTaxRate, cash: assumptions.spendCashInRetirement ? { opening: cashAtRetirement, interestRate: assumptions.cashInterestRate } : null }
+    ? { retirementTaxRate: assumptions.retirementTaxRate, cash: { opening: cashAtRetirement, interestRate: assumptions.cashInterestRate, spendFirst: assumptions.spendCashInRetirement } }
     : null;
 
   const plan = input.retirementPlan;
@@ -124,6 +142,7 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
             living,
             contributionActuals: actuals.contribution,
             retirementActuals: actuals.retirement,
+            surplus,
           },
         };
   const retirement: RetirementProjection =

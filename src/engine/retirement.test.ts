@@ -61,6 +61,11 @@ describe('livingNeed', () => {
   it('is never below 0', () => {
     expect(livingNeed({ housing: cents(100), debts: cents(0), monthlyExpenses: cents(0), otherExpenses: cents(0), socialSecurityIncome: cents(300000) })).toBe(0);
   });
+
+  it('adds an overdraft to repay', () => {
+    // 1 500.00 + 1 000.00 + 800.00 owed − 2 000.00 = 1 300.00.
+    expect(livingNeed({ housing: cents(150000), debts: cents(0), monthlyExpenses: cents(100000), otherExpenses: cents(0), socialSecurityIncome: cents(200000), overdraftRepayment: cents(80000) })).toBe(130000);
+  });
 });
 
 describe('socialSecurityIn', () => {

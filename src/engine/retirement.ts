@@ -13,18 +13,25 @@
  * A `balance` actual replaces that account's closing balance of its month; the next month opens on it.
  * With plan assumptions (docs/projection-rules.md#plan-assumptions) Social Security in month n is
  * roundHalfUp(social_security_income × (1 + COLA/100)^floor((n − 1) / 12)), and the expense and
- * housing lines arrive grown by inflation.
+ * housing lines arrive grown by inflation (the expense line with other spending, or the retirement
+ * budget in its place: docs/projection-rules.md#retirement-spending).
  * available_i is held at MAX_BALANCE.
+ *
+ * Where the money goes (docs/projection-rules.md#where-the-money-goes), with plan assumptions: cash
+ * earns its interest every living month; an overdraft left by the last working month joins the
+ * first living month's need and cash restarts at 0; the need is paid by payLivingNeed (cash first
+ * when spent first, the accounts in passes until the need is met or every account is empty, then
+ * cash), and total rows carry `need`, and on living rows `cashBalance` and `cashWithdrawals`.
  */
 import { actualIn, actualsOf, indexActuals } from './actuals.ts';
-import { cashInterest, grossWithdrawal, grownAmount, isPreTax, taxOn } from './assumptions.ts';
-import { projectContributions } from './contributions.ts';
+import { cashInterest, grossWithdrawal, grownAmount, isPreTax, netOfTax } from './assumptions.ts';
+import { projectContributions, type SurplusDeposits } from './contributions.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
 import { cents, maxCents, minCents, mulDivFloor, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { addMonths, monthOfDate, monthSeries } from './months.ts';
-import { interestAt } from './rates.ts';
+import { interestAt, type AnnualPercent } from './rates.ts';
 import type { ReturnPath } from './returns.ts';
 import { extraInterest } from './returns.ts';
 import type {
@@ -45,17 +52,115 @@ export interface LivingCosts {
   readonly monthlyExpenses: Cents;
   readonly otherExpenses: Cents;
   readonly socialSecurityIncome: Cents;
+  /** The last working month's overdraft, repaid in the first living month (docs/projection-rules.md#overdraft); absent: 0. */
+  readonly overdraftRepayment?: Cents;
 }
 
 /**
- * What the accounts must pay in a living month, never below 0:
- *   need = max(0, housing + debts + monthly expenses + other expenses − Social Security)
- * Example: housing 1 500.00, expenses 1 000.00, Social Security 2 000.00 → 50 000¢; with
- * Social Security 3 000.00 → 0.
+ * What cash and the accounts must pay in a living month, never below 0:
+ *   need = max(0, housing + debts + monthly expenses + other expenses + overdraft repayment − Social Security)
+ * `monthlyExpenses` is the month's spending: the monthly expenses and other spending, or the
+ * retirement budget in their place. Example: housing 1 500.00, expenses 1 000.00, Social Security
+ * 2 000.00 → 50 000¢; with Social Security 3 000.00 → 0; with an overdraft of 800.00 to repay and
+ * Social Security 2 000.00 → 130 000¢.
  */
 export function livingNeed(costs: LivingCosts): Cents {
-  const outflows = costs.housing + costs.debts + costs.monthlyExpenses + costs.otherExpenses;
+  const outflows = costs.housing + costs.debts + costs.monthlyExpenses + costs.otherExpenses + (costs.overdraftRepayment ?? 0);
   return maxCents(ZERO, cents(outflows - costs.socialSecurityIncome));
+}
+
+/** Cash in a living month (docs/projection-rules.md#cash-in-retirement): what it holds at the month's start, never below 0. */
+export interface LivingCash {
+  readonly balance: Cents;
+  /** What cash earns, % a year. */
+  readonly interestRate: AnnualPercent;
+  /** spend_cash_in_retirement: cash pays the need before the accounts; otherwise only what they cannot. */
+  readonly spendFirst: boolean;
+}
+
+/** How a living month's need was paid. */
+export interface LivingPayment {
+  /** Per account, in input order: what left it (gross of tax). */
+  readonly gross: Cents[];
+  /** Per account: the tax part of `gross`. */
+  readonly taxes: Cents[];
+  /** What cash paid. */
+  readonly cashWithdrawals: Cents;
+  /** Cash at the end of the month (0 without cash). */
+  readonly cashBalance: Cents;
+  /** The need nothing could pay. */
+  readonly shortfall: Cents;
+}
+
+/**
+ * Pays a living month's need (docs/projection-rules.md#no-early-shortfall). The one rule the
+ * retirement table, Monte Carlo and the history replay (risk.ts replayPath) share.
+ *   cash       earns cashInterest on its opening first (held at MAX_BALANCE); when spent first it
+ *              pays min(need, cash)
+ *   pass       the net need R left is split over the accounts' balances h_i by splitWithdrawal
+ *              (shares floored to the cent, leftover cents to the largest balances first) as
+ *              w = min(R, Σ h_i); a share s is paid in full by a Roth or untaxed account; a traditional
+ *              account (preTax, rate t > 0) pays g = grossWithdrawal(s, t) when it holds that much,
+ *              else its whole balance g = h_i, delivering netOfTax(g, t) = floor(g × (1 − t/100))
+ *   again      what the capped accounts left unmet, plus R − w, is split again over the balances
+ *              left, until it is met or every account is empty (each pass that leaves need unmet
+ *              empties at least one account, so there are at most n + 1 passes)
+ *   cash       when not spent first, it pays what the accounts could not: min(rest, cash)
+ *   shortfall  what is still unpaid
+ * Units: cents; t in % of the gross. `available` are the balances after the month's interest,
+ * each ≥ 0. Example at 20 %, a traditional account and a Roth each holding 100.00, need 170.00:
+ * pass 1 shares 85.00 / 85.00; 85.00 would need 106.25 gross, so the traditional account pays its
+ * 100.00 and delivers 80.00; the Roth pays 85.00 (15.00 left). Pass 2 takes the unmet 5.00 from the
+ * Roth (10.00 left): no shortfall. With need 190.00 the Roth has 5.00 for the 15.00 unmet and
+ * 10.00 is short (before cash).
+ */
+export function payLivingNeed(need: Cents, available: readonly Cents[], preTax: readonly boolean[], taxRate: AnnualPercent, cash: LivingCash | null): LivingPayment {
+  let cashBalance = cash === null ? ZERO : minCents(cents(MAX_BALANCE), cents(cash.balance + cashInterest(cash.balance, cash.interestRate)));
+  let cashWithdrawals = ZERO;
+  let rest: number = need;
+  if (cash?.spendFirst) {
+    cashWithdrawals = minCents(need, maxCents(ZERO, cashBalance));
+    cashBalance = cents(cashBalance - cashWithdrawals);
+    rest -= cashWithdrawals;
+  }
+  const held: Cents[] = available.slice();
+  const gross: Cents[] = available.map(() => ZERO);
+  const taxes: Cents[] = available.map(() => ZERO);
+  while (rest > 0) {
+    let total = 0;
+    for (const h of held) total += h;
+    if (total <= 0) break;
+    const withdrawal = Math.min(rest, total);
+    const shares = splitWithdrawal(cents(withdrawal), held);
+    let unmet = rest - withdrawal;
+    for (let i = 0; i < held.length; i += 1) {
+      const share = shares[i] ?? ZERO;
+      if (share === 0) continue;
+      const holds = held[i] ?? ZERO;
+      let paid: Cents = share;
+      let delivered: Cents = share;
+      if (taxRate > 0 && preTax[i] === true) {
+        const wanted = grossWithdrawal(share, taxRate);
+        if (wanted <= holds) paid = wanted;
+        else {
+          paid = holds;
+          delivered = netOfTax(holds, taxRate);
+          unmet += share - delivered;
+        }
+      }
+      gross[i] = cents((gross[i] ?? 0) + paid);
+      taxes[i] = cents((taxes[i] ?? 0) + paid - delivered);
+      held[i] = cents(holds - paid);
+    }
+    rest = unmet;
+  }
+  if (cash !== null && !cash.spendFirst && rest > 0) {
+    const paid = minCents(cents(rest), maxCents(ZERO, cashBalance));
+    cashWithdrawals = paid;
+    cashBalance = cents(cashBalance - paid);
+    rest -= paid;
+  }
+  return { gross, taxes, cashWithdrawals, cashBalance, shortfall: cents(rest) };
 }
 
 /**
@@ -114,13 +219,17 @@ export interface RetirementOptions {
   /** Plan assumptions: Social Security grows by this % a year (plan years from month 1); absent: 0. */
   readonly socialSecurityCola?: number;
   /**
-   * Present when plan assumptions are set: the tax on traditional withdrawals, and the cash that
-   * pays the need first when the user spends cash in retirement (null: it does not).
+   * Present when plan assumptions are set: the tax on traditional withdrawals, and cash as the last
+   * working month left it (`opening`: the income table's last shown end balance; negative, an
+   * overdraft that the first living month repays), what it earns and whether it pays the need
+   * first (spend_cash_in_retirement) or only what the accounts cannot.
    */
   readonly living?: {
     readonly retirementTaxRate: number;
-    readonly cash: { readonly opening: Cents; readonly interestRate: number } | null;
+    readonly cash: { readonly opening: Cents; readonly interestRate: number; readonly spendFirst: boolean };
   } | null;
+  /** The working months' surplus transfers into the surplus account (docs/projection-rules.md#surplus); absent: none. */
+  readonly surplus?: SurplusDeposits | null;
   readonly contributionActuals: readonly ContributionActual[];
   readonly retirementActuals: readonly RetirementActual[];
   /**
@@ -161,6 +270,7 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
     months: options.preMonths,
     retirementMonth: options.retirementMonth,
     returns: options.returns ?? null,
+    surplus: options.surplus ?? null,
     actuals: [
       ...options.contributionActuals,
       ...options.retirementActuals.map((a) => ({ accountId: a.accountId, month: a.month, endBalance: a.balance })),
@@ -179,30 +289,53 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
     };
   });
   const outcomes: LivingOutcome[] = [];
-  const cash = options.living?.cash ? { balance: maxCents(ZERO, options.living.cash.opening), interestRate: options.living.cash.interestRate } : null;
+  const living = options.living ?? null;
+  // An overdraft is repaid by the first living month's need; cash restarts at 0 and accrues nothing more.
+  const opening = living?.cash.opening ?? ZERO;
+  const overdraft = opening < 0 ? cents(-opening) : ZERO;
+  const cash: LivingCash | null = living === null ? null : { balance: maxCents(ZERO, opening), interestRate: living.cash.interestRate, spendFirst: living.cash.spendFirst };
+  const preTax = accounts.map((account) => isPreTax(account.accountType));
   // The plan's dates and rate are only read when there are living months.
   if (options.livingMonths > 0) {
     const months = monthSeries(options.planStart, options.preMonths + options.livingMonths);
     const socialSecurityStart = monthOfDate(options.plan.socialSecurityStartDate);
     const interestOn = interestAt(options.plan.interestRate);
-    for (let living = 0; living < options.livingMonths; living += 1) {
-      const index = options.preMonths + living;
+    let state = cash;
+    for (let step = 0; step < options.livingMonths; step += 1) {
+      const index = options.preMonths + step;
       const month = months[index] ?? addMonths(options.planStart, index);
-      outcomes.push(livingMonth(states, options, index, month, socialSecurityStart, interestOn, cash));
+      const outcome = livingMonth(states, options, { index, month, socialSecurityStart, interestOn, preTax, overdraft: step === 0 ? overdraft : ZERO }, state);
+      outcomes.push(outcome);
+      if (state !== null) state = { ...state, balance: outcome.cashBalance };
     }
   }
-  const taxed = options.living !== null && options.living !== undefined;
+  const taxed = living !== null;
   return {
     accounts: states.map((s) => ({ id: s.account.id, name: s.account.name, months: taxed ? s.rows.map(withTaxes) : s.rows })),
-    total: totalRows(states, options.preMonths, outcomes, taxed, cash !== null),
+    total: totalRows(states, options.preMonths, outcomes, taxed),
   };
 }
 
-/** What a living month left: the unmet need, and cash's part when cash is spent. */
+/** What a living month left: its need, the unmet need, and cash's part. */
 interface LivingOutcome {
+  readonly need: Cents;
   readonly shortfall: Cents;
   readonly cashBalance: Cents;
   readonly cashWithdrawals: Cents;
+}
+
+/** The month a living row is for, and what every living month reads. */
+interface LivingMonthContext {
+  readonly index: number;
+  readonly month: MonthKey;
+  /** The month of social_security_start_date (socialSecurityIn, parsed once). */
+  readonly socialSecurityStart: MonthKey;
+  /** The monthly interest at the plan's rate. */
+  readonly interestOn: (balance: Cents) => Cents;
+  /** Per account: whether its withdrawals are taxed (isPreTax). */
+  readonly preTax: readonly boolean[];
+  /** The overdraft this month repays (the first living month only). */
+  readonly overdraft: Cents;
 }
 
 /** A row with its `taxes` column (0 where none were withheld), for tables with plan assumptions. */
@@ -227,65 +360,35 @@ function toRetirementRow(row: ContributionMonth): RetirementMonth {
 }
 
 /**
- * One living month of every account; answers the month's shortfall and what cash did.
- * `socialSecurityStart` is the month of social_security_start_date (socialSecurityIn, parsed
- * once); `interestOn` is the monthly interest at the plan's rate.
- *
- * With plan assumptions (docs/projection-rules.md#plan-assumptions):
- *   cash       (when spent) earns cashInterest first, then pays min(need, cash); the rest is the
- *              accounts' net need, shared as without assumptions
- *   a traditional account's share s is withdrawn grossed up, g = min(grossWithdrawal(s, t), available);
- *              when the cap bites the account delivers g − taxOn(g, t) and the rest of s joins the shortfall
- *   taxes      = g − what it delivered
+ * One living month of every account; answers the month's need, shortfall and what cash did.
+ *   need       = livingNeed of the month's costs, with the overdraft repayment in the first
+ *                living month
+ *   available  = opening + interest (+ a path's extra interest), held to 0 … MAX_BALANCE
+ *   then payLivingNeed pays the need from cash and the accounts; each account's withdrawal is
+ *   its gross, its taxes the tax part
  * Example: net share 1 000.00 at 22 % from 50 000.00 → withdrawal 1 282.05, taxes 282.05.
  */
-function livingMonth(
-  states: readonly AccountState[],
-  options: RetirementOptions,
-  index: number,
-  month: MonthKey,
-  socialSecurityStart: MonthKey,
-  interestOn: (balance: Cents) => Cents,
-  cash: { balance: Cents; readonly interestRate: number } | null,
-): LivingOutcome {
+function livingMonth(states: readonly AccountState[], options: RetirementOptions, context: LivingMonthContext, cash: LivingCash | null): LivingOutcome {
+  const { index, month } = context;
   const housing = options.housing[index] ?? ZERO;
   const debts = options.debts[index] ?? ZERO;
   const monthlyExpenses = options.monthlyExpenses[index] ?? ZERO;
   const otherExpenses = options.otherExpenses[index] ?? ZERO;
-  const socialSecurityIncome = month >= socialSecurityStart ? grownAmount(options.plan.socialSecurityIncome, options.socialSecurityCola ?? 0, index + 1) : ZERO;
-  const need = livingNeed({ housing, debts, monthlyExpenses, otherExpenses, socialSecurityIncome });
-  let cashWithdrawals = ZERO;
-  if (cash) {
-    cash.balance = minCents(cents(MAX_BALANCE), cents(cash.balance + cashInterest(cash.balance, cash.interestRate)));
-    cashWithdrawals = minCents(need, cash.balance);
-    cash.balance = cents(cash.balance - cashWithdrawals);
-  }
-  const netNeed = cents(need - cashWithdrawals);
+  const socialSecurityIncome = month >= context.socialSecurityStart ? grownAmount(options.plan.socialSecurityIncome, options.socialSecurityCola ?? 0, index + 1) : ZERO;
+  const need = livingNeed({ housing, debts, monthlyExpenses, otherExpenses, socialSecurityIncome, overdraftRepayment: context.overdraft });
   const taxRate = options.living?.retirementTaxRate ?? 0;
   const interest: Cents[] = [];
   const available: Cents[] = [];
-  let total = 0;
   for (const state of states) {
-    const earned = cents(interestOn(state.balance) + extraInterest(options.returns, index, options.plan.interestRate, state.balance));
-    const held = cents(Math.max(0, Math.min(MAX_BALANCE, state.balance + earned)));
+    const earned = cents(context.interestOn(state.balance) + extraInterest(options.returns, index, options.plan.interestRate, state.balance));
     interest.push(earned);
-    available.push(held);
-    total += held;
+    available.push(cents(Math.max(0, Math.min(MAX_BALANCE, state.balance + earned))));
   }
-  const withdrawal = minCents(netNeed, cents(total));
-  const shares = splitWithdrawal(withdrawal, available);
-  let unmet = netNeed - withdrawal;
+  const paid = payLivingNeed(need, available, context.preTax, taxRate, cash);
   states.forEach((state, i) => {
     const held = available[i] ?? ZERO;
-    const share = shares[i] ?? ZERO;
-    let gross = share;
-    let taxes = ZERO;
-    if (taxRate > 0 && share > 0 && isPreTax(state.account.accountType)) {
-      const wanted = grossWithdrawal(share, taxRate);
-      gross = minCents(wanted, held);
-      taxes = wanted > held ? taxOn(gross, taxRate) : cents(gross - share);
-      unmet += share - (gross - taxes);
-    }
+    const gross = paid.gross[i] ?? ZERO;
+    const taxes = paid.taxes[i] ?? ZERO;
     const balance = cents(held - gross);
     const input = actualIn(state.actuals, month);
     const row: RetirementMonth = {
@@ -306,15 +409,16 @@ function livingMonth(
     state.rows.push(taxes > 0 ? { ...row, taxes } : row);
     state.balance = input ?? balance;
   });
-  return { shortfall: cents(unmet), cashBalance: cash?.balance ?? ZERO, cashWithdrawals };
+  return { need, shortfall: paid.shortfall, cashBalance: paid.cashBalance, cashWithdrawals: paid.cashWithdrawals };
 }
 
 /**
  * Sums the accounts' rows month by month. Household columns are the month's own figures (the
  * same in every account's row), not multiplied by the number of accounts; shortfall is 0 before
- * retirement.
+ * retirement. With plan assumptions (`taxed`) every row carries `taxes` and `need` (0 before
+ * retirement), and living rows `cashBalance` and `cashWithdrawals`.
  */
-function totalRows(states: readonly AccountState[], preMonths: number, outcomes: readonly LivingOutcome[], taxed: boolean, spendsCash: boolean): RetirementTotalMonth[] {
+function totalRows(states: readonly AccountState[], preMonths: number, outcomes: readonly LivingOutcome[], taxed: boolean): RetirementTotalMonth[] {
   const first = states[0];
   if (first === undefined) return [];
   return first.rows.map((row, index) => {
@@ -354,8 +458,8 @@ function totalRows(states: readonly AccountState[], preMonths: number, outcomes:
       shortfall: outcome?.shortfall ?? ZERO,
     };
     if (!taxed) return total;
-    const withTaxesRow = { ...total, taxes: cents(taxes) };
+    const withTaxesRow = { ...total, taxes: cents(taxes), need: outcome?.need ?? ZERO };
     // Before retirement cash is the income table's; the living rows say what is left of it.
-    return spendsCash && outcome ? { ...withTaxesRow, cashBalance: outcome.cashBalance, cashWithdrawals: outcome.cashWithdrawals } : withTaxesRow;
+    return outcome ? { ...withTaxesRow, cashBalance: outcome.cashBalance, cashWithdrawals: outcome.cashWithdrawals } : withTaxesRow;
   });
 }

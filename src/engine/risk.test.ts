@@ -170,19 +170,31 @@ describe('Monte Carlo paths', () => {
         cashInterestRate: fc.integer({ min: 0, max: 500 }).map((n) => n / 100),
         retirementTaxRate: fc.integer({ min: 0, max: 40 }),
         spendCashInRetirement: fc.boolean(),
+        // Where the money goes: overdrafts to repay, budgets, surplus transfers (docs/projection-rules.md#where-the-money-goes).
+        otherSpending: fc.integer({ min: 0, max: 600_000 }).map((n) => cents(n)),
+        retirementSpending: fc.option(fc.integer({ min: 0, max: 800_000 }).map((n) => cents(n)), { nil: null }),
+        surplusAccountId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+        surplusShare: fc.integer({ min: 0, max: 100 }),
+        overdraftInterestRate: fc.integer({ min: 0, max: 4000 }).map((n) => n / 100),
       }),
       { nil: null },
     );
+    const types = ['traditional_401k', 'roth_ira', 'taxable', 'traditional_ira'];
     fc.assert(
-      fc.property(households(true), assumptions, fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 40 }), (h, a, seed, volatility) => {
-        const input: ProjectionInput = { ...h.input, assumptions: a === null ? null : ({ ...NEUTRAL_ASSUMPTIONS, ...a } as PlanAssumptions) };
+      fc.property(households(true), assumptions, fc.nat(3), fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 40 }), (h, a, typeShift, seed, volatility) => {
+        const input: ProjectionInput = {
+          ...h.input,
+          retirementAccounts: h.input.retirementAccounts.map((account, i) => ({ ...account, accountType: types[(i + typeShift) % types.length] })),
+          assumptions: a === null ? null : ({ ...NEUTRAL_ASSUMPTIONS, ...a } as PlanAssumptions),
+        };
         const plan = riskPlan(input);
         if (plan.scenario === null) return;
         const path = monteCarloPath(plan, seed, 0, volatility);
         const full = projectRetirement(plan.scenario.accounts, { ...plan.scenario.options, returns: path }).total;
         const points = projectionTimeline(input, plan.projection).points;
         const outcome = replayPath(plan, path);
-        expect(Array.from(outcome.savings)).toEqual(plan.samples.map((index) => (full[index]?.displayBalance ?? 0) + (points[index]?.cash ?? points.at(-1)?.cash ?? 0)));
+        // Living cash is the path's own (it pays what the accounts cannot), else the timeline's.
+        expect(Array.from(outcome.savings)).toEqual(plan.samples.map((index) => (full[index]?.displayBalance ?? 0) + (full[index]?.cashBalance ?? points[index]?.cash ?? points.at(-1)?.cash ?? 0)));
         expect(outcome.runsOut).toBe(full.findIndex((row) => row.shortfall > 0));
       }),
       { numRuns: 60 },
@@ -209,13 +221,62 @@ describe('the history replay', () => {
     }
   });
 
-  it('adds the plan’s inflation to the real return: (1 + real)(1 + i)^(1/12) − 1', () => {
+  it('adds the plan’s inflation in the tables’ yearly steps: (1 + real) × 1.025 in a month that opens a plan year', () => {
     const plan = riskPlan(household);
-    const path: ReturnPath = historyPath(plan, [0.01, -0.02], 0);
-    const monthly = Math.pow(1.025, 1 / 12);
-    expect(path.excess(plan.from, 6)).toBeCloseTo(1.01 * monthly - 1 - 0.005, 15);
-    expect(path.excess(plan.from + 1, 8)).toBeCloseTo(0.98 * monthly - 1 - 8 / 1200, 15);
+    // from = 11: month 12 (index 11) is in plan year 0 with month 11; month 13 (index 12) opens plan year 1.
+    const path: ReturnPath = historyPath(plan, [0.01, -0.02, 0.003], 0);
+    expect(path.excess(11, 6)).toBeCloseTo(0.01 - 0.005, 15);
+    expect(path.excess(12, 8)).toBeCloseTo(0.98 * 1.025 - 1 - 8 / 1200, 15);
+    expect(path.excess(13, 6)).toBeCloseTo(0.003 - 0.005, 15);
   });
+
+  it('gives a plan whose amounts all follow inflation the same success share and worst start at 0 % and 3 %', () => {
+    // Everything the plan spends or receives grows with inflation: rent and expenses by
+    // inflation_rate, Social Security by a COLA equal to it; no debts, contributions, one-time
+    // expenses or cash, which stay in the dollars they were entered in. Retired at the plan start
+    // with today before it, so every month is a history month and the accounts' stated rates
+    // (nominal, of the tables) never enter the replay: it earns history's real returns.
+    const indexed = (inflation: number): ProjectionInput => ({
+      today: monthKey(1999, 12),
+      planStart: monthKey(2000, 1),
+      incomes: [],
+      debts: [],
+      debtPlan: null,
+      housing: { housingType: 'Rent', totalMonthlyPayment: c(1500) },
+      monthlyExpenses: [{ id: 1, amount: c(4000) }],
+      otherExpenses: [],
+      retirementAccounts: [
+        { id: 1, name: '401(k)', contributionAmount: c(0), employerContributionAmount: c(0), startingBalance: c(600_000), expectedReturnRate: 7, contributionCycle: 'monthly', nextDepositDate: '2000-01-01', accountType: 'traditional_401k' },
+        { id: 2, name: 'Roth IRA', contributionAmount: c(0), employerContributionAmount: c(0), startingBalance: c(300_000), expectedReturnRate: 7, contributionCycle: 'monthly', nextDepositDate: '2000-01-01', accountType: 'roth_ira' },
+      ],
+      retirementPlan: { retirementDate: '2000-01-01', interestRate: 5, socialSecurityIncome: c(1500), socialSecurityStartDate: '2000-01-01', yearsOfRetirement: 30 },
+      actuals: { debt: [], contribution: [], retirement: [], income: [] },
+      assumptions: { ...NEUTRAL_ASSUMPTIONS, inflationRate: inflation, socialSecurityCola: inflation, retirementTaxRate: 15 },
+    });
+    const history = marketHistory();
+    const returns = mixedRealReturns(history, 60);
+    const summaryAt = (inflation: number) => {
+      const plan = riskPlan(indexed(inflation));
+      expect(plan.from).toBe(0);
+      const starts = historyStartCount(plan, returns.length);
+      return historySummary(plan, historyOutcomes(plan, returns, 0, starts), history.months, 60, returns);
+    };
+    const level = summaryAt(0);
+    const rising = summaryAt(3);
+    // A plan that neither always nor never lasts, so the share can move.
+    expect(level.successBasisPoints).toBeGreaterThan(5000);
+    expect(level.successBasisPoints).toBeLessThan(10_000);
+    expect(rising.starts).toHaveLength(level.starts.length);
+    expect(rising.successBasisPoints).toBe(level.successBasisPoints);
+    expect(rising.lasted).toBe(level.lasted);
+    expect(rising.worst?.start.start).toBe(level.worst?.start.start);
+    expect(rising.worst?.start.runsOut).toBe(level.worst?.start.runsOut);
+    expect(rising.starts.map((s) => s.runsOut)).toEqual(level.starts.map((s) => s.runsOut));
+    // In today's dollars the two replays differ only by cent roundings (of grown amounts, interest
+    // and tax), never by a drift: within $20 at the end of 30 years on every start.
+    rising.starts.forEach((s, i) => expect(Math.abs(s.endSavings - level.starts[i]!.endSavings)).toBeLessThanOrEqual(2000));
+    // Two replays of every start month since 1871: a few seconds alone, more beside other layers.
+  }, 60_000);
 
   it('passes the 4 % rule in the share of start months the Trinity study and Bengen report', () => {
     // $1,000,000, 75 % stocks, $40,000 a year in today's dollars (3,333.33 a month), 30 years,

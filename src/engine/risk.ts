@@ -9,20 +9,22 @@
  * `today` are history the user has lived: a path starts with the month after it.
  *
  * A path replays the retirement table's balances with replayPath, which keeps only what a path
- * changes (balances, withdrawals, shortfall) and reads the rest from the deterministic table: each
- * account's contributions and actuals per month, and each living month's net need (the need
- * minus what cash paid, neither of which a return moves). Its rules are projectRetirement's —
+ * changes (balances, withdrawals, cash in retirement, shortfall) and reads the rest from the
+ * deterministic table: each account's contributions and actuals per month, and each living month's
+ * need (which no return moves). It pays each need with projectRetirement's own payLivingNeed
+ * (retirement.ts), so the two agree by construction; the rest of its rules are projectRetirement's —
  * risk.test.ts checks the two agree to the cent on random households under random paths — at a
  * tenth of the cost, because it builds no rows.
  *
  * A path's outcome, per sampled month m (the first path month, each December after it and the
  * plan's last month):
  *   savings(m) = the retirement table's total display balance + the plan's cash (timeline cash,
- *                which no return moves), in cents of month m
+ *                which no return moves before retirement; in living months the path's own cash
+ *                when plan assumptions track it), in cents of month m
  * and it ran short when any living month has a shortfall (success = no shortfall in any living
  * month). Figures shown are in today's dollars: todaysDollars(amount, inflation, n).
  */
-import { grossWithdrawal, isPreTax, taxOn, todaysDollars } from './assumptions.ts';
+import { isPreTax, todaysDollars } from './assumptions.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
 import { cents, ZERO } from './money.ts';
@@ -31,7 +33,7 @@ import { addMonths, monthOf, monthsBetween } from './months.ts';
 import type { RetirementScenario } from './project.ts';
 import { planScenario } from './project.ts';
 import { normals } from './random.ts';
-import { livingNeed, splitWithdrawal } from './retirement.ts';
+import { livingNeed, payLivingNeed, type LivingCash } from './retirement.ts';
 import { interestAt } from './rates.ts';
 import type { AnnualPercent } from './rates.ts';
 import type { ReturnPath } from './returns.ts';
@@ -76,17 +78,20 @@ interface ReplayTable {
     readonly startingBalance: Cents;
     readonly rate: AnnualPercent;
     readonly fixedInterest: (balance: Cents) => Cents;
-    readonly preTax: boolean;
     /** Contributions per month index before retirement. */
     readonly contributions: readonly Cents[];
     /** The balance actual per month index (null: none), as the retirement table applied it. */
     readonly actuals: readonly (Cents | null)[];
   }[];
+  /** Per account: whether its withdrawals are taxed. */
+  readonly preTax: readonly boolean[];
   readonly planRate: AnnualPercent;
   readonly planInterest: (balance: Cents) => Cents;
-  /** Per living month: need − what cash paid. */
-  readonly netNeeds: readonly Cents[];
+  /** Per living month: the need (the total row's `need`; livingNeed of its columns without assumptions). */
+  readonly needs: readonly Cents[];
   readonly taxRate: AnnualPercent;
+  /** Cash at the first living month (never below 0), with plan assumptions; null: cash is not in retirement. */
+  readonly cash: LivingCash | null;
 }
 
 /** One path's outcome. */
@@ -121,15 +126,16 @@ export function riskPlan(input: ProjectionInput): RiskPlan {
           startingBalance: account.startingBalance,
           rate: account.expectedReturnRate,
           fixedInterest: interestAt(account.expectedReturnRate),
-          preTax: isPreTax(account.accountType),
           contributions: rows.slice(0, preMonths).map((row) => row.contributions),
           actuals: rows.map((row) => row.inputBalance),
         };
       }),
+      preTax: retirement.accounts.map((account) => isPreTax(account.accountType)),
       planRate: plan.interestRate,
       planInterest: interestAt(plan.interestRate),
-      netNeeds: total.slice(preMonths).map((row) => cents(livingNeed(row) - (row.cashWithdrawals ?? ZERO))),
+      needs: total.slice(preMonths).map((row) => row.need ?? livingNeed(row)),
       taxRate: retirement.options.living?.retirementTaxRate ?? 0,
+      cash: livingCash(retirement),
     };
   }
   return {
@@ -146,13 +152,20 @@ export function riskPlan(input: ProjectionInput): RiskPlan {
   };
 }
 
+/** Cash as the first living month opens on it (an overdraft is repaid through the need: cash restarts at 0). */
+function livingCash(scenario: RetirementScenario): LivingCash | null {
+  const cash = scenario.options.living?.cash ?? null;
+  if (cash === null) return null;
+  return { balance: cents(Math.max(0, cash.opening)), interestRate: cash.interestRate, spendFirst: cash.spendFirst };
+}
+
 /**
  * The plan's retirement balances under one market path, reduced to its outcome. Per month index:
  * before retirement, each account's closing = min(MAX_BALANCE, opening + interest + contributions),
  * interest = fixed + extraInterest; while living, each account's available = opening + interest
- * held to [0, MAX_BALANCE], the net need is shared by splitWithdrawal, a traditional account's
- * share is grossed up for tax and capped at what it holds, and what nothing covers is the
- * month's shortfall (retirement.ts). An actual balance replaces a closing balance in both phases.
+ * held to [0, MAX_BALANCE] and the need is paid by payLivingNeed (cash, then the accounts in
+ * passes, grossed up for tax; retirement.ts), and what nothing covers is the month's shortfall.
+ * An actual balance replaces a closing balance in both phases.
  */
 export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome {
   const savings = new Float64Array(plan.samples.length);
@@ -163,6 +176,7 @@ export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome
   const available: Cents[] = new Array<Cents>(n).fill(ZERO);
   let runsOut = -1;
   let sample = 0;
+  let cash = table.cash;
   for (let index = 0; index < plan.span; index += 1) {
     if (index < plan.livingFrom) {
       for (let a = 0; a < n; a += 1) {
@@ -172,37 +186,22 @@ export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome
         balances[a] = account.actuals[index] ?? cents(Math.min(MAX_BALANCE, opening + interest + (account.contributions[index] ?? 0)));
       }
     } else {
-      const netNeed = table.netNeeds[index - plan.livingFrom] ?? ZERO;
-      let total = 0;
+      const need = table.needs[index - plan.livingFrom] ?? ZERO;
       for (let a = 0; a < n; a += 1) {
         const opening = balances[a]!;
         const earned = table.planInterest(opening) + extraInterest(path, index, table.planRate, opening);
-        const held = cents(Math.max(0, Math.min(MAX_BALANCE, opening + earned)));
-        available[a] = held;
-        total += held;
+        available[a] = cents(Math.max(0, Math.min(MAX_BALANCE, opening + earned)));
       }
-      const withdrawal = Math.min(netNeed, total);
-      const shares = splitWithdrawal(cents(withdrawal), available);
-      let unmet = netNeed - withdrawal;
-      for (let a = 0; a < n; a += 1) {
-        const account = table.accounts[a]!;
-        const held = available[a]!;
-        const share = shares[a] ?? ZERO;
-        let gross: number = share;
-        if (table.taxRate > 0 && share > 0 && account.preTax) {
-          const wanted = grossWithdrawal(share, table.taxRate);
-          gross = Math.min(wanted, held);
-          const taxes = wanted > held ? taxOn(cents(gross), table.taxRate) : gross - share;
-          unmet += share - (gross - taxes);
-        }
-        balances[a] = account.actuals[index] ?? cents(held - gross);
-      }
-      if (unmet > 0 && runsOut < 0) runsOut = index;
+      const paid = payLivingNeed(need, available, table.preTax, table.taxRate, cash);
+      for (let a = 0; a < n; a += 1) balances[a] = table.accounts[a]!.actuals[index] ?? cents(available[a]! - (paid.gross[a] ?? 0));
+      if (cash !== null) cash = { ...cash, balance: paid.cashBalance };
+      if (paid.shortfall > 0 && runsOut < 0) runsOut = index;
     }
     if (plan.samples[sample] === index) {
       let held = 0;
       for (let a = 0; a < n; a += 1) held += balances[a]!;
-      savings[sample] = held + (plan.cash[sample] ?? 0);
+      // Living cash moves with the path when it pays what the accounts cannot.
+      savings[sample] = held + (cash !== null && index >= plan.livingFrom ? cash.balance : (plan.cash[sample] ?? 0));
       sample += 1;
     }
   }
@@ -235,17 +234,28 @@ export function monteCarloOutcomes(plan: RiskPlan, options: { readonly seed: num
 
 /**
  * The monthly return of a history path in the plan's money: the real market return of the
- * history month plus the plan's own inflation, so the plan's grown prices and the returns are in
- * the same dollars (with no inflation assumption the plan is in today's dollars and so are the
- * returns):
- *   nominal = (1 + real) × (1 + inflation / 100)^(1/12) − 1,   excess = nominal − p / 1200
- * Example: real 0.5 %, inflation 3 % → (1.005 × 1.0024663) − 1 ≈ 0.7478 %.
+ * history month, plus the plan's own inflation in the same yearly steps as the tables grow prices
+ * (docs/projection-rules.md#history-replay-in-real-terms). The tables raise a grown amount once a
+ * plan year, by F_inflation(n) = (1 + i/100)^floor((n − 1) / 12); the replay's price level is that
+ * same F, so a month n that opens a plan year (13, 25, …) earns the year's inflation on top of the
+ * real return and every other month earns the real return alone:
+ *   step(n)  = F_inflation(n) / F_inflation(n − 1)  = 1 + i/100 when n > 1 and (n − 1) mod 12 = 0, else 1
+ *   nominal  = (1 + real) × step(n) − 1,   excess = nominal − p / 1200
+ * So a balance in today's dollars (÷ F_inflation(n)) grows by the real returns alone, and spending
+ * that follows inflation is the same in today's dollars every month: a plan whose amounts all grow
+ * with inflation has the same outcome whatever the inflation assumption (with none, the plan is in
+ * today's dollars and so are the returns).
+ * Example at 3 %: real 0.5 % in month 12 → 0.5 %; in month 13 → 1.005 × 1.03 − 1 = 3.515 %.
  */
 export function historyPath(plan: RiskPlan, realReturns: ArrayLike<number>, start: number): ReturnPath {
-  const monthlyInflation = (1 + plan.inflation / 100) ** (1 / 12);
+  const yearly = 1 + plan.inflation / 100;
   return {
     from: plan.from,
-    excess: (index, annualPercent) => (1 + (realReturns[start + index - plan.from] ?? 0)) * monthlyInflation - 1 - annualPercent / 1200,
+    excess: (index, annualPercent) => {
+      // Month n = index + 1 opens a plan year when index is a positive multiple of 12.
+      const step = index > 0 && index % 12 === 0 ? yearly : 1;
+      return (1 + (realReturns[start + index - plan.from] ?? 0)) * step - 1 - annualPercent / 1200;
+    },
   };
 }
 

@@ -2,26 +2,12 @@
  * The net-worth timeline of a projection: month by month, what the household holds in cash and
  * in retirement accounts and what it owes, with the milestones that shape those paths.
  *
- * For each month m from month 1 to the last month of any table:
- *   cash(m)       = the income table's shown end balance (the actual when given, else computed)
- *   retirement(m) = the retirement table's total display balance; without a retirement plan (no
- *                   retirement table) the contribution table's total display balance
- *   debt(m)       = the debt table's total display end balance
- *   netWorth(m)   = cash(m) + retirement(m) − debt(m)
- * A table that has ended carries its last value forward: the income table stops the month before
- * retirement and nothing in the model spends that cash afterwards (the accounts pay for
- * retirement living); the debt total ends at 0 at the last payoff. A table with no rows counts 0.
- *
- * With plan assumptions (docs/projection-rules.md#plan-assumptions):
- *   cash(m)       in a living month where cash is spent (spend_cash_in_retirement), the
- *                 retirement total row's cash_balance; otherwise as above
- *   home(m)       roundHalfUp(home_value × (1 + home appreciation/100)^floor((n − 1) / 12)) for
- *                 month n, when a home value is set
- *   mortgage(m)   the mortgage's end-of-month balance (mortgageBalances), counted with the home
- *   netWorth(m)   = cash + retirement + home − mortgage − debt
- * The mortgage is counted only with the home it pays for: a loan without its house would make net
- * worth look worse than it is by the home's whole value. Without a home value, or without plan
- * assumptions, neither is counted and the points carry no `home` or `mortgage`.
+ * For each month m from month 1 to the last month of any table, the month's holdings
+ * (net-worth.ts monthlyHoldings: cash, retirement and taxable accounts, debts, and with plan
+ * assumptions and a home value the home and its mortgage) and
+ *   netWorth(m) = cash + retirement + home − mortgage − debt    (net-worth.ts netWorth, the only one)
+ * Without a home value, or without plan assumptions, neither home nor mortgage is counted and the
+ * points carry no `home` or `mortgage`.
  *
  * Milestones (each null when it does not happen):
  *   debtFree           the month the last debt is paid off (insights' debtFreeMonth; `never` when
@@ -38,14 +24,13 @@
  * 1 550.00 …; debt 150.00, 50.00, 0 (debt-free 2026-03); net worth in 2026-01 =
  * 500.00 + 1 100.00 − 150.00 = 1 450.00. (timeline.test.ts works it through to the end.)
  */
-import { debtFreeMonth, incomeDisplayEndBalance, moneyRunsOutMonth, type DebtFree } from './insights.ts';
+import { debtFreeMonth, moneyRunsOutMonth, type DebtFree } from './insights.ts';
 import { projectionHorizon } from './horizon.ts';
-import { grownAmount } from './assumptions.ts';
-import { mortgageBalances } from './housing.ts';
 import type { Cents } from './money.ts';
-import { cents, ZERO } from './money.ts';
+import { ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { addMonths, monthOfDate, monthOf, monthsBetween } from './months.ts';
+import { addMonths, monthOfDate, monthOf } from './months.ts';
+import { monthlyHoldings, netWorth } from './net-worth.ts';
 import type { Projection, ProjectionInput } from './types.ts';
 
 /**
@@ -91,24 +76,6 @@ export interface Timeline {
   readonly truncated: boolean;
 }
 
-/** A month-indexed series read with carry-forward: the value of the latest row at or before m. */
-function series(rows: readonly { readonly month: MonthKey }[], value: (index: number) => Cents): (month: MonthKey) => Cents {
-  let next = 0;
-  let current: Cents = ZERO;
-  // Months are asked for in ascending order, so one pointer walks each table once.
-  return (month) => {
-    while (next < rows.length && (rows[next] as { month: MonthKey }).month <= month) {
-      current = value(next);
-      next += 1;
-    }
-    return current;
-  };
-}
-
-function lastMonthOf(rows: readonly { readonly month: MonthKey }[]): MonthKey | null {
-  return rows.at(-1)?.month ?? null;
-}
-
 /** The milestones of a projection made from `input` (see the file's doc comment). */
 export function timelineMilestones(input: ProjectionInput, projection: Projection): TimelineMilestones {
   const plan = input.retirementPlan;
@@ -130,44 +97,12 @@ export function timelineMilestones(input: ProjectionInput, projection: Projectio
 
 /** The net-worth timeline and milestones of `projection`, which `project(input)` made. */
 export function projectionTimeline(input: ProjectionInput, projection: Projection): Timeline {
-  const accounts = projection.retirementTotal.length > 0 ? projection.retirementTotal : projection.contributionTotal;
-  const tables = [projection.income, projection.debtTotal, accounts];
-  let last: MonthKey | null = null;
-  for (const table of tables) {
-    const month = lastMonthOf(table);
-    if (month !== null && (last === null || month > last)) last = month;
-  }
-  const count = last === null ? 0 : monthsBetween(input.planStart, last) + 1;
-
-  const incomeCash = series(projection.income, (i) => incomeDisplayEndBalance(projection.income[i]!));
-  // Cash spent in retirement: the living rows say what is left of it.
-  const livingCash = new Map<MonthKey, Cents>();
-  for (const row of projection.retirementTotal) if (row.cashBalance !== undefined) livingCash.set(row.month, row.cashBalance);
-  const cashAt = (month: MonthKey): Cents => {
-    // Read every month, so the income series' pointer walks in order.
-    const fromIncome = incomeCash(month);
-    return livingCash.get(month) ?? fromIncome;
-  };
-  const homeValue = input.assumptions?.homeValue ?? null;
-  const appreciation = input.assumptions?.homeAppreciationRate ?? 0;
-  const mortgage = homeValue === null ? null : mortgageBalances(input.housing, count);
-  const debtAt = series(projection.debtTotal, (i) => projection.debtTotal[i]!.displayEndBalance);
-  const accountsAt = series(accounts, (i) => accounts[i]!.displayBalance);
-
   const points: TimelinePoint[] = [];
   let peak: TimelinePoint | null = null;
-  for (let index = 0; index < count; index += 1) {
-    const month = addMonths(input.planStart, index);
-    const cash = cashAt(month);
-    const retirement = accountsAt(month);
-    const debt = debtAt(month);
-    let point: TimelinePoint;
-    if (homeValue === null || mortgage === null) point = { month, cash, retirement, debt, netWorth: cents(cash + retirement - debt) };
-    else {
-      const home = grownAmount(homeValue, appreciation, index + 1);
-      const owed = mortgage[index] ?? ZERO;
-      point = { month, cash, retirement, debt, home, mortgage: owed, netWorth: cents(cash + retirement + home - owed - debt) };
-    }
+  for (const held of monthlyHoldings(input, projection)) {
+    const base = { month: held.month, cash: held.cash, retirement: held.savings, debt: held.debts };
+    const point: TimelinePoint =
+      held.home === undefined ? { ...base, netWorth: netWorth(held) } : { ...base, home: held.home, mortgage: held.mortgage ?? ZERO, netWorth: netWorth(held) };
     points.push(point);
     if (peak === null || point.netWorth > peak.netWorth) peak = point;
   }

@@ -41,6 +41,11 @@ export interface DebtInput {
   readonly monthlyPayment: Cents;
   /** Creation order (e.g. the creation timestamp's rank or the id): the last tie-break of the plan order. */
   readonly creationOrder: number;
+  /**
+   * The day of the month the payment is due (1–31). With plan assumptions, a due day before the
+   * plan start day leaves the debt out of month 1 (typed-balances.ts). Absent: always charged.
+   */
+  readonly dueDay?: number;
 }
 
 export interface DebtPlanInput {
@@ -65,6 +70,11 @@ export interface MonthlyExpenseInput {
   readonly amount: Cents;
   /** The last month it is paid (the expense's `end_month`); absent or null: every month. */
   readonly endMonth?: MonthKey | null;
+  /**
+   * The day of the month it is due (1–31). With plan assumptions, a due day before the plan start
+   * day leaves it out of month 1 (typed-balances.ts). Absent: always charged.
+   */
+  readonly dueDay?: number;
 }
 
 export interface OtherExpenseInput {
@@ -149,6 +159,12 @@ export interface ProjectionInput {
   readonly today: MonthKey;
   /** Month 1 of every table: the month the user signed up. */
   readonly planStart: MonthKey;
+  /**
+   * The day of the month the user signed up (the UTC date of sign-up), 1–31: with plan assumptions,
+   * month 1's bills due before it are already in the typed balances (typed-balances.ts,
+   * docs/projection-rules.md#typed-balances-are-todays). Absent: 1, every bill of month 1 is charged.
+   */
+  readonly planStartDay?: number;
   readonly incomes: readonly IncomeSourceInput[];
   readonly debts: readonly DebtInput[];
   /** null projects as plan 'none' with no extra payment. */
@@ -243,9 +259,15 @@ export interface RetirementMonth {
 export interface RetirementTotalMonth extends RetirementMonth {
   /** need − what cash and the accounts paid (net of taxes): what could not be covered this month (0 when covered). */
   readonly shortfall: Cents;
-  /** Cash left at the end of the month, when cash is spent in retirement (spend_cash_in_retirement). */
+  /**
+   * What cash and the accounts had to pay this month (docs/projection-rules.md#no-early-shortfall):
+   * housing + debts + spending + one-time expenses + an overdraft repayment − Social Security, never
+   * below 0; 0 before retirement. Only present when plan assumptions are set.
+   */
+  readonly need?: Cents;
+  /** Cash left at the end of a living month (docs/projection-rules.md#cash-in-retirement); only present when plan assumptions are set. */
   readonly cashBalance?: Cents;
-  /** What cash paid of this month's need, when cash is spent in retirement. */
+  /** What cash paid of a living month's need; only present when plan assumptions are set. */
   readonly cashWithdrawals?: Cents;
 }
 
@@ -256,7 +278,7 @@ export interface IncomeMonth {
   /** Employee retirement contributions (not the employer's). */
   readonly retirementContributions: Cents;
   readonly housing: Cents;
-  /** Σ monthly expenses. */
+  /** Σ monthly expenses, and other spending (docs/projection-rules.md#other-spending). */
   readonly expenses: Cents;
   /** This month's one-time expenses. */
   readonly other: Cents;
@@ -271,6 +293,11 @@ export interface IncomeMonth {
    * plan assumptions are set.
    */
   readonly interestEarned?: Cents;
+  /**
+   * What moved from cash to the surplus account this month (docs/projection-rules.md#where-the-money-goes);
+   * only present when plan assumptions are set.
+   */
+  readonly saved?: Cents;
 }
 
 /** An entity with its month rows. */

@@ -322,6 +322,18 @@ describe('planOutcome', () => {
     expect(outcome.moneyLasts.lasts).toBeNull();
   });
 
+  it('counts the home and its mortgage in net worth, as every screen does', () => {
+    // Home 250 000.00 at 0 %; a mortgage of 100 000.00 at 0 % paying 1 000.00 (no escrow), so 94 000.00
+    // is owed after 2026-06; cash pays 6 × 1 000.00 more than without it: 11 479.58 − 6 000.00 +
+    // 250 000.00 − 94 000.00 = 161 479.58.
+    const owner: ProjectionInput = {
+      ...household,
+      housing: { housingType: 'Mortgage', totalMonthlyPayment: c(1000), interestRate: 0, currentBalance: c(100_000), escrowPayment: c(0) },
+      assumptions: { ...NEUTRAL_ASSUMPTIONS, homeValue: c(250_000) },
+    };
+    expect(outcomeOf(owner).netWorthAtRetirement).toBe(c(161_479.58));
+  });
+
   it('has no net worth at retirement when retirement came before the plan start', () => {
     const retired = { ...household, retirementPlan: { ...household.retirementPlan!, retirementDate: '2025-06-01', yearsOfRetirement: 5 } };
     const outcome = outcomeOf(retired);

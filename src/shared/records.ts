@@ -13,7 +13,8 @@ import type { BaselineSnapshotWire } from '../engine/plan-vs-actual.ts';
 export const PAY_CYCLES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 export type PayCycle = (typeof PAY_CYCLES)[number];
 
-export const ACCOUNT_TYPES = ['traditional_401k', 'roth_401k', 'traditional_ira', 'roth_ira'] as const;
+/** `taxable`: a brokerage account (docs/projection-rules.md#where-the-money-goes): never payroll-deducted, no limit, no employer money. */
+export const ACCOUNT_TYPES = ['traditional_401k', 'roth_401k', 'traditional_ira', 'roth_ira', 'taxable'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const PLAN_TYPES = ['none', 'snowball', 'avalanche'] as const;
@@ -126,6 +127,16 @@ export const RECORD_FIELDS = {
     spend_cash_in_retirement: { kind: 'boolean', nullable: true },
     return_volatility: { kind: 'percent', nullable: true },
     stock_share: { kind: 'percent', nullable: true },
+    /** docs/projection-rules.md#where-the-money-goes: spending no listed expense claims, a month, in plan-start dollars. */
+    other_spending: { kind: 'money', nullable: true },
+    /** A living month's spending in plan-start dollars, in place of the monthly expenses and other spending. */
+    retirement_spending: { kind: 'money', nullable: true },
+    /** The user's own `taxable` account that a working month's surplus goes to; null: it stays cash. */
+    surplus_account_id: { kind: 'integer', nullable: true },
+    /** % of a working month's surplus moved there (absent: 100). */
+    surplus_share: { kind: 'percent', nullable: true },
+    /** % a year charged on negative cash. */
+    overdraft_interest_rate: { kind: 'percent', nullable: true },
   },
   /**
    * docs/api.md#baselines: the plan's four tables' totals per month, kept as they were when the
@@ -227,6 +238,11 @@ export interface AssumptionsInput {
   spend_cash_in_retirement: boolean | null;
   return_volatility: number | null;
   stock_share: number | null;
+  other_spending: Cents | null;
+  retirement_spending: Cents | null;
+  surplus_account_id: number | null;
+  surplus_share: number | null;
+  overdraft_interest_rate: number | null;
 }
 
 /**

@@ -192,7 +192,7 @@ describe('A plan with assumptions', () => {
       await page.getByRole('button', { name: 'Edit plan assumptions' }).click();
       await page.getByRole('dialog').getByLabel('Home value').fill('350000');
       await page.getByRole('dialog').getByRole('button', { name: 'Save assumptions' }).click();
-      await expect.poll(() => page.getByText('Net worth = cash + retirement savings + home − mortgage − debt.').isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => page.getByText('Cash from your income table, your retirement and taxable accounts, your home and what you owe, month by month.').isVisible(), { timeout: 20_000 }).toBe(true);
       expect(dollarsIn(await page.getByTestId('figure-Net Worth Now').innerText()) - dollarsIn(before)).toBe(350_000);
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -13,6 +13,7 @@ import {
   decodeJwt,
   encodeJwtPart,
   errorBody,
+  ISO_TIMESTAMP,
   NOT_SIGNED_IN,
   newSession,
   outcome,
@@ -207,7 +208,7 @@ describe('authentication of every /api/v1 route', () => {
     for (const c of COLLECTIONS) expect((await api('GET', c.path, { token })).body).toEqual({ [c.listKey]: [] });
     for (const s of SINGLES) expect((await api('GET', s.path, { token })).body).toEqual({ [s.getKey]: null });
     const profile = await api('GET', '/api/v1/profile', { token });
-    expect(JSON.parse(profile.body.user)).toEqual({ id: victim.id, email: victim.email, birth_year: 1985 });
+    expect(JSON.parse(profile.body.user)).toEqual({ id: victim.id, email: victim.email, birth_year: 1985, created_at: expect.stringMatching(ISO_TIMESTAMP) });
     expect((await api('POST', '/users/sign_in', { body: { user: { email: victim.email, password: victim.password } } })).status).toBe(200);
   });
 });

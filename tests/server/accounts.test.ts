@@ -8,6 +8,7 @@ import {
   client,
   decodeJwt,
   errorBody,
+  ISO_TIMESTAMP,
   NOT_SIGNED_IN,
   newSession,
   outcome,
@@ -369,23 +370,30 @@ describe('PUT /users (change password)', () => {
 });
 
 describe('/api/v1/profile', () => {
-  it('GET answers the user as a JSON string holding birth_year', async () => {
+  it('GET answers the user as a JSON string holding birth_year and the sign-up time', async () => {
+    const before = Date.now();
     const user = await signUp(api, { birth_year: 1972 });
+    const after = Date.now();
     const response = await api('GET', '/api/v1/profile', { token: user.token });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['user']);
     expect(typeof response.body.user).toBe('string');
-    expect(JSON.parse(response.body.user)).toEqual({ id: user.id, email: user.email, birth_year: 1972 });
+    const profile = JSON.parse(response.body.user);
+    expect(profile).toEqual({ id: user.id, email: user.email, birth_year: 1972, created_at: expect.stringMatching(ISO_TIMESTAMP) });
+    // The plan start: the moment of sign-up, which the device needs to project offline.
+    expect(Date.parse(profile.created_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(profile.created_at)).toBeLessThanOrEqual(after);
   });
 
   it('PUT updates birth_year; GET and the next sign-in answer it', async () => {
     const user = await signUp(api);
-    expect(JSON.parse((await api('GET', '/api/v1/profile', { token: user.token })).body.user).birth_year).toBe(1985);
+    const first = JSON.parse((await api('GET', '/api/v1/profile', { token: user.token })).body.user);
+    expect(first.birth_year).toBe(1985);
     const response = await api('PUT', '/api/v1/profile', { token: user.token, body: { user: { birth_year: 1990 } } });
     expect(response.status).toBe(200);
-    expect(JSON.parse(response.body.user)).toEqual({ id: user.id, email: user.email, birth_year: 1990 });
+    expect(JSON.parse(response.body.user)).toEqual({ id: user.id, email: user.email, birth_year: 1990, created_at: first.created_at });
     const read = await api('GET', '/api/v1/profile', { token: user.token });
-    expect(JSON.parse(read.body.user)).toEqual({ id: user.id, email: user.email, birth_year: 1990 });
+    expect(JSON.parse(read.body.user)).toEqual({ id: user.id, email: user.email, birth_year: 1990, created_at: first.created_at });
     expect((await signIn(api, user.email, user.password)).body.status.data.user.birth_year).toBe(1990);
   });
 

@@ -3,9 +3,16 @@
  * with a message per field, sent live as 'Assumptions', and the month tables recomputed from it.
  * The clock is fixed at 2026-11-21, so every user's plan starts in 2026-11.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Projection } from '../../src/engine/index.ts';
+import { cents } from '../../src/engine/money.ts';
+import { monthKey } from '../../src/engine/months.ts';
+import type { IncomeMonth, RetirementTotalMonth } from '../../src/engine/types.ts';
+import { monthTableBody, wireRow } from '../../src/shared/months/tables.ts';
+import { SURPLUS_ACCOUNT } from '../../src/shared/validation/index.ts';
 import { listen, type Listener } from './cable-client.ts';
-import { client, errorBody, ISO_TIMESTAMP, outcome, signUp, startServer, subscribeAs, type Api, type TestServer, type TestUser } from './harness.ts';
+import { client, errorBody, ISO_TIMESTAMP, outcome, signUp, startServer, subscribeAs, VALID, type Api, type TestServer, type TestUser } from './harness.ts';
 
 const ADMIN = 'assumptions-admin-secret';
 const PATH = '/api/v1/assumptions';
@@ -32,6 +39,11 @@ const NONE = {
   spend_cash_in_retirement: null,
   return_volatility: null,
   stock_share: null,
+  other_spending: null,
+  retirement_spending: null,
+  surplus_account_id: null,
+  surplus_share: null,
+  overdraft_interest_rate: null,
 };
 const timestamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
 
@@ -89,10 +101,14 @@ describe('/api/v1/assumptions', () => {
     expect(live).toMatchObject({ action: 'created', data: { cash_balance: 10000, cash_interest_rate: 12, inflation_rate: 3 } });
     const table = await listener.waitFor((m) => m.type === 'IncomeMonth');
 
-    // Month 1: interest 10 000 × 12 % / 12 = 100; end 10 000 + 100 + 3 500 = 13 600.
+    // Signed up on 2026-11-21: the cash typed is that day's, so November's rent and the food due
+    // on the 1st are already paid (docs/projection-rules.md#typed-balances-are-todays).
+    // Month 1: interest 10 000 × 12 % / 12 = 100; end 10 000 + 100 + 5 000 = 15 100.
+    // Month 2: interest 15 100 × 1 % = 151; end 15 100 + 151 + 3 500 = 18 751.
     // Month 13 (2027-11): rent 1 000 × 1.03 = 1 030, food 500 × 1.03 = 515.
     const after = (await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months;
-    expect(after[0]).toMatchObject({ month: '2026-11', interest_earned: 100, end_balance: 13600 });
+    expect(after[0]).toMatchObject({ month: '2026-11', interest_earned: 100, housing: 0, expenses: 0, end_balance: 15100 });
+    expect(after[1]).toMatchObject({ month: '2026-12', interest_earned: 151, housing: 1000, expenses: 500, end_balance: 18751 });
     expect(after[12]).toMatchObject({ month: '2027-11', housing: 1030, expenses: 515, net_income: 5000 });
     expect(table.data.income_months[0]).toEqual(after[0]);
   });
@@ -176,5 +192,253 @@ describe('end months and "deducted from my paycheck"', () => {
       ['2026-11', 0],
       ['2026-12', 5000],
     ]);
+  });
+});
+
+describe('where the money goes: five more fields, the surplus account, taxable accounts', () => {
+  const ACCOUNTS = '/api/v1/retirement_accounts';
+  const NOW = '2026-11-21T12:00:00.000Z';
+  const brokerage = {
+    name: 'Brokerage',
+    account_type: 'taxable',
+    contribution_amount: 0,
+    employer_match: 0,
+    employer_contribution_amount: 0,
+    starting_balance: 5000,
+    expected_return_rate: 6,
+    contribution_cycle: 'monthly',
+    next_deposit_date: '2026-12-01',
+  };
+  const SURPLUS_REFUSED = { status: 422, body: errorBody(SURPLUS_ACCOUNT, { surplus_account_id: [SURPLUS_ACCOUNT] }) };
+
+  async function addAccount(user: TestUser, body: Record<string, unknown>): Promise<Record<string, any>> {
+    const response = await api('POST', ACCOUNTS, { token: user.token, body: { retirement_account: body } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.retirement_account;
+  }
+  const putAccount = (user: TestUser, id: number, fields: Record<string, unknown>) => api('PUT', `${ACCOUNTS}/${id}`, { token: user.token, body: { retirement_account: fields } });
+  const stored = async (user: TestUser) => (await api('GET', PATH, { token: user.token })).body.assumptions;
+  /** Opens a device of the user's on the live channel, confirmed. */
+  async function device(user: TestUser): Promise<Listener> {
+    const listener = listen(server.url, user.token, user.email);
+    listeners.push(listener);
+    await listener.confirmed;
+    return listener;
+  }
+
+  it('stores them like the others: null when absent, dollars and percents, kept by a merge, cleared by null', async () => {
+    const user = await signUp(api);
+    const account = await addAccount(user, brokerage);
+    const fields = { other_spending: '1,250.50', retirement_spending: 4000, surplus_account_id: account.id, surplus_share: 62.5, overdraft_interest_rate: 18.99 };
+    const created = await save(user, 'POST', fields);
+    expect(outcome(created)).toEqual({
+      status: 201,
+      body: { assumptions: { ...NONE, id: expect.any(Number), other_spending: 1250.5, retirement_spending: 4000, surplus_account_id: account.id, surplus_share: 62.5, overdraft_interest_rate: 18.99, ...timestamps } },
+    });
+
+    const merged = await save(user, 'PUT', { inflation_rate: 3 });
+    expect(merged.body.assumptions).toEqual({ ...created.body.assumptions, inflation_rate: 3, updated_at: NOW });
+    const cleared = await save(user, 'PUT', { retirement_spending: null, surplus_share: null });
+    expect(cleared.body.assumptions).toEqual({ ...merged.body.assumptions, retirement_spending: null, surplus_share: null });
+    expect(await stored(user)).toEqual(cleared.body.assumptions);
+    // POST replaces: what it leaves out is null again.
+    expect((await save(user, 'POST', { overdraft_interest_rate: 40 })).body.assumptions).toEqual({ ...NONE, id: created.body.assumptions.id, overdraft_interest_rate: 40, ...timestamps });
+  });
+
+  it('refuses values out of range with a message on each field, takes the bounds, and stores nothing', async () => {
+    const user = await signUp(api);
+    const refused = await save(user, 'POST', { other_spending: -1, retirement_spending: -0.01, surplus_share: 100.5, overdraft_interest_rate: 41 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      other_spending: ['Other spending cannot be negative'],
+      retirement_spending: ['Retirement budget cannot be negative'],
+      surplus_share: ['Surplus share must be between 0 and 100'],
+      overdraft_interest_rate: ['Overdraft interest rate must be between 0 and 40'],
+    });
+    expect((await save(user, 'POST', { surplus_share: -0.5, overdraft_interest_rate: -1 })).body.errors).toEqual({
+      surplus_share: ['Surplus share must be between 0 and 100'],
+      overdraft_interest_rate: ['Overdraft interest rate must be between 0 and 40'],
+    });
+    for (const id of ['abc', 0, -3, 2.5]) expect(outcome(await save(user, 'POST', { surplus_account_id: id })), String(id)).toEqual(SURPLUS_REFUSED);
+    expect(await stored(user)).toBeNull();
+
+    const bounds = await save(user, 'POST', { other_spending: 0, retirement_spending: 0, surplus_share: 0, overdraft_interest_rate: 0 });
+    expect(bounds.body.assumptions).toMatchObject({ other_spending: 0, retirement_spending: 0, surplus_share: 0, overdraft_interest_rate: 0 });
+    expect((await save(user, 'PUT', { surplus_share: 100, overdraft_interest_rate: 40 })).body.assumptions).toMatchObject({ surplus_share: 100, overdraft_interest_rate: 40 });
+  });
+
+  it('takes only one of the user’s own taxable accounts, and answers any other id the same way', async () => {
+    const owner = await signUp(api);
+    const stranger = await signUp(api);
+    const roth = await addAccount(owner, { ...brokerage, name: 'Roth IRA', account_type: 'roth_ira' });
+    const theirs = await addAccount(stranger, brokerage);
+    const gone = await addAccount(owner, brokerage);
+    expect((await api('DELETE', `${ACCOUNTS}/${gone.id}`, { token: owner.token })).status).toBe(204);
+
+    // Another type, another user's taxable account, a deleted one: one answer, nothing stored.
+    for (const id of [roth.id, theirs.id, gone.id]) {
+      expect(outcome(await save(owner, 'POST', { surplus_account_id: id })), `POST ${id}`).toEqual(SURPLUS_REFUSED);
+      expect(outcome(await save(owner, 'PUT', { inflation_rate: 2, surplus_account_id: id })), `PUT ${id}`).toEqual(SURPLUS_REFUSED);
+    }
+    expect(await stored(owner)).toBeNull();
+
+    const mine = await addAccount(owner, brokerage);
+    const saved = await save(owner, 'PUT', { surplus_account_id: mine.id });
+    expect(saved.status).toBe(201);
+    expect(saved.body.assumptions.surplus_account_id).toBe(mine.id);
+    // A refused change leaves the stored record as it was; a merge of another field keeps the account.
+    expect(outcome(await save(owner, 'PUT', { surplus_account_id: theirs.id }))).toEqual(SURPLUS_REFUSED);
+    expect(await stored(owner)).toEqual(saved.body.assumptions);
+    expect((await save(owner, 'PUT', { surplus_share: 50 })).body.assumptions).toMatchObject({ surplus_account_id: mine.id, surplus_share: 50 });
+    // The stranger cannot name the owner's account either.
+    expect(outcome(await save(stranger, 'POST', { surplus_account_id: mine.id }))).toEqual(SURPLUS_REFUSED);
+  });
+
+  it('deleting the surplus account clears the choice: the record goes out live as updated, then the month tables', async () => {
+    const user = await signUp(api);
+    await subscribeAs(api, ADMIN, user.email);
+    const account = await addAccount(user, brokerage);
+    const before = (await save(user, 'POST', { inflation_rate: 2, other_spending: 300, surplus_account_id: account.id })).body.assumptions;
+    expect(before.updated_at).not.toBe(NOW);
+    const listener = await device(user);
+
+    expect((await api('DELETE', `${ACCOUNTS}/${account.id}`, { token: user.token })).status).toBe(204);
+    await listener.waitFor((m) => m.type === 'DebtMonth');
+    // The reference is cleared before the account goes; the tables of both changes follow once each.
+    expect(listener.received.map((m) => `${m.type}:${m.action}`)).toEqual([
+      'Assumptions:updated',
+      'RetirementAccount:deleted',
+      'ContributionMonth:created',
+      'RetirementMonth:created',
+      'IncomeMonth:created',
+      'DebtMonth:created',
+    ]);
+    const after = { ...before, surplus_account_id: null, updated_at: NOW };
+    expect(listener.received[0]?.data).toEqual(after);
+    expect(await stored(user)).toEqual(after);
+    const incomeTable = listener.received.find((m) => m.type === 'IncomeMonth')?.data;
+    expect(incomeTable).toEqual((await api('GET', '/api/v1/income_months', { token: user.token })).body);
+  });
+
+  it('an account that stops being taxable stops being the surplus account; one that stays taxable keeps it', async () => {
+    const user = await signUp(api);
+    const account = await addAccount(user, brokerage);
+    const before = (await save(user, 'POST', { surplus_account_id: account.id, surplus_share: 80 })).body.assumptions;
+    const listener = await device(user);
+
+    expect((await putAccount(user, account.id, { name: 'Vanguard' })).status).toBe(200);
+    expect((await putAccount(user, account.id, { account_type: 'roth_ira' })).status).toBe(200);
+    await listener.waitFor((m) => m.type === 'Assumptions');
+    expect(listener.received.map((m) => `${m.type}:${m.action}:${m.data.name ?? ''}`)).toEqual([
+      'RetirementAccount:updated:Vanguard',
+      'Assumptions:updated:',
+      'RetirementAccount:updated:Vanguard',
+    ]);
+    expect(await stored(user)).toEqual({ ...before, surplus_account_id: null, updated_at: NOW });
+    // Taxable again, it is not named again by itself: the choice is the user's.
+    expect((await putAccount(user, account.id, { account_type: 'taxable' })).status).toBe(200);
+    expect((await stored(user)).surplus_account_id).toBeNull();
+  });
+
+  it('the database clears it too when an account goes another way (the foreign key)', async () => {
+    const user = await signUp(api);
+    const account = await addAccount(user, brokerage);
+    const record = (await save(user, 'POST', { surplus_account_id: account.id })).body.assumptions;
+    const { db } = server.server.database;
+    const surplusOf = async () =>
+      ((await db.execute(sql`SELECT surplus_account_id FROM assumptions WHERE id = ${record.id}`)) as unknown as { rows: { surplus_account_id: number | null }[] }).rows[0]?.surplus_account_id;
+    expect(await surplusOf()).toBe(account.id);
+    await db.execute(sql`DELETE FROM retirement_accounts WHERE id = ${account.id}`);
+    expect(await surplusOf()).toBeNull();
+  });
+
+  it('a taxable account is written through the collection; employer money or payroll deduction on it answers 422', async () => {
+    const user = await signUp(api);
+    const account = await addAccount(user, brokerage);
+    expect(account).toEqual({ id: expect.any(Number), ...brokerage, payroll_deducted: false, ...timestamps });
+    const post = (fields: Record<string, unknown>) => api('POST', ACCOUNTS, { token: user.token, body: { retirement_account: { ...brokerage, ...fields } } });
+    const MATCH = 'A taxable account has no employer match';
+    const EMPLOYER = 'A taxable account has no employer contribution';
+    const PAYROLL = 'A taxable account is not paid from a paycheck';
+    expect(outcome(await post({ employer_match: 50 }))).toEqual({ status: 422, body: errorBody(MATCH, { employer_match: [MATCH] }) });
+    expect((await post({ employer_contribution_amount: 100 })).body.errors).toEqual({ employer_contribution_amount: [EMPLOYER] });
+    expect((await post({ payroll_deducted: true })).body.errors).toEqual({ payroll_deducted: [PAYROLL] });
+    expect((await post({ employer_match: 3, employer_contribution_amount: 1, payroll_deducted: true })).body.errors).toEqual({
+      employer_match: [MATCH],
+      employer_contribution_amount: [EMPLOYER],
+      payroll_deducted: [PAYROLL],
+    });
+
+    // A 401(k) with employer money cannot become taxable until that money is 0.
+    const work = await addAccount(user, { ...brokerage, name: '401k', account_type: 'traditional_401k', employer_match: 50, employer_contribution_amount: 250, payroll_deducted: true });
+    expect((await putAccount(user, work.id, { account_type: 'taxable' })).body.errors).toEqual({ employer_match: [MATCH], employer_contribution_amount: [EMPLOYER], payroll_deducted: [PAYROLL] });
+    const moved = await putAccount(user, work.id, { account_type: 'taxable', employer_match: 0, employer_contribution_amount: 0, payroll_deducted: false });
+    expect(moved.body.retirement_account).toMatchObject({ account_type: 'taxable', employer_match: 0 });
+    const renamed = await putAccount(user, account.id, { name: 'Fidelity', contribution_amount: 250 });
+    expect(renamed.body.retirement_account).toMatchObject({ name: 'Fidelity', account_type: 'taxable', contribution_amount: 250 });
+    const listed = (await api('GET', ACCOUNTS, { token: user.token })).body.retirement_accounts as { account_type: string }[];
+    expect(listed.map((a) => a.account_type)).toEqual(['taxable', 'taxable']);
+  });
+});
+
+describe('month rows on the wire: saved and need', () => {
+  const incomeRow: IncomeMonth = {
+    month: monthKey(2026, 11),
+    netIncome: cents(500_000),
+    retirementContributions: cents(0),
+    housing: cents(100_000),
+    expenses: cents(50_000),
+    other: cents(0),
+    debts: cents(0),
+    endBalance: cents(226_544),
+    inputEndBalance: null,
+  };
+
+  it('carry saved (income) and need (retirement totals) in dollars when the engine gives them, and leave them out when it does not', () => {
+    expect(wireRow(0, { ...incomeRow, interestEarned: cents(1_000), saved: cents(123_456) })).toMatchObject({ interest_earned: 10, saved: 1234.56, end_balance: 2265.44 });
+    expect(wireRow(0, incomeRow)).not.toHaveProperty('saved');
+
+    const zero = cents(0);
+    const total: RetirementTotalMonth = {
+      month: monthKey(2040, 1),
+      balance: zero,
+      displayBalance: zero,
+      inputBalance: null,
+      contributions: zero,
+      totalContributions: zero,
+      withdrawals: zero,
+      interestEarned: zero,
+      socialSecurityIncome: zero,
+      housing: zero,
+      debts: zero,
+      monthlyExpenses: cents(250_050),
+      otherExpenses: zero,
+      shortfall: cents(5),
+    };
+    // Only the retirement table's lists are read for its body.
+    const projection = { retirement: [], retirementTotal: [{ ...total, need: cents(250_050) }, total] } as unknown as Projection;
+    const body = monthTableBody('retirement', projection);
+    expect(body.total[0]).toMatchObject({ need: 2500.5, shortfall: 0.05 });
+    expect(body.total[1]).toHaveProperty('shortfall', 0.05);
+    expect(body.total[1]).not.toHaveProperty('need');
+  });
+
+  it('without plan assumptions the tables carry neither', async () => {
+    const user = await signUp(api);
+    await subscribeAs(api, ADMIN, user.email);
+    const post = async (path: string, key: string, body: unknown) => expect((await api('POST', path, { token: user.token, body: { [key]: body } })).status, path).toBe(201);
+    await post('/api/v1/incomes', 'income', { name: 'Job', pay_cycle: 'monthly', next_pay_date: '2026-11-30', gross_pay: 6000, net_pay: 5000 });
+    await post('/api/v1/monthly_expenses', 'monthly_expense', { name: 'Food', amount: 800, due_day: 1 });
+    await post('/api/v1/retirement_accounts', 'retirement_account', { ...VALID.retirement_account, starting_balance: 1000 });
+    await post('/api/v1/retirement_plan', 'retirement_plan', { ...VALID.retirement_plan, retirement_date: '2030-01-01', social_security_start_date: '2035-01-01', years_of_retirement: 2 });
+    const income = (await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months as Record<string, unknown>[];
+    const totals = (await api('GET', '/api/v1/retirement_months', { token: user.token })).body.total as Record<string, unknown>[];
+    expect(income.length).toBeGreaterThan(0);
+    // The two living years are there (2030-01 to 2031-12), their food paid by withdrawals, yet no row names a need.
+    const living = totals.filter((row) => String(row.month) >= '2030-01');
+    expect(living).toHaveLength(24);
+    expect(living.every((row) => Number(row.withdrawals) > 0 || Number(row.shortfall) > 0)).toBe(true);
+    expect(income.filter((row) => 'saved' in row)).toEqual([]);
+    expect(totals.filter((row) => 'need' in row)).toEqual([]);
   });
 });

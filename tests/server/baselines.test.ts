@@ -178,6 +178,8 @@ describe('validation', () => {
     ['an amount with three decimals', { months: [{ ...SNAPSHOT.months[0], cash: 1.005 }] }],
     ['an amount that is text', { months: [{ ...SNAPSHOT.months[0], savings: '12' }] }],
     ['an amount missing', { months: [{ month: '2026-11', cash: 1, debts: 2, savings: 3, contributions: 4 }] }],
+    ['a home that is text', { months: [{ ...SNAPSHOT.months[0], home: '350000' }] }],
+    ['a mortgage of null', { months: [{ ...SNAPSHOT.months[0], home: 350000, mortgage: null }] }],
     ['months out of order', { months: [SNAPSHOT.months[1], SNAPSHOT.months[0]] }],
     ['longer than 1,500 months', snapshotOf(1501)],
   ];
@@ -186,6 +188,17 @@ describe('validation', () => {
     const message = snapshotError(snapshot);
     expect(message).toEqual(expect.any(String));
     expect(outcome(await create(user, { name: 'Plan', snapshot }))).toEqual(refused('snapshot', message!));
+  });
+
+  it('a home and mortgage are kept with each month; a snapshot without them stays without', async () => {
+    // The order snapshotToWire writes: the home and mortgage after savings.
+    const months = SNAPSHOT.months.map(({ month, cash, debts, savings, contributions, returns }, i) => ({ month, cash, debts, savings, home: 350000 + i * 0.5, mortgage: 199400.25 - i * 600, contributions, returns }));
+    const created = await create(user, { name: 'With a home', snapshot: { months } });
+    expect(created.status).toBe(201);
+    expect(JSON.stringify(created.body.baseline.snapshot)).toBe(JSON.stringify({ months }));
+    const old = await create(user, { name: 'Before homes were kept', snapshot: SNAPSHOT });
+    expect(JSON.stringify(old.body.baseline.snapshot)).toBe(JSON.stringify(SNAPSHOT));
+    for (const id of [created.body.baseline.id, old.body.baseline.id]) expect(await api('DELETE', `${PATH}/${id}`, { token: user.token })).toMatchObject({ status: 204 });
   });
 
   it('keys a snapshot does not declare are dropped, as undeclared fields are', async () => {

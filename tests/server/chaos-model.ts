@@ -161,6 +161,12 @@ export function assumptionsValues(r: Random): Fields {
     spend_cash_in_retirement: r.chance(0.5),
     return_volatility: null,
     stock_share: null,
+    other_spending: money(r, 0, 800),
+    retirement_spending: null,
+    // Naming a surplus account needs a taxable account the model would have to keep alive.
+    surplus_account_id: null,
+    surplus_share: null,
+    overdraft_interest_rate: percent(r, 0, 30),
   };
 }
 

@@ -54,9 +54,14 @@ async function putActual(user: TestUser, path: string, key: string, entityId: nu
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
+/** A brokerage account, and the assumptions that send the surplus to it. */
+const BROKERAGE = { ...VALID.retirement_account, name: 'Brokerage', account_type: 'taxable', employer_match: 0, employer_contribution_amount: 0, contribution_amount: 0, starting_balance: 2500 };
+const WHERE_THE_MONEY_GOES = { other_spending: 350.25, retirement_spending: 4200, surplus_share: 75, overdraft_interest_rate: 22.5 };
+
 /**
- * A subscriber's whole household: one of every record, two debts, and an actual balance of each
- * kind in 2026-11 (the account's is stored for both of its tables, and exported once).
+ * A subscriber's whole household: one of every record, two debts, an IRA and a taxable account
+ * that the assumptions name as the surplus account, and an actual balance of each kind in 2026-11
+ * (the account's is stored for both of its tables, and exported once).
  */
 async function household(user: TestUser) {
   await subscribeAs(api, ADMIN, user.email);
@@ -67,15 +72,16 @@ async function household(user: TestUser) {
   await create(user, COLLECTION_PATHS.monthly_expenses, 'monthly_expense', { name: 'Food', amount: 500, due_day: 1, end_month: '2030-12' });
   await create(user, COLLECTION_PATHS.other_expenses, 'other_expense', { month: '2026-12', description: 'Gifts', amount: 300 });
   const ira = await create(user, COLLECTION_PATHS.retirement_accounts, 'retirement_account', { ...VALID.retirement_account, name: 'IRA', payroll_deducted: true });
+  const brokerage = await create(user, COLLECTION_PATHS.retirement_accounts, 'retirement_account', BROKERAGE);
   await create(user, COLLECTION_PATHS.baselines, 'baseline', VALID.baseline);
   await create(user, SINGLE_PATHS.housing[0], 'housing', VALID.mortgage);
   await create(user, SINGLE_PATHS.debt_plan[0], 'debt_plan', VALID.debt_plan);
   await create(user, SINGLE_PATHS.retirement_plan[0], 'retirement_plan', VALID.retirement_plan);
-  await create(user, SINGLE_PATHS.assumptions[0], 'assumptions', VALID.assumptions);
+  await create(user, SINGLE_PATHS.assumptions[0], 'assumptions', { ...VALID.assumptions, ...WHERE_THE_MONEY_GOES, surplus_account_id: brokerage.id });
   await putActual(user, '/api/v1/income_months', 'income_month', 0, { input_end_balance: 1500.25 });
   await putActual(user, '/api/v1/debt_months', 'debt_month', card.id, { input_remaining_balance: 900 });
   await putActual(user, '/api/v1/retirement_months', 'retirement_month', ira.id, { balance: 10500 });
-  return { card, car, ira };
+  return { card, car, ira, brokerage };
 }
 
 /** Every count of a summary: one per collection, single and list of actuals. */
@@ -83,7 +89,7 @@ function counts(values: Partial<Record<string, number>>): Record<string, number>
   const keys = [...Object.keys(COLLECTION_PATHS), ...Object.keys(SINGLE_PATHS), 'income_months', 'debt_months', 'retirement_months'];
   return Object.fromEntries(keys.map((key) => [key, values[key] ?? 0]));
 }
-const HOUSEHOLD = counts({ incomes: 1, debts: 2, monthly_expenses: 1, other_expenses: 1, retirement_accounts: 1, baselines: 1, housing: 1, debt_plan: 1, retirement_plan: 1, assumptions: 1, income_months: 1, debt_months: 1, retirement_months: 1 });
+const HOUSEHOLD = counts({ incomes: 1, debts: 2, monthly_expenses: 1, other_expenses: 1, retirement_accounts: 2, baselines: 1, housing: 1, debt_plan: 1, retirement_plan: 1, assumptions: 1, income_months: 1, debt_months: 1, retirement_months: 1 });
 
 async function exportOf(user: TestUser): Promise<any> {
   const response = await api('GET', '/api/v1/export', { token: user.token });
@@ -127,8 +133,11 @@ function expectImported(source: any, after: any): void {
     for (const [from, to] of idMap[key]!) expect(to, `${key} ${from} got a new id`).not.toBe(from);
     expect(after[key]).toEqual(source[key].map((record: any, index: number) => ({ ...record, id: after[key][index].id, updated_at: NOW })));
   }
+  // The assumptions' surplus account follows its account to its new id.
+  const references = (key: string, record: any) =>
+    key === 'assumptions' && record.surplus_account_id !== null ? { surplus_account_id: idMap.retirement_accounts!.get(record.surplus_account_id) } : {};
   for (const key of Object.keys(SINGLE_PATHS)) {
-    expect(after[key], key).toEqual(source[key] === null ? null : { ...source[key], id: expect.any(Number), updated_at: NOW });
+    expect(after[key], key).toEqual(source[key] === null ? null : { ...source[key], id: expect.any(Number), updated_at: NOW, ...references(key, source[key]) });
   }
   expect(after.actuals).toEqual({
     income_months: source.actuals.income_months,
@@ -236,7 +245,10 @@ describe('POST /api/v1/import', () => {
     expect(after.baselines.map((b: any) => b.name)).toEqual(['Old plan', 'November plan']);
     expect(after.housing).toEqual({ ...file.housing, id: expect.any(Number), updated_at: NOW });
     const card = after.debts[1];
-    const ira = after.retirement_accounts[0];
+    const [ira, brokerage] = after.retirement_accounts;
+    // The file's assumptions name the file's brokerage account, now under its new id.
+    expect(brokerage).toMatchObject({ name: 'Brokerage', account_type: 'taxable' });
+    expect(after.assumptions).toEqual({ ...file.assumptions, id: expect.any(Number), surplus_account_id: brokerage.id, updated_at: NOW });
     expect(after.actuals).toEqual({
       income_months: [{ month: '2026-11', input_end_balance: 1500.25 }],
       debt_months: [
@@ -247,7 +259,10 @@ describe('POST /api/v1/import', () => {
     });
     // The account's actual shows in both of its tables, under its new id.
     const contribution = (await api('GET', '/api/v1/contribution_months', { token: user.token })).body;
-    expect(contribution.retirement_accounts.map((a: any) => [a.id, a.contribution_months[0].input_end_balance])).toEqual([[ira.id, 10500]]);
+    expect(contribution.retirement_accounts.map((a: any) => [a.id, a.contribution_months[0].input_end_balance])).toEqual([
+      [ira.id, 10500],
+      [brokerage.id, null],
+    ]);
   });
 
   it('merge keeps a single the file does not have', async () => {
@@ -256,6 +271,41 @@ describe('POST /api/v1/import', () => {
     const response = await importAs(user, { mode: 'merge', document: { ...file, housing: null } }, {});
     expect(response.body.import.deleted).toEqual(counts({}));
     expect((await exportOf(user)).housing).toEqual(housing);
+  });
+
+  it('merge keeps the user’s own surplus account when the file has no assumptions, and takes the file’s when it has', async () => {
+    const user = await signUp(api);
+    const own = await create(user, COLLECTION_PATHS.retirement_accounts, 'retirement_account', { ...BROKERAGE, name: 'My brokerage' });
+    const mine = await create(user, SINGLE_PATHS.assumptions[0], 'assumptions', { surplus_account_id: own.id });
+    expect((await importAs(user, { mode: 'merge', document: { ...file, assumptions: null } })).status).toBe(200);
+    let after = await exportOf(user);
+    expect(after.assumptions).toEqual(mine);
+    expect(after.retirement_accounts.map((a: any) => a.name)).toEqual(['My brokerage', 'IRA', 'Brokerage']);
+
+    expect((await importAs(user, { mode: 'merge', document: file })).status).toBe(200);
+    after = await exportOf(user);
+    // The file's brokerage, imported a second time: the last account.
+    const imported = after.retirement_accounts.at(-1);
+    expect(imported).toMatchObject({ name: 'Brokerage', account_type: 'taxable' });
+    expect(after.assumptions.surplus_account_id).toBe(imported.id);
+  });
+
+  it('refuses a file whose surplus account is not one of its taxable accounts, at assumptions.surplus_account_id, and writes nothing', async () => {
+    const { user } = await existingUser();
+    const before = await exportOf(user);
+    const ira = file.retirement_accounts.find((a: any) => a.account_type !== 'taxable');
+    const message = 'Surplus account must be one of your taxable accounts';
+    const refusal = { status: 422, body: errorBody(`assumptions.surplus_account_id: ${message}`, { 'assumptions.surplus_account_id': [message] }) };
+    // The file's IRA; an id no account of the file has; a taxable account the file lacks (taxable accounts of the account importing do not count).
+    const own = await create(user, COLLECTION_PATHS.retirement_accounts, 'retirement_account', BROKERAGE);
+    const beforeOwn = await exportOf(user);
+    for (const id of [ira.id, 424242, own.id]) {
+      const bad = { ...file, assumptions: { ...file.assumptions, surplus_account_id: id } };
+      expect(outcome(await importAs(user, { document: bad })), `replace ${id}`).toEqual(refusal);
+      expect(outcome(await importAs(user, { mode: 'merge', document: bad })), `merge ${id}`).toEqual(refusal);
+    }
+    expect(await exportOf(user)).toEqual(beforeOwn);
+    expect(beforeOwn.debts).toEqual(before.debts);
   });
 
   it('moves each actual to its record’s new id, whatever ids the file uses', async () => {
@@ -283,6 +333,25 @@ describe('POST /api/v1/import', () => {
     expect(debts[0].id).toBeLessThan(debts[1].id);
     expect(debts.map((d: any) => d.id)).not.toContain(900);
     expect(debts[0].debt_months[0].id).toBe(monthRowId(debts[0].id, NOVEMBER));
+  });
+
+  it('points the surplus account at its account’s new id, whatever id the file gives it (an offline one is negative)', async () => {
+    const user = await signUp(api);
+    const document = {
+      format: 'runway-export',
+      version: 1,
+      retirement_accounts: [
+        { ...BROKERAGE, id: 3, name: 'Old brokerage' },
+        { ...BROKERAGE, id: -2, name: 'Made offline' },
+      ],
+      assumptions: { surplus_account_id: -2, surplus_share: 40 },
+    };
+    expect((await importAs(user, { document })).status).toBe(200);
+    const after = await exportOf(user);
+    const [old, offline] = after.retirement_accounts;
+    expect([old.name, offline.name]).toEqual(['Old brokerage', 'Made offline']);
+    expect(offline.id).toBeGreaterThan(0);
+    expect(after.assumptions).toMatchObject({ surplus_account_id: offline.id, surplus_share: 40 });
   });
 
   it('answers 422 with the path of a bad record and writes nothing', async () => {

@@ -10,6 +10,7 @@ import { actualsFromTables, planStartOf, projectionInput } from '../../shared/mo
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
 import { patchMonthRow } from './outbox/month-rows.ts';
+import { storedPlanStartDay } from './plan-start.ts';
 import { MONTHS, MONTHS_OF_KIND, type SingleName } from '../../shared/resources.ts';
 
 
@@ -41,7 +42,7 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
  * and the user's actual values are unknown.
  */
 export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<boolean> {
-  return db.transaction('rw', [db.months, db.outbox, db.singles, db.incomes, db.debts, db.monthlyExpenses, db.otherExpenses, db.retirementAccounts], async () => {
+  return db.transaction('rw', [db.months, db.outbox, db.singles, db.profile, db.incomes, db.debts, db.monthlyExpenses, db.otherExpenses, db.retirementAccounts], async () => {
     const stored = await db.months.bulkGet(Object.values(MONTHS_OF_KIND));
     const bodies: Partial<Record<MonthKind, unknown>> = {};
     (Object.keys(MONTHS_OF_KIND) as MonthKind[]).forEach((kind, i) => {
@@ -65,6 +66,7 @@ export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<bo
       actualsFromTables(await withPendingInputs(db, bodies)),
       planStart,
       today,
+      await storedPlanStartDay(db),
     );
     const projection = project(input);
     // Each keeps the stamp of the server table it was made from: a local recompute is not news

@@ -57,10 +57,11 @@ export const USER_TABLES = [
   debtPlans,
   monthlyExpenses,
   otherExpenses,
+  // The assumptions may name a retirement account (the surplus account).
+  assumptions,
   retirementAccounts,
   retirementPlans,
   housings,
-  assumptions,
   cablePayloads,
   paymentSessions,
   subscriptions,

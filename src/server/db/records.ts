@@ -42,6 +42,13 @@ function fieldsOf(name: RecordName): FieldMap {
   return map;
 }
 
+/** The table column (Drizzle's property name) of a record's field: ('assumptions', 'other_spending') → 'otherSpendingCents'. */
+export function columnOf(name: RecordName, field: string): string {
+  const entry = fieldsOf(name).find(([wire]) => wire === field);
+  if (!entry) throw new Error(`${name} has no field ${field}`);
+  return entry[1];
+}
+
 /** A validated record → the column values to write. */
 export function toRow<N extends RecordName>(name: N, input: RecordInputs[N]): Row {
   const row: Row = {};

@@ -276,6 +276,12 @@ export const assumptions = pgTable(
     spendCashInRetirement: boolean('spend_cash_in_retirement'),
     returnVolatility: percent('return_volatility'),
     stockShare: percent('stock_share'),
+    otherSpendingCents: cents('other_spending_cents'),
+    retirementSpendingCents: cents('retirement_spending_cents'),
+    // Deleting the account clears the choice (the surplus then stays cash).
+    surplusAccountId: integer('surplus_account_id').references(() => retirementAccounts.id, { onDelete: 'set null' }),
+    surplusShare: percent('surplus_share'),
+    overdraftInterestRate: percent('overdraft_interest_rate'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,7 @@ import { monthOfDate, type MonthKey } from '../../engine/months.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { validationContext, type Clock } from '../http/context.ts';
+import { planStartDayOf } from '../../shared/months/input.ts';
 import { loadProjectionInput, monthOfInstant, type MonthKind } from './input.ts';
 
 /** The current month as late as it is anywhere on Earth (see validationContext). */
@@ -14,8 +15,9 @@ export function currentMonth(clock: Clock): MonthKey {
   return monthOfDate(validationContext(clock).today);
 }
 
+/** The plan starts on the UTC date of sign-up: month 1 is its month, and its day decides which of month 1's bills were already paid. */
 export async function projectFor(db: Db, clock: Clock, user: Pick<AuthUser, 'id' | 'createdAt'>): Promise<Projection> {
-  return project(await loadProjectionInput(db, user.id, monthOfInstant(user.createdAt), currentMonth(clock)));
+  return project(await loadProjectionInput(db, user.id, monthOfInstant(user.createdAt), currentMonth(clock), planStartDayOf(user.createdAt)));
 }
 
 /** The month tables a change to each kind of record can alter. */

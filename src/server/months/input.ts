@@ -18,8 +18,10 @@ type Wire = Record<string, unknown> & { id: number };
 /**
  * @param planStart month 1 of every table: the month the user signed up
  * @param today the current month; actual values after it are kept but not applied
+ * @param planStartDay the day of the month the user signed up (UTC): month 1's bills due before it
+ *   are in the balances typed at sign-up (docs/projection-rules.md#typed-balances-are-todays)
  */
-export async function loadProjectionInput(db: Db, userId: number, planStart: MonthKey, today: MonthKey): Promise<ProjectionInput> {
+export async function loadProjectionInput(db: Db, userId: number, planStart: MonthKey, today: MonthKey, planStartDay?: number | null): Promise<ProjectionInput> {
   const [incomeRows, debtRows, [plan], [housing], expenseRows, otherRows, accountRows, [retirementPlan], overrides, [assumed]] = await Promise.all([
     db.select().from(incomes).where(eq(incomes.userId, userId)).orderBy(asc(incomes.id)),
     db.select().from(debts).where(eq(debts.userId, userId)).orderBy(asc(debts.id)),
@@ -60,6 +62,7 @@ export async function loadProjectionInput(db: Db, userId: number, planStart: Mon
     actuals,
     planStart,
     today,
+    planStartDay,
   );
 }
 

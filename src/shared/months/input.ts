@@ -63,6 +63,11 @@ export function planAssumptions(record: Wire | null | undefined): PlanAssumption
     homeAppreciationRate: percent(record.home_appreciation_rate),
     retirementTaxRate: percent(record.retirement_tax_rate),
     spendCashInRetirement: record.spend_cash_in_retirement === true,
+    otherSpending: money(record.other_spending),
+    retirementSpending: record.retirement_spending === null || record.retirement_spending === undefined ? null : money(record.retirement_spending),
+    surplusAccountId: typeof record.surplus_account_id === 'number' ? record.surplus_account_id : null,
+    surplusShare: record.surplus_share === null || record.surplus_share === undefined ? 100 : percent(record.surplus_share),
+    overdraftInterestRate: percent(record.overdraft_interest_rate),
   };
 }
 
@@ -71,13 +76,21 @@ function endMonth(value: unknown): MonthKey | null {
   return typeof value === 'string' ? parseMonthKey(value) : null;
 }
 
+/** A due day from the wire (a whole number 1–31); anything else is "none". */
+function dueDay(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 31 ? value : undefined;
+}
+
 /**
  * With nothing else the wire form is the engine's. The additions of plan assumptions
  * (docs/projection-rules.md#plan-assumptions): end months always (null is neutral); an income's
  * next pay month only with plan assumptions set, so that a household without them keeps the neutral
- * tables, where every source pays from month 1.
+ * tables, where every source pays from month 1. Debts and monthly expenses carry their due day and
+ * the input the day of the plan start (`planStartDay`, the UTC day of sign-up), which only count
+ * with plan assumptions (docs/projection-rules.md#typed-balances-are-todays); without a start day
+ * every bill of month 1 is charged.
  */
-export function projectionInput(household: WireHousehold, actuals: ProjectionActuals, planStart: MonthKey, today: MonthKey): ProjectionInput {
+export function projectionInput(household: WireHousehold, actuals: ProjectionActuals, planStart: MonthKey, today: MonthKey, planStartDay?: number | null): ProjectionInput {
   const byId = <T extends Wire>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);
   const plan = household.debtPlan;
   const retirement = household.retirementPlan;
@@ -85,6 +98,7 @@ export function projectionInput(household: WireHousehold, actuals: ProjectionAct
   return {
     today,
     planStart,
+    ...(typeof planStartDay === 'number' ? { planStartDay } : {}),
     incomes: byId(household.incomes).map((r) => ({
       id: r.id,
       payCycle: r.pay_cycle as Cycle,
@@ -100,10 +114,11 @@ export function projectionInput(household: WireHousehold, actuals: ProjectionAct
       apr: percent(r.apr),
       monthlyPayment: money(r.monthly_payment),
       creationOrder: r.id,
+      dueDay: dueDay(r.due_day),
     })),
     debtPlan: plan ? { planType: plan.plan_type as 'none' | 'snowball' | 'avalanche', extraPayment: money(plan.extra_payment) } : null,
     housing: housingInput(household.housing),
-    monthlyExpenses: byId(household.monthlyExpenses).map((r) => ({ id: r.id, amount: money(r.amount), endMonth: endMonth(r.end_month) })),
+    monthlyExpenses: byId(household.monthlyExpenses).map((r) => ({ id: r.id, amount: money(r.amount), endMonth: endMonth(r.end_month), dueDay: dueDay(r.due_day) })),
     otherExpenses: byId(household.otherExpenses).map((r) => ({ id: r.id, month: text(r.month) as MonthKey, amount: money(r.amount) })),
     retirementAccounts: byId(household.retirementAccounts).map((r) => ({
       id: r.id,
@@ -163,6 +178,17 @@ export function actualsFromTables(tables: { income?: unknown; debt?: unknown; co
     }
   }
   return actuals;
+}
+
+/**
+ * The day of the plan start from the user's sign-up instant (the profile's `created_at`): its UTC
+ * day of the month, as the server counts it; null when it is not a date. Example:
+ * '2026-03-15T23:30:00.000Z' → 15.
+ */
+export function planStartDayOf(signedUpAt: unknown): number | null {
+  if (typeof signedUpAt !== 'string' && !(signedUpAt instanceof Date)) return null;
+  const instant = new Date(signedUpAt);
+  return Number.isNaN(instant.getTime()) ? null : instant.getUTCDate();
 }
 
 const firstMonth = (rows: unknown): unknown => (Array.isArray(rows) ? (rows[0] as { month?: unknown } | undefined)?.month : undefined);

@@ -6,7 +6,7 @@
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import type { MonthKey } from '../../engine/months.ts';
 import type { Projection } from '../../engine/index.ts';
-import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth } from '../../engine/types.ts';
+import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth, RetirementTotalMonth } from '../../engine/types.ts';
 import { monthActual } from '../../engine/month-views.ts';
 import { monthRowId } from './ids.ts';
 
@@ -60,10 +60,14 @@ export interface DebtMonthsBody {
   readonly total: readonly WireMonthRow<DebtMonth>[];
 }
 
-/** The contribution and retirement tables: each account's rows under `RowsKey`, and the totals. */
-export interface AccountMonthsBody<RowsKey extends string, Row> {
+/**
+ * The contribution and retirement tables: each account's rows under `RowsKey`, and the totals
+ * (retirement's carry `shortfall`, and `need`, `cash_balance`, `cash_withdrawals` when the engine
+ * gives them: a field the engine leaves out is left out of the wire row too).
+ */
+export interface AccountMonthsBody<RowsKey extends string, Row, Total = Row> {
   readonly retirement_accounts: readonly ({ readonly id: number; readonly name: string } & { readonly [K in RowsKey]: readonly WireMonthRow<Row>[] })[];
-  readonly total: readonly WireMonthRow<Row>[];
+  readonly total: readonly WireMonthRow<Total>[];
 }
 
 /** The GET body of each month table. */
@@ -71,7 +75,7 @@ export interface MonthBodies {
   income: IncomeMonthsBody;
   debt: DebtMonthsBody;
   contribution: AccountMonthsBody<'contribution_months', ContributionMonth>;
-  retirement: AccountMonthsBody<'retirement_months', RetirementMonth>;
+  retirement: AccountMonthsBody<'retirement_months', RetirementMonth, RetirementTotalMonth>;
 }
 
 /** One engine row → its wire form with the id of (entity, month), marked when it shows an actual. */

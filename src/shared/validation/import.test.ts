@@ -15,6 +15,7 @@ import {
   type ImportDocument,
 } from './import.ts';
 import type { FieldErrors, Validation } from './kit.ts';
+import { SURPLUS_ACCOUNT } from './records.ts';
 
 const ctx = { today: '2026-11-21' };
 const CREATED = '2026-10-02T08:30:00.000Z';
@@ -210,6 +211,21 @@ describe('validateImport', () => {
       'actuals.retirement_months[1].retirement_account_id': ['No retirement account in this file has id 7'],
       'actuals.retirement_months[2].retirement_account_id': ['Retirement account id is required'],
     });
+  });
+
+  it('takes a surplus account that is a taxable account of the file, by its file id, and refuses any other', () => {
+    const file = exported();
+    const taxable = { ...account, id: -5, name: 'Brokerage', account_type: 'taxable', employer_match: 0, employer_contribution_amount: 0, ...stamps };
+    file.retirement_accounts.push(taxable);
+    file.assumptions = { id: 1, surplus_account_id: -5, surplus_share: 50, ...stamps };
+    expect(value(validateImport(file, ctx)).assumptions?.value).toMatchObject({ surplus_account_id: -5, surplus_share: 50 });
+
+    const refused = { 'assumptions.surplus_account_id': [SURPLUS_ACCOUNT] };
+    // The file's 401(k) (id 9), a debt's id (7), an id no record has.
+    for (const id of [9, 7, 12, 'abc', 2.5]) expect(errorsOf(validateImport({ ...file, assumptions: { ...file.assumptions, surplus_account_id: id } }, ctx)), String(id)).toEqual(refused);
+    // A taxable account that fails its own rule does not count either, and says why.
+    const broken = { ...file, retirement_accounts: [file.retirement_accounts[0], { ...taxable, employer_match: 10 }] };
+    expect(errorsOf(validateImport(broken, ctx))).toEqual({ 'retirement_accounts[1].employer_match': ['A taxable account has no employer match'], ...refused });
   });
 
   it('checks each actual’s month and amount, and refuses a second one for the same entity and month', () => {

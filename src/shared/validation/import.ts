@@ -6,7 +6,8 @@
  * person can find it. Shared, so the device can check a file before it sends it.
  *
  * What the file's ids are for: an actual names its debt or account by the id the file gives it,
- * and the importer gives every record a new id, so references must point inside the file.
+ * and so does the assumptions' `surplus_account_id` (one of the file's taxable accounts); the
+ * importer gives every record a new id, so references must point inside the file.
  */
 import { cents, type Cents } from '../../engine/money.ts';
 import { monthOfDate, type MonthKey } from '../../engine/months.ts';
@@ -41,6 +42,7 @@ import {
 } from './kit.ts';
 import { validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from './months.ts';
 import { OTHER_EXPENSE_MIN_YEAR, RECORD_VALIDATORS } from './records.ts';
+import { referenceAccepts, RECORD_REFERENCES, referencesFrom } from './references.ts';
 
 export const IMPORT_MODES = ['replace', 'merge'] as const;
 /** replace: the file's data takes the place of all the user's; merge: it is added to it. */
@@ -220,11 +222,23 @@ function importRecord<R extends RecordName>(
   }
   const createdAt = parseCreatedAt(raw.created_at);
   if (!createdAt.ok) addError(inner, 'created_at', createdAt.error);
-  const result = (RECORD_VALIDATORS[record] as (input: unknown, ctx: ValidationContext) => Validation<RecordInputs[R]>)(raw, ctx);
+  // A reference holds a file id, which may be negative (a record made offline, not yet sent): it is
+  // read as one here, and checked against the file's records by referenceErrorsOfFile.
+  const references: Record<string, number> = {};
+  const input: Record<string, unknown> = { ...raw };
+  for (const ref of referencesFrom(record)) {
+    const named = raw[ref.field];
+    if (named === undefined || named === null) continue;
+    const fileId = parseFileId(named, ref.field);
+    if (fileId.ok) references[ref.field] = fileId.value;
+    else addError(inner, ref.field, ref.message);
+    input[ref.field] = null;
+  }
+  const result = (RECORD_VALIDATORS[record] as (input: unknown, ctx: ValidationContext) => Validation<RecordInputs[R]>)(input, ctx);
   if (!result.ok) for (const [field, messages] of Object.entries(result.errors)) for (const message of messages) addError(inner, field, message);
   addAt(errors, path, inner);
   if (!result.ok || !createdAt.ok || Object.keys(inner).length > 0) return null;
-  return { id, created_at: createdAt.value, value: result.value };
+  return { id, created_at: createdAt.value, value: { ...result.value, ...references } };
 }
 
 /** How one list of actuals is read: the entity field it references (none for income) and its value rule. */
@@ -279,6 +293,25 @@ function importActuals(raw: unknown, rule: ActualRule, ctx: ValidationContext, e
 }
 
 /**
+ * Each single record's reference (RECORD_REFERENCES) must name a record of the file that may be
+ * named there, by the file's id (any whole number, as the file's ids are):
+ * `assumptions.surplus_account_id` 7 needs a `taxable` account with id 7 in `retirement_accounts`,
+ * else `{'assumptions.surplus_account_id': [SURPLUS_ACCOUNT]}`. A named record that failed its own
+ * rule counts as absent (its own errors say why).
+ */
+function referenceErrorsOfFile(document: Readonly<Record<string, unknown>>, errors: FieldErrors): void {
+  for (const ref of RECORD_REFERENCES) {
+    const single = EXPORT_SINGLES.find((s) => s.record === ref.from);
+    const holder = single ? (document[single.key] as ImportedRecord<RecordName> | null) : null;
+    const id = holder ? (holder.value as unknown as Record<string, unknown>)[ref.field] : null;
+    if (!single || id === null || id === undefined) continue;
+    const targets = EXPORT_COLLECTIONS.filter((c) => c.record === ref.to).flatMap((c) => document[c.key] as readonly ImportedRecord<RecordName>[]);
+    const target = targets.find((record) => record.id === id);
+    if (!referenceAccepts(ref, target?.value as Record<string, unknown> | undefined)) addError(errors, `${single.key}.${ref.field}`, ref.message);
+  }
+}
+
+/**
  * Validates a whole import document against the rules of its records, as of `ctx.today`.
  * A file whose `format` is not 'runway-export' or whose `version` is not one this version reads
  * answers that error alone, and so does one holding more than the ceilings (`limits`); otherwise
@@ -307,6 +340,8 @@ export function validateImport(input: unknown, ctx: ValidationContext): Validati
     const raw = input[key];
     document[key] = raw === undefined || raw === null ? null : importRecord(record, label, raw, key, ctx, errors, new Set());
   }
+
+  referenceErrorsOfFile(document, errors);
 
   const actuals = input.actuals;
   const lists = isJsonObject(actuals) ? actuals : {};

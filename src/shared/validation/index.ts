@@ -76,6 +76,7 @@ export {
   OTHER_EXPENSE_YEARS_AHEAD,
   RECORD_VALIDATORS,
   RETURN_RATE_MAX,
+  SURPLUS_ACCOUNT,
   YEARS_OF_RETIREMENT_MAX,
   fixedFieldErrors,
   validateBaseline,
@@ -90,6 +91,8 @@ export {
   validateRetirementPlan,
 } from './records.ts';
 export type { OtherExpenseFormValues, RecordValidators } from './records.ts';
+export { RECORD_REFERENCES, referenceAccepts, referencesFrom, referencesTo } from './references.ts';
+export type { RecordReference } from './references.ts';
 export { DEBT_MONTH_TOO_HIGH, validateContributionMonth, validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from './months.ts';
 export type { ContributionMonthInput, DebtMonthInput, DebtTerms, IncomeMonthInput, RetirementMonthInput } from './months.ts';
 export {

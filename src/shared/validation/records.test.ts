@@ -810,6 +810,11 @@ describe('validateAssumptions', () => {
         spend_cash_in_retirement: null,
         return_volatility: null,
         stock_share: null,
+        other_spending: null,
+        retirement_spending: null,
+        surplus_account_id: null,
+        surplus_share: null,
+        overdraft_interest_rate: null,
       },
     });
   });

@@ -230,9 +230,24 @@ function parsePayrollDeducted(raw: unknown): FieldResult<boolean> {
   return result.ok ? fieldOk(result.value ?? false) : result;
 }
 
+/**
+ * A `taxable` (brokerage) account is funded from cash, never from pay, and has no employer: its
+ * employer match, employer contribution and payroll_deducted must be 0 or false.
+ */
+function taxableAccountErrors(src: Record<string, unknown>): FieldErrors {
+  if (src.account_type !== 'taxable') return {};
+  const errors: FieldErrors = {};
+  const nonZero = (raw: unknown) => raw !== undefined && raw !== null && raw !== '' && Number(raw) !== 0;
+  if (nonZero(src.employer_match)) errors.employer_match = ['A taxable account has no employer match'];
+  if (nonZero(src.employer_contribution_amount)) errors.employer_contribution_amount = ['A taxable account has no employer contribution'];
+  if (src.payroll_deducted === true || src.payroll_deducted === 'true') errors.payroll_deducted = ['A taxable account is not paid from a paycheck'];
+  return errors;
+}
+
 export function validateRetirementAccount(input: unknown, _ctx: ValidationContext): Validation<RetirementAccountInput> {
   const src = asObject(input);
-  return collect({
+  return collect(
+    {
     name: parseText(src.name, { label: 'Account name' }),
     account_type: parseEnum(src.account_type, ACCOUNT_TYPES, { label: 'Account type' }),
     contribution_amount: parseMoney(src.contribution_amount, { label: 'Contribution amount', min: 'non-negative' }),
@@ -246,7 +261,9 @@ export function validateRetirementAccount(input: unknown, _ctx: ValidationContex
     contribution_cycle: parseEnum(src.contribution_cycle, PAY_CYCLES, { label: 'Contribution cycle' }),
     next_deposit_date: parseDate(src.next_deposit_date, { label: 'Next deposit date' }),
     payroll_deducted: parsePayrollDeducted(src.payroll_deducted),
-  });
+    },
+    taxableAccountErrors(src),
+  );
 }
 
 export function validateRetirementPlan(input: unknown, _ctx: ValidationContext): Validation<RetirementPlanInput> {
@@ -332,6 +349,9 @@ export function validateHousing(input: unknown, ctx: ValidationContext): Validat
   return collect(fields, extra);
 }
 
+/** The one message for a surplus account that is not one of the user's taxable accounts. */
+export const SURPLUS_ACCOUNT = 'Surplus account must be one of your taxable accounts';
+
 /** A percent assumption: absent or null is neutral; otherwise within its range (docs/api.md#plan-assumptions). */
 const rateAssumption = (label: string, min: number, max: number) => (raw: unknown) => optional(raw, (value) => parsePercent(value, { label, min, max }));
 
@@ -355,6 +375,12 @@ export function validateAssumptions(input: unknown, _ctx: ValidationContext): Va
     spend_cash_in_retirement: optional(src.spend_cash_in_retirement, (raw) => parseBoolean(raw, { label: 'Spend cash in retirement' })),
     return_volatility: rateAssumption('Return volatility', 0, 60)(src.return_volatility),
     stock_share: rateAssumption('Stock share', 0, 100)(src.stock_share),
+    other_spending: optional(src.other_spending, (raw) => parseMoney(raw, { label: 'Other spending', min: 'non-negative' })),
+    retirement_spending: optional(src.retirement_spending, (raw) => parseMoney(raw, { label: 'Retirement budget', min: 'non-negative' })),
+    // Which account it names, and that it is the user's own taxable one, the server checks (docs/api.md#plan-assumptions).
+    surplus_account_id: optional(src.surplus_account_id, (raw) => parseInteger(raw, { label: 'Surplus account', min: 1, invalid: SURPLUS_ACCOUNT, whole: SURPLUS_ACCOUNT, tooSmall: SURPLUS_ACCOUNT })),
+    surplus_share: rateAssumption('Surplus share', 0, 100)(src.surplus_share),
+    overdraft_interest_rate: rateAssumption('Overdraft interest rate', 0, 40)(src.overdraft_interest_rate),
   });
 }
 

@@ -17,10 +17,13 @@ import { MonthChart } from './MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from './MonthEditModal.tsx';
 import { MonthsToolbar, useToday } from './month-table/MonthRange.tsx';
 import { MonthTable } from './month-table/MonthTable.tsx';
+import { ColumnNotes } from './month-table/ColumnNotes.tsx';
 import type { Column } from '../../ui/column.ts';
 import type { WithId } from './wire.ts';
 
 type BalanceRow = WithId<ContributionMonth> | WithId<RetirementMonth>;
+
+const NO_NOTES: Readonly<Partial<Record<string, string>>> = {};
 
 /** What an account's month edit sends; the row and the account fill in the rest. */
 export type AccountMonthEdit<T> = Omit<MonthEdit<T>, 'rowId' | 'month' | 'entityName' | 'current'>;
@@ -47,9 +50,11 @@ export interface AccountMonthsViewProps<Row extends BalanceRow, T> extends Omit<
   columns: readonly Column<Row>[];
   /** A module constant: a new object each render would re-create every row's Edit handler. */
   edit: AccountMonthEdit<T>;
+  /** What the optional columns are, said above the table while they show (month-columns.ts). */
+  notes?: Readonly<Partial<Record<string, string>>>;
 }
 
-export function AccountMonthsView<Row extends BalanceRow, T>({ name, shown, editable, range, onRange, provisional, pendingIds, cards, tableLabel, columns, edit }: AccountMonthsViewProps<Row, T>) {
+export function AccountMonthsView<Row extends BalanceRow, T>({ name, shown, editable, range, onRange, provisional, pendingIds, cards, tableLabel, columns, edit, notes = NO_NOTES }: AccountMonthsViewProps<Row, T>) {
   const today = useToday();
   const [editing, setEditing] = useState<MonthEdit<T> | null>(null);
   const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, Balance: centsToDollars(row.displayBalance) })), [shown]);
@@ -65,6 +70,7 @@ export function AccountMonthsView<Row extends BalanceRow, T>({ name, shown, edit
           The total of all accounts is view only: choose an account to enter its actual balance.
         </Text>
       )}
+      <ColumnNotes headers={columns.map((column) => column.header)} notes={notes} />
       <MonthTable
         label={`${tableLabel}, ${name}`}
         rows={shown}

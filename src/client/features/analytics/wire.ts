@@ -39,9 +39,10 @@ export interface AccountMonths<Row> {
 
 /**
  * A retirement row as read: an account's or a total's. Total rows carry the cash spent in
- * retirement when the plan assumptions spend it (docs/projection-rules.md#plan-assumptions).
+ * retirement when the plan assumptions spend it (docs/projection-rules.md#plan-assumptions), and
+ * the month's need (docs/projection-rules.md#where-the-money-goes).
  */
-export type RetirementRow = RetirementMonth & { readonly cashBalance?: Cents; readonly cashWithdrawals?: Cents };
+export type RetirementRow = RetirementMonth & { readonly cashBalance?: Cents; readonly cashWithdrawals?: Cents; readonly need?: Cents };
 
 export interface AccountTable<Row> {
   readonly accounts: readonly AccountMonths<Row>[];
@@ -121,6 +122,8 @@ function incomeRow(row: WireMonthRow<IncomeMonth>): WithId<IncomeMonth> | null {
     inputEndBalance: maybeCents(row.input_end_balance),
     // Only with plan assumptions (docs/projection-rules.md#plan-assumptions).
     ...(row.interest_earned === undefined ? {} : { interestEarned: money(row.interest_earned) }),
+    // What moved to the surplus account (docs/projection-rules.md#where-the-money-goes).
+    ...(row.saved === undefined ? {} : { saved: money(row.saved) }),
   };
 }
 
@@ -159,7 +162,7 @@ function contributionRow(row: WireMonthRow<ContributionMonth>): WithId<Contribut
 function retirementRow(row: WireMonthRow<RetirementMonth>): WithId<RetirementRow> | null {
   const key = keyOf(row);
   // Total rows only (RetirementTotalMonth); the body's type names the account rows' fields.
-  const cash = row as { cash_balance?: unknown; cash_withdrawals?: unknown };
+  const cash = row as { cash_balance?: unknown; cash_withdrawals?: unknown; need?: unknown };
   if (!key) return null;
   const balance = money(row.balance);
   return {
@@ -179,6 +182,7 @@ function retirementRow(row: WireMonthRow<RetirementMonth>): WithId<RetirementRow
     ...(row.taxes === undefined ? {} : { taxes: money(row.taxes) }),
     ...(cash.cash_balance === undefined ? {} : { cashBalance: money(cash.cash_balance) }),
     ...(cash.cash_withdrawals === undefined ? {} : { cashWithdrawals: money(cash.cash_withdrawals) }),
+    ...(cash.need === undefined ? {} : { need: money(cash.need) }),
   };
 }
 

@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { MonthKey } from '../../../engine/months.ts';
+import { project } from '../../../engine/project.ts';
 import { monthRowId } from '../../../shared/months/ids.ts';
+import { projectionInput } from '../../../shared/months/input.ts';
+import { monthTableBody } from '../../../shared/months/tables.ts';
+import { NET_WORTH_MEANS } from '../analytics/net-worth.ts';
 import { CONTRIBUTION_BODY, DEBT_BODY, INCOME_BODY, MARCH_1, RETIREMENT_BODY, serveMonths } from '../analytics/fixtures.testing.ts';
 import { renderTab } from '../analytics/test-helpers.testing.tsx';
 import { CheckInPage } from './CheckInPage.tsx';
@@ -89,5 +94,29 @@ describe('CheckInPage', () => {
     setup({ subscribed: false });
     expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Checking your subscription' })).toBeNull();
+  });
+
+  it('says how net worth moved, counting the home as every screen does', async () => {
+    // Net 3 000.00 a month from 2026-01, expenses 1 000.00, a home worth 250 000.00 (plan
+    // assumptions, no mortgage): cash at 2026-03 is 3 × 2 000.00 = 6 000.00, net worth
+    // 256 000.00. Checking in 5 000.00 of cash makes it 255 000.00.
+    const records = {
+      '/api/v1/incomes': [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-01-01', gross_pay: 4000, net_pay: 3000 }],
+      '/api/v1/monthly_expenses': [{ id: 1, name: 'Living', amount: 1000, due_day: 1 }],
+    };
+    const assumptions = { id: 1, home_value: 250000 };
+    const input = projectionInput({ incomes: records['/api/v1/incomes'], debts: [], debtPlan: null, housing: null, monthlyExpenses: records['/api/v1/monthly_expenses'], otherExpenses: [], retirementAccounts: [], retirementPlan: null, assumptions }, { debt: [], contribution: [], retirement: [], income: [] }, '2026-01' as MonthKey, '2026-03' as MonthKey);
+    const projection = project(input);
+    const tables = { incomeMonths: monthTableBody('income', projection), debtMonths: monthTableBody('debt', projection), contributionMonths: monthTableBody('contribution', projection), retirementMonths: monthTableBody('retirement', projection) };
+    const { layer, setOnline } = setup({ records, singles: { '/api/v1/assumptions': assumptions }, intercept: serveMonths(tables) });
+    await layer.ready;
+    await waitFor(() => expect((screen.getByLabelText('Cash on hand') as HTMLInputElement).value).toBe('6000.00'));
+    // Offline, the tables are recomputed on the device from the balance entered.
+    setOnline(false);
+    fill('Cash on hand', '5000');
+    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    const changed = await screen.findByRole('list', { name: 'What changed' });
+    await waitFor(() => expect(within(changed).getByText(/^Net worth this month/).textContent).toBe('Net worth this month: $256,000.00 → $255,000.00.'));
+    expect(screen.getByText(NET_WORTH_MEANS)).toBeTruthy();
   });
 });

@@ -18,7 +18,7 @@ import { useMemo, useState } from 'react';
 import type { FinancialHealth } from '../../../engine/health.ts';
 import { centsToDollars, type Cents } from '../../../engine/money.ts';
 import type { MonthKey } from '../../../engine/months.ts';
-import { netWorth, snapshotToWire, type BaselineMonth } from '../../../engine/plan-vs-actual.ts';
+import { snapshotToWire } from '../../../engine/plan-vs-actual.ts';
 import type { Validation } from '../../../shared/validation/index.ts';
 import { validateContributionMonth, validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from '../../../shared/validation/months.ts';
 import type { MONTHS, MonthsName } from '../../../shared/resources.ts';
@@ -29,6 +29,7 @@ import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { formatCentsUsd, moneyInputText } from '../../ui/money.ts';
 import { useToday } from '../analytics/month-table/MonthRange.tsx';
 import { tenthsText } from '../dashboard/overview/health-lines.ts';
+import { NET_WORTH_MEANS, netWorthIn } from '../analytics/net-worth.ts';
 import { useOverviewProjection } from '../analytics/overview/use-projection.ts';
 import { useMonthsTable } from '../analytics/use-months-table.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire } from '../analytics/wire.ts';
@@ -147,11 +148,6 @@ interface Outcome {
   readonly failed: number;
 }
 
-const netWorthIn = (snapshot: readonly BaselineMonth[], month: MonthKey): Cents | null => {
-  const row = snapshot.find((m) => m.month === month);
-  return row ? netWorth(row) : null;
-};
-
 export function CheckInPage() {
   const session = useSession();
   // Part of the subscription, as Analytics: asked of the server on arrival, since the stored flag may be stale.
@@ -208,7 +204,7 @@ function CheckIn() {
     setSaving(true);
     try {
       const plan = projection.kind === 'ready' ? projection.projection : null;
-      const before = plan ? { health: plan.health, netWorth: netWorthIn(plan.snapshot, today) } : null;
+      const before = plan ? { health: plan.health, netWorth: netWorthIn(plan.timeline, today) } : null;
       const results: MutationResult[] = [];
       // The plan as it stood, kept before the actuals re-anchor it.
       if (plan) results.push(await layer.mutations.create('baselines', { name: `Check-in ${today}`, snapshot: snapshotToWire(plan.snapshot) }));
@@ -241,7 +237,7 @@ function CheckIn() {
           {error}
         </Alert>
       )}
-      {outcome && <Result outcome={outcome} today={today} after={after ? { health: after.health, netWorth: netWorthIn(after.snapshot, today) } : null} />}
+      {outcome && <Result outcome={outcome} today={today} after={after ? { health: after.health, netWorth: netWorthIn(after.timeline, today) } : null} />}
       {!ready && !error ? (
         <Group gap="sm" role="status" aria-label="Loading balances">
           <Loader size="sm" />
@@ -326,6 +322,11 @@ function Result({ outcome, after, today }: { outcome: Outcome; after: Before | n
           </List>
         ) : (
           <Text size="sm">Your plan already matched these balances.</Text>
+        )}
+        {lines.some((line) => line.startsWith('Net worth')) && (
+          <Text size="xs" c="dimmed">
+            {NET_WORTH_MEANS}
+          </Text>
         )}
         <Anchor component={Link} to="/analytics" size="sm">
           See your projections

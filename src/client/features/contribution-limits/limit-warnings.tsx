@@ -29,15 +29,19 @@ export function lastContributionYear(plan: Plan | null): number | null {
   return Number(addMonths(monthOfDate(date), -1).slice(0, 4));
 }
 
-/** A wire account as the limits see it; null when a needed field is missing or unreadable. */
+/**
+ * A wire account as the limits see it; null when a needed field is missing or unreadable, and for
+ * a taxable (brokerage) account, which no IRS contribution limit covers
+ * (docs/projection-rules.md#where-the-money-goes).
+ */
 export function plannedAccount(account: Pick<Account, 'id' | 'account_type' | 'contribution_amount' | 'employer_contribution_amount' | 'contribution_cycle' | 'next_deposit_date'>, lastYear: number | null): PlannedAccount | null {
   const contribution = wireCents(account.contribution_amount);
   const employer = wireCents(account.employer_contribution_amount);
   const firstYear = dateYear(account.next_deposit_date);
-  const type = ACCOUNT_TYPES.find((t) => t === account.account_type);
+  const type = ACCOUNT_TYPES.find((t): t is AccountKind => t === account.account_type && t !== 'taxable');
   const cycle = PAY_CYCLES.find((c) => c === account.contribution_cycle);
   if (contribution === null || employer === null || firstYear === null || !type || !cycle) return null;
-  return { accountId: account.id, accountType: type as AccountKind, contribution, employerContribution: employer, cycle, firstYear, lastYear };
+  return { accountId: account.id, accountType: type, contribution, employerContribution: employer, cycle, firstYear, lastYear };
 }
 
 export interface LimitCheck {

@@ -1,12 +1,23 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fillDialog, renderReady, submitDialog, writesOf } from '../../test-support/dialog.testing.ts';
+import type { Cents } from '../../../engine/money.ts';
+import type { MonthKey } from '../../../engine/months.ts';
+import { dialog, fillDialog, labelStart, renderReady, submitDialog, writesOf } from '../../test-support/dialog.testing.ts';
 import { AssumptionsCard, NOMINAL_NOTICE } from './AssumptionsCard.tsx';
+import { NO_TAXABLE_ACCOUNT } from './recommendations.ts';
 
 const PATH = '/api/v1/assumptions';
+const ACCOUNTS = '/api/v1/retirement_accounts';
+const EXPENSES = '/api/v1/monthly_expenses';
+const PLAN = '/api/v1/retirement_plan';
 const value = (field: string) => screen.getByTestId(`assumption-${field}`).textContent;
+const options = (label: string) => [...(within(dialog()).getByLabelText(labelStart(label)) as HTMLSelectElement).options].map((option) => option.textContent);
+const account = (id: number, name: string, type: string) => ({ id, name, account_type: type, contribution_amount: 100, employer_match: 0, employer_contribution_amount: 0, starting_balance: 0, expected_return_rate: 6, contribution_cycle: 'monthly', next_deposit_date: '2026-01-01' });
+const BROKERAGE = account(9, 'Brokerage', 'taxable');
+const IRA = account(10, 'Roth IRA', 'roth_ira');
+const expense = (id: number, amount: number, end: string | null) => ({ id, name: `Expense ${id}`, amount, due_day: 1, end_month: end });
 
 describe('AssumptionsCard', () => {
   it('says what the figures leave out while nothing is set', async () => {
@@ -26,6 +37,10 @@ describe('AssumptionsCard', () => {
     expect(value('cash_balance')).toBe('Not set');
     expect(value('home_value')).toBe('Not set');
     expect(value('home_appreciation_rate')).toBe('3% a year');
+    // Where the money goes: only the overdraft rate has a general recommendation.
+    expect(value('overdraft_interest_rate')).toBe('22% a year');
+    expect(value('other_spending')).toBe('Not set');
+    expect(value('surplus_account_id')).toBe('Not set');
     await waitFor(() => expect(writesOf(server)).toHaveLength(1));
     // No record yet: the first save creates it (POST); later ones merge (PUT).
     expect(writesOf(server)[0]).toEqual([
@@ -40,6 +55,7 @@ describe('AssumptionsCard', () => {
           home_appreciation_rate: 3,
           retirement_tax_rate: 12,
           spend_cash_in_retirement: true,
+          overdraft_interest_rate: 22,
         },
       },
     ]);
@@ -61,5 +77,100 @@ describe('AssumptionsCard', () => {
     await waitFor(() => expect(value('cash_balance')).toBe('$12,500.00'));
     expect(value('inflation_rate')).toBe('3% a year');
     await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ inflation_rate: 3, cash_balance: 12500 }));
+  });
+
+  it('sets where the money goes by hand: other spending, the retirement budget, the surplus account and share, the overdraft rate', async () => {
+    const { server } = await renderReady(<AssumptionsCard />, { records: { [ACCOUNTS]: [BROKERAGE, IRA] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit plan assumptions' }));
+    // Only the taxable account is offered, beside "none".
+    await waitFor(() => expect(options('Invest the surplus')).toEqual(['None: the surplus stays cash', 'Brokerage']));
+    // The share means something only once an account is named.
+    expect(within(dialog()).queryByLabelText(/^Share of the surplus/)).toBeNull();
+    fillDialog(labelStart('Other spending'), '-1');
+    fillDialog(labelStart('Retirement budget'), '-5');
+    fillDialog(labelStart('Overdraft interest rate'), '41');
+    fillDialog(labelStart('Invest the surplus'), '9');
+    fillDialog(labelStart('Share of the surplus'), '101');
+    submitDialog('Save assumptions');
+    expect(await screen.findByText('Other spending cannot be negative')).toBeTruthy();
+    for (const message of ['Retirement budget cannot be negative', 'Overdraft interest rate must be between 0 and 40', 'Surplus share must be between 0 and 100']) expect(screen.getByText(message)).toBeTruthy();
+    expect(server.writes).toEqual([]);
+    fillDialog(labelStart('Other spending'), '612.50');
+    fillDialog(labelStart('Retirement budget'), '4000');
+    fillDialog(labelStart('Overdraft interest rate'), '18');
+    fillDialog(labelStart('Share of the surplus'), '80');
+    submitDialog('Save assumptions');
+    await waitFor(() => expect(value('surplus_account_id')).toBe('80% to Brokerage'));
+    expect(value('other_spending')).toBe('$612.50 a month');
+    expect(value('retirement_spending')).toBe('$4,000.00 a month');
+    expect(value('overdraft_interest_rate')).toBe('18% a year');
+    await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ other_spending: 612.5, retirement_spending: 4000, surplus_account_id: 9, surplus_share: 80, overdraft_interest_rate: 18 }));
+  });
+
+  it('sends the share as not set when no account is named, so the surplus stays cash', async () => {
+    const { server } = await renderReady(<AssumptionsCard />, { records: { [ACCOUNTS]: [BROKERAGE] }, singles: { [PATH]: { id: 1, surplus_account_id: 9, surplus_share: 50 } } });
+    await waitFor(() => expect(value('surplus_account_id')).toBe('50% to Brokerage'));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan assumptions' }));
+    fillDialog(labelStart('Invest the surplus'), '');
+    submitDialog('Save assumptions');
+    await waitFor(() => expect(value('surplus_account_id')).toBe('Not set'));
+    await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ surplus_account_id: null, surplus_share: null }));
+  });
+
+  it('says how to get a taxable account when there is none, on the card and in the form', async () => {
+    await renderReady(<AssumptionsCard />, { records: { [ACCOUNTS]: [IRA] } });
+    expect((await screen.findByTestId('no-taxable-account')).textContent).toBe(NO_TAXABLE_ACCOUNT);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan assumptions' }));
+    const select = within(dialog()).getByLabelText(labelStart('Invest the surplus')) as HTMLSelectElement;
+    expect(select.disabled).toBe(true);
+    expect(within(dialog()).getByText(NO_TAXABLE_ACCOUNT)).toBeTruthy();
+  });
+
+  it('puts what the list comes to today beside the retirement budget', async () => {
+    // Retiring 2040-06: rent-free list of 3,000.00 open-ended + 500.00 ending 2045-01 (still running
+    // at retirement) + 400.00 ending 2030-12 (gone by then), other spending 310.00:
+    // 3,000.00 + 500.00 + 310.00 = 3,810.00.
+    await renderReady(<AssumptionsCard />, {
+      records: { [EXPENSES]: [expense(1, 3000, null), expense(2, 500, '2045-01'), expense(3, 400, '2030-12')] },
+      singles: { [PLAN]: { id: 1, retirement_date: '2040-06-01' }, [PATH]: { id: 2, other_spending: 310 } },
+    });
+    await waitFor(() => expect(screen.getByTestId('hint-retirement_spending').textContent).toBe('Your list and other spending come to $3,810 a month today (1 expense that ends before you retire left out).'));
+  });
+
+  it('recommends the other spending the check-ins measured, on top of what is set, with where it comes from', async () => {
+    const learned = { spending: { extra: 21_250 as Cents, from: '2026-01' as MonthKey, to: '2026-03' as MonthKey }, idle: null };
+    const { server } = await renderReady(<AssumptionsCard learned={learned} />, { singles: { [PATH]: { id: 1, other_spending: 100 } } });
+    // 100.00 already counted + 212.50 measured = 312.50.
+    const row = await screen.findByRole('group', { name: 'Other spending' });
+    await waitFor(() => expect(within(row).getByText(/^Recommended:/).textContent).toBe('Recommended: $312.50 a month. Your check-ins from 2026-01 to 2026-03: cash came out $212.50 a month below the plan on average, after debts.'));
+    fireEvent.click(within(row).getByRole('button', { name: 'Use the recommended other spending' }));
+    await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ other_spending: 312.5 }));
+    expect(writesOf(server)).toEqual([['PUT', PATH, { assumptions: { other_spending: 312.5 } }]]);
+  });
+
+  it('on its own (the dashboard), a subscriber\'s card measures other spending from the check-ins in the month tables', async () => {
+    // Net 3 000.00 a month, expenses 1 000.00: the plan adds 2 000.00 a month to cash. Check-ins
+    // 2026-01 2 000.00 and 2026-03 3 000.00 against a plan of 6 000.00: 1 500.00 a month more spent.
+    const tables = { income_months: [{ id: 1, month: '2026-01', input_end_balance: 2000 }, { id: 2, month: '2026-02', input_end_balance: null }, { id: 3, month: '2026-03', input_end_balance: 3000 }] };
+    await renderReady(<AssumptionsCard />, {
+      subscribed: true,
+      now: new Date(2026, 2, 15, 12),
+      records: { '/api/v1/incomes': [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-01-01', gross_pay: 4000, net_pay: 3000 }], [EXPENSES]: [expense(1, 1000, null)] },
+      intercept: (request) => (request.method === 'GET' && request.path === '/api/v1/income_months' ? { ok: true, status: 200, data: tables } : undefined),
+    });
+    const row = await screen.findByRole('group', { name: 'Other spending' });
+    await waitFor(() => expect(within(row).getByText(/^Recommended:/).textContent).toBe('Recommended: $1,500.00 a month. Your check-ins from 2026-01 to 2026-03: cash came out $1,500.00 a month below the plan on average, after debts.'));
+  });
+
+  it('offline, the new fields are kept in the outbox and sent once online', async () => {
+    const { server, layer, setOnline } = await renderReady(<AssumptionsCard />, { online: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit plan assumptions' }));
+    fillDialog(labelStart('Other spending'), '250');
+    submitDialog('Save assumptions');
+    await waitFor(() => expect(value('other_spending')).toBe('$250.00 a month'));
+    expect(server.writes).toEqual([]);
+    expect(await layer.db.outbox.where('status').equals('pending').count()).toBe(1);
+    setOnline(true);
+    await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ other_spending: 250 }));
   });
 });

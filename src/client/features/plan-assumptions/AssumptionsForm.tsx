@@ -1,15 +1,21 @@
 /** Sets any plan assumption by hand; an empty field is "not set" (neutral). */
-import { NativeSelect, SimpleGrid } from '@mantine/core';
-import { useMemo } from 'react';
+import { Divider, NativeSelect, SimpleGrid } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
 import type { WireRecordOf } from '../../../shared/resources.ts';
 import { validateAssumptions } from '../../../shared/validation/records.ts';
 import { useDataLayer } from '../../data/hooks.ts';
 import { useValidationContext } from '../../ui/clock.tsx';
 import { MoneyInput, NumberText } from '../../ui/fields.tsx';
-import { FormModal, formModalProps } from '../../ui/FormModal.tsx';
+import { FormModal, formModalProps, hintBelow } from '../../ui/FormModal.tsx';
 import { useRecordForm } from '../../ui/use-record-form.ts';
 import { recordInputs, wireFields } from '../../ui/wire.ts';
-import { ASSUMPTIONS } from './recommendations.ts';
+import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
+
+/** Marks the field another screen opened the form at. */
+const ASKED = 'data-asked';
+
+/** The fields another screen may open the form at (the Overview's two fixes for idle cash). */
+export type FocusField = 'other_spending' | 'surplus_account_id';
 
 const YES_NO = [
   { value: '', label: 'Not set' },
@@ -17,29 +23,88 @@ const YES_NO = [
   { value: 'false', label: 'No' },
 ];
 
-export function AssumptionsForm({ record, onClose }: { record: WireRecordOf<'assumptions'> | null; onClose(): void }) {
+/** The short hint under each field of "Where the money goes"; the card says the rest. */
+const HINTS: Partial<Record<AssumptionField, string>> = {
+  other_spending: 'Groceries beyond the list, clothes, gifts, holidays, coffee',
+  overdraft_interest_rate: 'Charged on negative cash',
+};
+
+/** The form's label of a field: its card label with the unit. */
+function labelOf(info: AssumptionInfo): string {
+  if (info.kind === 'monthly') return `${info.label} ($ a month, today's dollars)`;
+  return info.kind === 'percent' ? `${info.label} (% a year)` : info.label;
+}
+
+interface FormProps {
+  record: WireRecordOf<'assumptions'> | null;
+  /** The user's taxable accounts: the surplus's choices. */
+  taxable: readonly WireRecordOf<'retirementAccounts'>[];
+  /** What the list comes to today (the Retirement budget's hint). */
+  listHint: string;
+  /** The field to put the cursor in; null: the first. */
+  focus?: FocusField | null;
+  onClose(): void;
+}
+
+export function AssumptionsForm({ record, taxable, listHint, focus = null, onClose }: FormProps) {
   const layer = useDataLayer();
   const ctx = useValidationContext();
   const initial = useMemo(() => recordInputs('assumptions', record), [record]);
   const form = useRecordForm({
     initial,
-    validate: (values) => validateAssumptions(values, ctx),
+    // With no account named the share means nothing: it goes as not set (100 when one is named).
+    validate: (values) => validateAssumptions(values.surplus_account_id === '' ? { ...values, surplus_share: '' } : values, ctx),
     // Every field is sent, an empty one as null, so clearing a value unsets it.
     submit: (value) => layer.mutations.saveSingle('assumptions', wireFields('assumptions', value)),
     onSaved: onClose,
   });
-  const { field } = form;
+  const { field, values } = form;
+  // The field asked for gets the focus (data-autofocus) while the modal opens, which does not
+  // scroll a long form to it: its first focus brings it into view.
+  useEffect(() => {
+    if (focus === null) return;
+    const onFocusIn = (event: FocusEvent) => {
+      if (!(event.target instanceof HTMLElement) || !event.target.hasAttribute(ASKED)) return;
+      event.target.scrollIntoView?.({ block: 'center' });
+      document.removeEventListener('focusin', onFocusIn);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [focus]);
+  const asked = (name: AssumptionField) => (focus === name ? { 'data-autofocus': true, [ASKED]: true } : {});
+  const accountOptions = useMemo(() => {
+    const options = [{ value: '', label: 'None: the surplus stays cash' }, ...taxable.map((account) => ({ value: String(account.id), label: String(account.name) }))];
+    const stored = initial.surplus_account_id;
+    // A stored choice that is no longer one of the taxable accounts stays visible, so it is not changed unseen.
+    if (stored !== '' && !options.some((option) => option.value === stored)) options.push({ value: stored, label: 'An account that is not taxable' });
+    return options;
+  }, [taxable, initial.surplus_account_id]);
+  const input = (info: AssumptionInfo) => {
+    const props = { label: labelOf(info), ...field(info.field), ...asked(info.field) };
+    const hint = info.field === 'retirement_spending' ? listHint : HINTS[info.field];
+    const below = hint === undefined ? {} : hintBelow(hint);
+    if (info.kind === 'boolean') return <NativeSelect key={info.field} data={YES_NO} {...props} />;
+    if (info.kind === 'money' || info.kind === 'monthly') return <MoneyInput key={info.field} {...below} {...props} />;
+    return <NumberText key={info.field} step="0.1" {...below} {...props} />;
+  };
   return (
     <FormModal {...formModalProps(form, onClose, record !== null)} title="Plan assumptions" submitLabel="Save assumptions">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {ASSUMPTIONS.map((info) =>
-          info.kind === 'boolean' ? (
-            <NativeSelect key={info.field} label={info.label} data={YES_NO} {...field(info.field)} />
-          ) : info.kind === 'money' ? (
-            <MoneyInput key={info.field} label={info.label} {...field(info.field)} />
-          ) : (
-            <NumberText key={info.field} label={`${info.label} (% a year)`} step="0.1" {...field(info.field)} />
-          ),
+        {ASSUMPTIONS.map(input)}
+      </SimpleGrid>
+      <Divider label="Where the money goes" labelPosition="left" mt="xs" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {MONEY_GOES.map(input)}
+        <NativeSelect
+          label={SURPLUS_ACCOUNT_LABEL}
+          data={accountOptions}
+          disabled={taxable.length === 0 && values.surplus_account_id === ''}
+          {...hintBelow(taxable.length === 0 ? NO_TAXABLE_ACCOUNT : 'One of your taxable accounts, or none')}
+          {...field('surplus_account_id')}
+          {...asked('surplus_account_id')}
+        />
+        {values.surplus_account_id !== '' && (
+          <NumberText label={`${SURPLUS_SHARE_LABEL} (%)`} step="1" min={0} max={100} placeholder="100" {...hintBelow('Of each working month’s surplus; empty: 100')} {...field('surplus_share')} />
         )}
       </SimpleGrid>
     </FormModal>

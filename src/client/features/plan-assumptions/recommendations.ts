@@ -3,14 +3,18 @@
  * words, and the value a planner would start from with where it comes from. The user confirms a
  * recommendation with one click; a value that depends on the household (cash, the home) has none.
  */
+import { cents, centsToDollars, ZERO, type Cents } from '../../../engine/money.ts';
+import type { MonthKey } from '../../../engine/months.ts';
 import type { AssumptionsInput } from '../../../shared/records.ts';
+import { formatCentsUsd, sumWire, wireCents } from '../../ui/money.ts';
 
 export type AssumptionField = keyof AssumptionsInput;
 
 export interface AssumptionInfo {
   field: AssumptionField;
   label: string;
-  kind: 'percent' | 'money' | 'boolean';
+  /** 'monthly': dollars a month in today's dollars. */
+  kind: 'percent' | 'money' | 'monthly' | 'boolean';
   /** What it changes in the projections. */
   changes: string;
   /** The wire value a planner would start from, or null when only the user can say. */
@@ -99,9 +103,95 @@ export const ASSUMPTIONS: readonly AssumptionInfo[] = [
   },
 ];
 
-/** Every recommendation, as one record update: `{ inflation_rate: 2.5, … }`. */
-export function recommendedValues(): Partial<Record<AssumptionField, number | boolean>> {
+/**
+ * Where the money goes (docs/projection-rules.md#where-the-money-goes): the spending no list
+ * names, retirement's budget and the cost of negative cash. The surplus account and its share are
+ * a pair with rows of their own (AssumptionsCard's SurplusRow).
+ */
+export const MONEY_GOES: readonly AssumptionInfo[] = [
+  {
+    field: 'other_spending',
+    label: 'Other spending',
+    kind: 'monthly',
+    changes:
+      'Everything your lists don’t name — groceries beyond the list, clothes, gifts, holidays, coffee — as one more monthly expense in today’s dollars, growing with inflation. Example: $600 a month for the food and clothes your list leaves out.',
+    // Measured from the user's check-ins when they give one (recommendationFor).
+    recommended: null,
+    source: null,
+  },
+  {
+    field: 'retirement_spending',
+    label: 'Retirement budget',
+    kind: 'monthly',
+    changes:
+      'What you will spend a month in retirement, in today’s dollars, in place of your monthly expenses and other spending; housing, debts and one-time expenses still count. Not set: your list carries on into retirement.',
+    recommended: null,
+    source: null,
+  },
+  {
+    field: 'overdraft_interest_rate',
+    label: 'Overdraft interest rate',
+    kind: 'percent',
+    changes: 'Charged each month on negative cash, as a card or an overdraft would: a negative Interest Earned in the Income table. Not set: being short costs nothing.',
+    recommended: 22,
+    source: 'Credit-card accounts that pay interest were charged about 21–23 % a year in 2023–2025 (Federal Reserve, G.19 Consumer Credit).',
+  },
+];
+
+/** The surplus pair: which taxable account, and what share of each working month's surplus. */
+export const SURPLUS_ACCOUNT_LABEL = 'Invest the surplus';
+export const SURPLUS_SHARE_LABEL = 'Share of the surplus';
+export const SURPLUS_CHANGES =
+  'Moves the cash a working month leaves over — after every expense, contribution and debt payment — into one of your taxable accounts, where it earns that account’s return. Not set: it stays cash, earning the cash rate.';
+/** Said where the surplus is chosen while the user has no taxable account. */
+export const NO_TAXABLE_ACCOUNT =
+  'You have no taxable account. Add one on the Dashboard under Retirement Accounts, with the type “Taxable (brokerage)”, to invest the surplus.';
+
+/** Every assumption the card lists as a row of its own, in order. */
+export const ALL_ROWS: readonly AssumptionInfo[] = [...ASSUMPTIONS, ...MONEY_GOES];
+
+/**
+ * What the check-ins measured (learned.ts), for the Other spending row: the value to set (what
+ * the plan already counts plus the measured extra, in dollars) and where it comes from.
+ */
+export interface MeasuredSpending {
+  /** Cents a month beyond what the plan counts. */
+  readonly extra: Cents;
+  /** The first and last check-in months the average covers. */
+  readonly from: MonthKey;
+  readonly to: MonthKey;
+}
+
+/**
+ * The row's recommendation: its fixed one, or for Other spending the one the check-ins measured:
+ * current other spending + the measured extra, e.g. 0 + 212.50 → 212.5 (dollars on the wire).
+ */
+export function recommendationFor(info: AssumptionInfo, current: unknown, measured: MeasuredSpending | null): { value: number | boolean | null; source: string | null } {
+  if (info.field !== 'other_spending' || measured === null) return { value: info.recommended, source: info.source };
+  const value = centsToDollars(cents((wireCents(current) ?? ZERO) + measured.extra));
+  return { value, source: `Your check-ins from ${measured.from} to ${measured.to}: cash came out ${formatCentsUsd(measured.extra)} a month below the plan on average, after debts.` };
+}
+
+/** Every recommendation, as one record update: `{ inflation_rate: 2.5, … }`, with the measured other spending when there is one. */
+export function recommendedValues(current: Record<string, unknown> | null = null, measured: MeasuredSpending | null = null): Partial<Record<AssumptionField, number | boolean>> {
   const values: Partial<Record<AssumptionField, number | boolean>> = {};
-  for (const info of ASSUMPTIONS) if (info.recommended !== null) values[info.field] = info.recommended;
+  for (const info of ALL_ROWS) {
+    const { value } = recommendationFor(info, current?.[info.field], measured);
+    if (value !== null) values[info.field] = value;
+  }
   return values;
+}
+
+/**
+ * What the user's list comes to a month today, for the Retirement budget's hint: Σ the monthly
+ * expenses still running in the retirement month (no end month, or one at or after it; without a
+ * retirement plan, those with no end month) + other spending, in cents, and how many expenses end
+ * before then. Example: 3 000.00 open-ended and 500.00 ending before retirement, other spending
+ * 1 210.00 → 4 210.00, 1 left out.
+ */
+export function listedSpending(expenses: readonly Record<string, unknown>[], retirementDate: unknown, otherSpending: unknown): { total: Cents; leftOut: number } {
+  const retirement = typeof retirementDate === 'string' && /^\d{4}-\d{2}/.test(retirementDate) ? retirementDate.slice(0, 7) : null;
+  const runs = (end: unknown) => typeof end !== 'string' || end === '' || (retirement !== null && end >= retirement);
+  const running = expenses.filter((expense) => runs(expense.end_month));
+  return { total: cents(sumWire(running, 'amount') + (wireCents(otherSpending) ?? ZERO)), leftOut: expenses.length - running.length };
 }

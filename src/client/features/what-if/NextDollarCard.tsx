@@ -10,6 +10,7 @@ import { DEFAULT_NEXT_DOLLAR, nextDollarErrors } from '../../../engine/next-doll
 import type { ProjectionInput } from '../../../engine/types.ts';
 import { signedWholeUsd } from '../analytics/format.ts';
 import { wholeUsd } from '../analytics/overview/format.ts';
+import { NET_WORTH_MEANS } from '../analytics/net-worth.ts';
 import type { RiskRequest } from './protocol.ts';
 import { RunStatus } from './RunStatus.tsx';
 import { useRisk } from './use-risk.ts';
@@ -30,7 +31,7 @@ export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; b
             Where should the next dollar go?
           </Title>
           <Text size="sm" c="dimmed">
-            The same amount every month tried four ways, each as your whole plan recalculated, ranked by your net worth when you retire (today&apos;s dollars).
+            The same amount every month tried four ways, each as your whole plan recalculated, ranked by your net worth when you retire (today&apos;s dollars). {NET_WORTH_MEANS}
           </Text>
         </div>
         <NumberInput label="Amount a month" prefix="$" min={0} decimalScale={2} thousandSeparator="," value={text} onChange={setText} error={error} maw={220} />

@@ -16,6 +16,7 @@ import { notifyError } from '../../ui/notify.ts';
 import { formatCentsUsd } from '../../ui/money.ts';
 import { compactUsd, monthWithAge, wholeUsd } from '../analytics/overview/format.ts';
 import type { PlanInputState } from '../analytics/overview/use-projection.ts';
+import { NET_WORTH_MEANS } from '../analytics/net-worth.ts';
 import { planWrites } from './apply-plan.ts';
 import type { RiskAnswers, RiskRequest } from './protocol.ts';
 import { LineSketch, type SketchSeries } from '../../ui/LineSketch.tsx';
@@ -134,7 +135,7 @@ export function Sandbox({ plan }: { plan: ReadyPlan }) {
             Try a what-if
           </Title>
           <Text size="sm" c="dimmed">
-            Move a slider to see your whole plan recalculated beside the one you saved. Nothing changes until you press Apply. Net worth is in today&apos;s dollars.
+            Move a slider to see your whole plan recalculated beside the one you saved. Nothing changes until you press Apply. Net worth is in today&apos;s dollars. {NET_WORTH_MEANS}
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">

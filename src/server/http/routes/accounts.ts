@@ -172,9 +172,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     return reply.code(204).send();
   });
 
-  const profileBody = (user: { id: number; email: string; birthYear: number }) => ({
-    // The web app reads `user` as a JSON string (docs/product.md#calls).
-    user: JSON.stringify({ id: user.id, email: user.email, birth_year: user.birthYear }),
+  const profileBody = (user: { id: number; email: string; birthYear: number; createdAt: Date }) => ({
+    // The web app reads `user` as a JSON string (docs/product.md#calls). `created_at` (sign-up)
+    // tells the device the plan start date, to project offline as the server does.
+    user: JSON.stringify({ id: user.id, email: user.email, birth_year: user.birthYear, created_at: user.createdAt.toISOString() }),
   });
 
   app.get('/api/v1/profile', { preHandler: authenticate }, async (request) => profileBody(currentUser(request)));

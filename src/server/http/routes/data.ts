@@ -14,7 +14,8 @@
  * - merge: the file's records are added beside the user's; a single record the file has replaces
  *   the user's, one it lacks (null) leaves it; an income actual of a month the user already has
  *   takes its place.
- * Every record gets a new id; the file's actuals follow their debt or account to it. `created_at`
+ * Every record gets a new id; the file's actuals follow their debt or account to it, and so does the
+ * assumptions' surplus account (which must be one of the file's taxable accounts). `created_at`
  * is the file's when it has one (a restored baseline keeps the day it was saved), `updated_at` the
  * server's clock. It is one write (src/server/http/write.ts): all or nothing, idempotent under
  * `Idempotency-Key`, and every open device receives one `Pull` message live, which makes it pull
@@ -44,6 +45,7 @@ import {
   importErrorMessage,
   importLimitErrors,
   parseImportMode,
+  referencesFrom,
   validateImport,
   type ImportDocument,
   type ImportedActual,
@@ -54,7 +56,7 @@ import {
 } from '../../../shared/validation/index.ts';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
-import { RECORD_TABLES, toRow, toWire } from '../../db/records.ts';
+import { columnOf, RECORD_TABLES, toRow, toWire } from '../../db/records.ts';
 import { monthOverrides } from '../../db/schema.ts';
 import { currentUser, validationContext, type AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
@@ -186,10 +188,16 @@ interface PreparedResource {
   single: boolean;
   /** The file's id of each row (null: none), in the file's order. */
   fileIds: (number | null)[];
-  /** The column names of `rows`, id excepted. */
+  /** The column names of `rows`, id and references excepted. */
   columns: string[];
   /** Each row as rowJsonTail writes it, in the file's order. */
   rows: string[];
+  /**
+   * The row fields that name another record of the file (RECORD_REFERENCES): the column, the
+   * record named, and each row's file id of it (null: none). Written beside the id once the
+   * named records have their new ids.
+   */
+  references: { column: string; to: RecordName; fileIds: (number | null)[] }[];
 }
 
 interface PreparedImport {
@@ -219,12 +227,19 @@ async function prepareImport(ctx: AppContext, request: FastifyRequest, user: Aut
     await nextTurn();
     const table: AnyTable = RECORD_TABLES[record];
     const columns = getTableColumns(table) as Record<string, AnyColumn>;
-    const rows = records.map((imported) => ({
+    const rows = records.map((imported): Row => ({
       ...toRow(record, imported.value as RecordInputs[typeof record]),
       userId: user.id,
       createdAt: imported.created_at === null ? now : new Date(imported.created_at),
       updatedAt: now,
     }));
+    // A reference holds the file's id of its record; it is taken out and written with the new one.
+    const references = referencesFrom(record).map((ref) => {
+      const property = columnOf(record, ref.field);
+      const fileIds = rows.map((row) => row[property] as number | null);
+      for (const row of rows) delete row[property];
+      return { column: (columns[property] as AnyColumn).name, to: ref.to, fileIds };
+    });
     resources.push({
       key,
       record,
@@ -232,6 +247,7 @@ async function prepareImport(ctx: AppContext, request: FastifyRequest, user: Aut
       fileIds: records.map((imported) => imported.id),
       columns: Object.keys(rows[0] ?? {}).map((name) => (columns[name] as AnyColumn).name),
       rows: rows.map((row) => rowJsonTail(columns, row)),
+      references,
     });
   }
   return { mode, document, now, resources };
@@ -287,9 +303,10 @@ async function applyImport(tx: Db, user: AuthUser, prepared: PreparedImport) {
     for (const [key, { kind }] of Object.entries(ACTUAL_KINDS)) deleted[key] = gone.get(kind) ?? 0;
   }
 
-  // The file's records, under new ids given in the file's order; each file id → its new id.
+  // The file's records, under new ids given in the file's order; each file id → its new id. The
+  // collections come before the singles, so a single's reference finds its record's new id.
   const newIdOf = new Map<RecordName, Map<number, number>>();
-  for (const { key, record, fileIds, columns, rows } of resources) {
+  for (const { key, record, fileIds, columns, rows, references } of resources) {
     const table: AnyTable = RECORD_TABLES[record];
     const ids = await newIds(tx, table, rows.length);
     const remap = new Map<number, number>();
@@ -297,7 +314,19 @@ async function applyImport(tx: Db, user: AuthUser, prepared: PreparedImport) {
     fileIds.forEach((fileId, index) => {
       if (fileId !== null) remap.set(fileId, ids[index] as number);
     });
-    if (rows.length > 0) await insertJson(tx, table, ['id', ...columns], `[${rows.map((tail, index) => `{"id":${ids[index]},${tail}`).join(',')}]`);
+    const head = (index: number) => {
+      let text = `{"id":${ids[index]},`;
+      for (const { column, to, fileIds: named } of references) {
+        const fileId = named[index] ?? null;
+        const id = fileId === null ? null : newIdOf.get(to)?.get(fileId);
+        // The validator lets a reference name only a fitting record of the file.
+        if (id === undefined) throw new Error(`${key} names ${to} ${fileId}, which the file does not hold`);
+        text += `${JSON.stringify(column)}:${id},`;
+      }
+      return text;
+    };
+    const referenceColumns = references.map((ref) => ref.column);
+    if (rows.length > 0) await insertJson(tx, table, ['id', ...referenceColumns, ...columns], `[${rows.map((tail, index) => head(index) + tail).join(',')}]`);
     created[key] = rows.length;
   }
 

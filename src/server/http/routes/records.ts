@@ -7,6 +7,10 @@
  * Updates are partial: the request's fields are laid over the stored record and the whole result
  * is validated, so a client that sends only what changed cannot leave a record half-valid. A
  * record's fixed fields (a baseline's snapshot) may be sent again but not changed.
+ *
+ * A field that names another record of the user (the assumptions' surplus account) is checked in
+ * the write's transaction, and cleared when the record it names is deleted or stops qualifying
+ * (db/references.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +20,7 @@ import { COLLECTIONS, RECORD_UPDATE_TYPES, SINGLES } from '../../../shared/resou
 import { fixedFieldErrors, RECORD_VALIDATORS, type RecordValidators } from '../../../shared/validation/index.ts';
 import type { Db } from '../../db/client.ts';
 import { RECORD_TABLES, toRow, toWire, wireFields } from '../../db/records.ts';
+import { clearStaleReferences, referenceErrors, type ReferenceChanges } from '../../db/references.ts';
 import { monthOverrides } from '../../db/schema.ts';
 import { MONTHS_AFFECTED_BY } from '../../months/compute.ts';
 import { bodyObject, recordId } from '../body.ts';
@@ -44,9 +49,14 @@ async function findOwned(db: Db, record: RecordName, userId: number, id?: number
   return row as Record<string, unknown> | undefined;
 }
 
-/** The live update of a record write, and the month tables it may change. */
-function changed(record: RecordName, action: UpdateAction, data: unknown): Pick<WriteResult, 'updates' | 'months'> {
-  return { updates: [{ type: RECORD_UPDATE_TYPES[record], action, data }], months: MONTHS_AFFECTED_BY[record] };
+/**
+ * The live update of a record write, and the month tables it may change; with `references`, the
+ * records the write cleared a reference of (db/references.ts) go first, as they changed first.
+ */
+function changed(record: RecordName, action: UpdateAction, data: unknown, references?: ReferenceChanges): Pick<WriteResult, 'updates' | 'months'> {
+  const own = { type: RECORD_UPDATE_TYPES[record], action, data };
+  if (!references || references.updates.length === 0) return { updates: [own], months: MONTHS_AFFECTED_BY[record] };
+  return { updates: [...references.updates, own], months: [...new Set([...MONTHS_AFFECTED_BY[record], ...references.months])] };
 }
 
 /** Answers a user's read from the read cache, or loads, answers and caches it. */
@@ -105,7 +115,9 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
           .returning()) as Record<string, unknown>[];
         if (!row) throw notFound(c.label);
         const data = toWire(c.record, row);
-        return { status: 200, body: { [c.record]: data }, ...changed(c.record, 'updated', data) };
+        // A taxable account made another type can no longer take the surplus: the choice is cleared.
+        const references = await clearStaleReferences(tx, c.record, user.id, id, ctx.clock.now(), data);
+        return { status: 200, body: { [c.record]: data }, ...changed(c.record, 'updated', data, references) };
       }),
     );
 
@@ -113,6 +125,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
       runWrite(ctx, request, reply, async (tx) => {
         const user = currentUser(request);
         const id = recordId((request.params as { id?: string }).id, c.label);
+        // Before the DELETE, while the references to it still show (a 404 below rolls this back).
+        const references = await clearStaleReferences(tx, c.record, user.id, id, ctx.clock.now());
         const deleted = await tx
           .delete(table)
           .where(and(eq(table.id, id), eq(table.userId, user.id)))
@@ -123,7 +137,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
             .delete(monthOverrides)
             .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.entityId, id), inArray(monthOverrides.kind, [...c.overrideKinds])));
         }
-        return { status: 204, body: undefined, ...changed(c.record, 'deleted', { id }) };
+        return { status: 204, body: undefined, ...changed(c.record, 'deleted', { id }, references) };
       }),
     );
   }
@@ -152,6 +166,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
         const existing = await findOwned(tx, s.record, user.id);
         const base = existing && mode === 'merge' ? wireFields(s.record, existing) : {};
         const value = validate(ctx, s.record, { ...base, ...input });
+        const refused = await referenceErrors(tx, s.record, user.id, value as unknown as Record<string, unknown>);
+        if (refused) throw invalid(refused);
         const [row] = (await tx
           .insert(table)
           .values({ ...toRow(s.record, value), userId: user.id })

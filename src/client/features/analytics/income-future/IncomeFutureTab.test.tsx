@@ -39,6 +39,27 @@ describe('IncomeFutureTab', () => {
     expect(cellsOf(TABLE, '2026-04')).toEqual(['2026-04', '$5,000', '$500', '$1,500', '$11,000', '$400', '-$3,800', '', 'Future']);
   });
 
+  it('adds Interest Earned and Saved, each said in words, when the plan assumptions put them on the rows', async () => {
+    // With a surplus account named, a month moves what it leaves over out of cash: 2026-03 saved
+    // 1,234.50 (→ $1,235) and earned 12.00 of interest; a month before it carries neither.
+    const saved = { income_months: INCOME_BODY.income_months.map((row) => (row.month < '2026-03' ? row : { ...row, interest_earned: 12, saved: row.month === '2026-03' ? 1234.5 : 0 })) };
+    setup({ intercept: serveMonths({ incomeMonths: saved }) });
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    const headers = within(screen.getByRole('table', { name: TABLE })).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Month', 'Net Income', 'Interest Earned', 'Retirement', 'Housing', 'Expenses', 'Debts', 'Saved', 'End Balance', 'Actions']);
+    expect(cellsOf(TABLE, '2026-03')).toEqual(['2026-03', '$5,000', '$12', '$500', '$1,500', '$1,000', '$400', '$1,235', '$4,600', 'Edit']);
+    const notes = screen.getByTestId('column-notes').textContent ?? '';
+    expect(notes).toContain('Saved: the cash the month left over that moved to your surplus account');
+    expect(notes).toContain('Interest Earned: what your cash earned');
+  });
+
+  it('shows no Saved column, and no notes, while no row carries it', async () => {
+    setup();
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    expect(within(screen.getByRole('table', { name: TABLE })).queryByRole('columnheader', { name: 'Saved' })).toBeNull();
+    expect(screen.queryByTestId('column-notes')).toBeNull();
+  });
+
   it('colours the end balance green from 0 up and red below 0', async () => {
     setup();
     await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));

@@ -11,7 +11,7 @@
  */
 import { nominalRow } from '../dollars.tsx';
 import { Stack, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
   incomeAverages,
   incomeDisplayEndBalance,
@@ -32,6 +32,8 @@ import { MonthChart } from '../MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
 import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
 import { MonthTable } from '../month-table/MonthTable.tsx';
+import { ColumnNotes } from '../month-table/ColumnNotes.tsx';
+import { INCOME_NOTES, incomeHeaders, type IncomeHeader } from '../month-columns.ts';
 import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded, MonthsSkeleton } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
@@ -39,21 +41,24 @@ import { incomeMonthsFromWire, type WithId } from '../wire.ts';
 
 type Row = WithId<IncomeMonth>;
 
-export const INCOME_COLUMNS: readonly Column<Row>[] = [
-  { header: 'Net Income', align: 'right', cell: (row) => wholeUsd(row.netIncome) },
-  { header: 'Retirement', align: 'right', cell: (row) => wholeUsd(row.retirementContributions) },
-  { header: 'Housing', align: 'right', cell: (row) => wholeUsd(row.housing) },
-  { header: 'Expenses', align: 'right', cell: (row) => wholeUsd(incomeExpensesAndOther(row)) },
-  { header: 'Debts', align: 'right', cell: (row) => wholeUsd(row.debts) },
-  { header: 'End Balance', align: 'right', cell: (row) => <ToneAmount value={incomeDisplayEndBalance(row)} /> },
-];
+/** Each income column's cells (month-columns.ts decides which show, and in what order). */
+const INCOME_CELLS: Readonly<Record<IncomeHeader, (row: Row) => ReactNode>> = {
+  'Net Income': (row) => wholeUsd(row.netIncome),
+  // Cash interest (docs/projection-rules.md#plan-assumptions), while plan assumptions are set.
+  'Interest Earned': (row) => wholeUsd(row.interestEarned ?? ZERO),
+  Retirement: (row) => wholeUsd(row.retirementContributions),
+  Housing: (row) => wholeUsd(row.housing),
+  Expenses: (row) => wholeUsd(incomeExpensesAndOther(row)),
+  Debts: (row) => wholeUsd(row.debts),
+  // Moved to the surplus account (docs/projection-rules.md#where-the-money-goes).
+  Saved: (row) => wholeUsd(row.saved ?? ZERO),
+  'End Balance': (row) => <ToneAmount value={incomeDisplayEndBalance(row)} />,
+};
 
-/**
- * Cash interest (docs/projection-rules.md#plan-assumptions), a column only while plan assumptions
- * are set (the rows carry it).
- */
-const INTEREST_COLUMN: Column<Row> = { header: 'Interest Earned', align: 'right', cell: (row) => wholeUsd(row.interestEarned ?? ZERO) };
-const WITH_INTEREST: readonly Column<Row>[] = [INCOME_COLUMNS[0]!, INTEREST_COLUMN, ...INCOME_COLUMNS.slice(1)];
+/** The columns after Month for these rows. */
+export function incomeColumns(rows: readonly Row[]): readonly Column<Row>[] {
+  return incomeHeaders(rows).map((header) => ({ header, align: 'right', cell: INCOME_CELLS[header] }));
+}
 
 const NO_ROWS: readonly Row[] = [];
 
@@ -73,7 +78,7 @@ export function IncomeFutureTab() {
   const [range, setRange] = useMonthRange();
   const [editing, setEditing] = useState<MonthEdit<IncomeMonthInput> | null>(null);
   const shown = useMemo(() => (rows ? monthsInRange(rows, range, today) : []), [rows, range, today]);
-  const columns = rows?.[0]?.interestEarned === undefined ? INCOME_COLUMNS : WITH_INTEREST;
+  const columns = useMemo(() => incomeColumns(rows ?? NO_ROWS), [rows]);
   const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, 'End Balance': centsToDollars(incomeDisplayEndBalance(row)) })), [shown]);
   const openEdit = useCallback(
     (row: Row) =>
@@ -138,6 +143,7 @@ export function IncomeFutureTab() {
           <MonthsToolbar range={range} onRange={setRange} provisional={provisional} />
           {cards}
           <MonthChart label="End balance by month" data={chart} series={[{ name: 'End Balance', color: 'teal.6' }]} type="split" />
+          <ColumnNotes headers={columns.map((column) => column.header)} notes={INCOME_NOTES} />
           <MonthTable
             label="Income months"
             rows={shown}

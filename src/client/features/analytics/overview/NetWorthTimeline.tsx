@@ -11,6 +11,7 @@ import { memo, useId, useMemo, useState } from 'react';
 import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import { ageIn, type Timeline, type TimelinePoint } from '../../../../engine/timeline.ts';
 import { useBirthYear } from '../../profile/birth-year.ts';
+import { NET_WORTH_MEANS, NET_WORTH_WITHOUT_HOME } from '../net-worth.ts';
 import { useDollars, type DollarsView } from '../dollars.tsx';
 import { formatWholeUsd } from '../../../ui/money.ts';
 import { chartSample, MAX_POINTS } from '../chart-data.ts';
@@ -114,9 +115,9 @@ export function NetWorthTimeline({ timeline: computed, hasDebts, hasRetirementPl
             Net Worth Timeline
           </Title>
           <Text size="sm" c="dimmed">
-            {withHome
-              ? 'Cash from your income table, retirement savings, your home and what you owe, month by month. Net worth = cash + retirement savings + home − mortgage − debt.'
-              : 'Cash from your income table, retirement savings and debt, month by month. Net worth = cash + retirement savings − debt.'}
+            {withHome ? 'Cash from your income table, your retirement and taxable accounts, your home and what you owe, month by month. ' : 'Cash from your income table, your retirement and taxable accounts and what you owe, month by month. '}
+            {NET_WORTH_MEANS}
+            {withHome ? '' : ` ${NET_WORTH_WITHOUT_HOME}`}
             {dollars.mode === 'today' ? ' In today’s dollars.' : ''}
           </Text>
         </div>

@@ -266,6 +266,135 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
   });
 });
 
+describe('AnalyticsOverviewTab: what the plan learns', () => {
+  // Net pay 3 000.00 a month from 2026-01, expenses 1 000.00: the plan keeps 2 000.00 a month as cash.
+  const saver = {
+    records: {
+      [INCOMES]: [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-01-01', gross_pay: 4000, net_pay: 3000 }],
+      [EXPENSES]: [{ id: 1, name: 'Living', amount: 1000, due_day: 1 }],
+    },
+  };
+  const ASSUMPTIONS = '/api/v1/assumptions';
+  // Check-ins: 2026-01 2 000.00 (as planned) and 2026-03 3 000.00, where the plan from 2026-01 had
+  // 2 000.00 + 2 × 2 000.00 = 6 000.00: 3 000.00 more spent over 2 months, 1 500.00 a month —
+  // above $50 and above 5 % of 3 000.00 (150.00).
+  const checkedIn = {
+    '/api/v1/income_months': {
+      income_months: [
+        { id: 1, month: '2026-01', input_end_balance: 2000 },
+        { id: 2, month: '2026-02', input_end_balance: null },
+        { id: 3, month: '2026-03', input_end_balance: 3000 },
+      ],
+    },
+  };
+
+  it('offers to set Other spending to what the check-ins measured, and saves it with one click', async () => {
+    const { layer, server } = renderOverview({ ...saver, intercept: serveTables(checkedIn) });
+    await layer.ready;
+    const offer = await screen.findByTestId('spending-offer');
+    expect(within(offer).getByText(/^Your check-ins say/).textContent).toBe('Your check-ins say you spend about $1,500.00 a month more than your lists. Set Other spending to $1,500.00?');
+    fireEvent.click(within(offer).getByRole('button', { name: 'Set Other spending to $1,500.00' }));
+    await waitFor(() => expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([['POST', ASSUMPTIONS, { assumptions: { other_spending: 1500 } }]]));
+  });
+
+  it('keeps the Other spending it sets offline in the outbox, and sends it once online', async () => {
+    const made = makeLayer({ subscribed: true, now: NOW, ...saver, intercept: serveTables(checkedIn) });
+    renderOverview({ made });
+    await made.layer.ready;
+    const offer = await screen.findByTestId('spending-offer');
+    made.setOnline(false);
+    fireEvent.click(within(offer).getByRole('button', { name: 'Set Other spending to $1,500.00' }));
+    await waitFor(async () => expect(await made.layer.db.outbox.where('status').equals('pending').count()).toBe(1));
+    expect(made.server.writes).toEqual([]);
+    made.setOnline(true);
+    await waitFor(() => expect(made.server.singles.get(ASSUMPTIONS)).toMatchObject({ other_spending: 1500 }));
+  });
+
+  it('makes no offer without two check-ins', async () => {
+    const { layer } = renderOverview({ ...saver, intercept: serveTables() });
+    await layer.ready;
+    await screen.findByTestId('idle-cash');
+    expect(screen.queryByTestId('spending-offer')).toBeNull();
+  });
+
+  const brokerage = { id: 9, name: 'Brokerage', account_type: 'taxable', contribution_amount: 0, employer_match: 0, employer_contribution_amount: 0, starting_balance: 0, expected_return_rate: 6, contribution_cycle: 'monthly', next_deposit_date: '2026-01-01' };
+
+  it('names idle cash in one sentence with its two fixes; the second opens the assumptions form at the surplus account', async () => {
+    renderOverview({ records: { ...saver.records, [ACCOUNTS]: [brokerage] }, intercept: serveTables() });
+    const idle = await screen.findByTestId('idle-cash');
+    // Today 2026-03: 3 000.00 − 1 000.00 = 2 000.00 kept, more than half of 3 000.00.
+    expect(within(idle).getByText(/^From/).textContent).toBe(
+      'From 2026-03 your plan keeps $2,000.00 of your $3,000.00 monthly net pay as cash, more than half: if you really spend it, set Other spending; if you save it, invest the surplus in a taxable account.',
+    );
+    // jsdom lays nothing out and cannot scroll (test-setup stubs scrollIntoView): watch the asks.
+    const scrolled: Element[] = [];
+    const stub = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this);
+    };
+    try {
+      fireEvent.click(within(idle).getByRole('button', { name: 'Invest the surplus' }));
+      const form = await screen.findByRole('dialog', { name: 'Plan assumptions' });
+      const select = within(form).getByLabelText(/^Invest the surplus/);
+      await waitFor(() => expect(document.activeElement).toBe(select));
+      // Far down the form, the field is brought into view as it takes the focus.
+      expect(scrolled).toContain(select);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = stub;
+    }
+  });
+
+  it('says nothing about idle cash once the surplus goes to a taxable account', async () => {
+    renderOverview({ records: { ...saver.records, [ACCOUNTS]: [brokerage] }, singles: { [ASSUMPTIONS]: { id: 2, surplus_account_id: 9 } }, intercept: serveTables() });
+    await screen.findByTestId('figure-Net Worth Now');
+    await screen.findByRole('group', { name: 'Invest the surplus' });
+    // The account's name arrives with its live query, a render after the group.
+    await waitFor(() => expect(screen.getByTestId('assumption-surplus_account_id').textContent).toBe('100% to Brokerage'));
+    expect(screen.queryByTestId('idle-cash')).toBeNull();
+  });
+
+  it('opens the form at Other spending from the first fix', async () => {
+    renderOverview({ ...saver, intercept: serveTables() });
+    const idle = await screen.findByTestId('idle-cash');
+    fireEvent.click(within(idle).getByRole('button', { name: 'Set Other spending' }));
+    const form = await screen.findByRole('dialog', { name: 'Plan assumptions' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText(/^Other spending/)));
+  });
+
+  it('says nothing about idle cash while the list claims the pay', async () => {
+    const { layer } = renderOverview({ records: { ...saver.records, [EXPENSES]: [{ id: 1, name: 'Living', amount: 1600, due_day: 1 }] }, intercept: serveTables() });
+    await layer.ready;
+    await screen.findByTestId('figure-Net Worth Now');
+    expect(screen.queryByTestId('idle-cash')).toBeNull();
+  });
+});
+
+describe('AnalyticsOverviewTab: one net worth', () => {
+  it("counts the home less its mortgage in Progress Tracking's figures, as the timeline does, leaving the gap as the engine splits it", async () => {
+    // Net 3 000.00 a month, expenses 1 000.00; plan assumptions with a home worth 250 000.00 (no
+    // mortgage). A baseline of 2026-03 kept cash 5 500.00, no debts, no savings. Now 2026-03 has
+    // cash 6 000.00 (3 × 2 000.00): net worth now 6 000.00 + 250 000.00 = 256 000.00, plan
+    // 5 500.00 + 250 000.00 = 255 500.00, ahead 500.00 — all spending (cash).
+    const baseline = { id: 5, name: 'Check-in 2026-02', created_at: '2026-02-20T10:00:00Z', snapshot: { months: ['2026-01', '2026-02', '2026-03'].map((month, i) => ({ month, cash: [2000, 4000, 5500][i], debts: 0, savings: 0, contributions: 0, returns: 0 })) } };
+    const { layer } = renderOverview({
+      records: {
+        [INCOMES]: [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-01-01', gross_pay: 4000, net_pay: 3000 }],
+        [EXPENSES]: [{ id: 1, name: 'Living', amount: 1000, due_day: 1 }],
+        '/api/v1/baselines': [baseline],
+      },
+      singles: { '/api/v1/assumptions': { id: 1, home_value: 250000 } },
+      intercept: serveTables(),
+    });
+    await layer.ready;
+    expect(await screen.findByText('2026-03: net worth $256,000.00, plan $255,500.00')).toBeTruthy();
+    expect(screen.getByTestId('figure-Net Worth Now').textContent).toBe('$256,000');
+    const progress = screen.getByRole('region', { name: 'Progress Tracking' });
+    expect(within(progress).getByText(/Net worth = cash \+ retirement and taxable balances \+ home − mortgage − debts\./)).toBeTruthy();
+    const split = within(progress).getByRole('table', { name: 'Gap in 2026-03, by cause' });
+    expect(within(split).getAllByRole('row').map((row) => row.textContent)).toEqual(['Contributions$0', 'Investment returns$0', 'Spending and debts+$500']);
+  });
+});
+
 describe('AnalyticsOverviewTab: states and Coming Soon', () => {
   it('shows a skeleton until the records have loaded', async () => {
     const setup: SetupOptions = { subscribed: true, now: NOW };

@@ -4,29 +4,37 @@
  * whole projection at a glance: a net-worth timeline with its milestones, and the three debt
  * strategies compared. Every figure comes from src/engine, run on the mirror (use-projection.ts).
  * Progress Tracking (plan vs actual) and the monthly check-in, once Coming Soon items, are real and
- * sit with the projection.
+ * sit with the projection, and under the timeline what the plan has learned from the check-ins
+ * (PlanLessons), whose fixes open the Plan assumptions card below.
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { EmptyState } from '../../../ui/ListStatus.tsx';
-import { AssumptionsCard } from '../../plan-assumptions/AssumptionsCard.tsx';
+import { AssumptionsCard, type EditRequest } from '../../plan-assumptions/AssumptionsCard.tsx';
+import type { FocusField } from '../../plan-assumptions/AssumptionsForm.tsx';
+import { NOTHING_LEARNED } from '../../plan-assumptions/learned.ts';
 import { ProjectionSkeleton } from '../MonthsStatus.tsx';
 import type { AnalyticsTab } from '../tabs.ts';
 import { ComingSoon } from './ComingSoon.tsx';
 import { DebtPlanComparison } from './DebtPlanComparison.tsx';
 import { NetWorthTimeline } from './NetWorthTimeline.tsx';
+import { PlanLessons } from './PlanLessons.tsx';
 import { PlanVsActual } from './PlanVsActual.tsx';
 import { useOverviewProjection, type OverviewState } from './use-projection.ts';
 
 export function AnalyticsOverviewTab({ onOpenTab }: { readonly onOpenTab?: (tab: AnalyticsTab) => void }) {
   const state = useOverviewProjection();
   const rest = useThenTheRest(state.kind !== 'loading');
+  // The lessons' fixes open the assumptions card's form at their field.
+  const [request, setRequest] = useState<EditRequest | null>(null);
+  const openAssumptions = useCallback((field: FocusField) => setRequest((last) => ({ field, at: (last?.at ?? 0) + 1 })), []);
+  const learned = state.kind === 'ready' ? state.projection.learned : NOTHING_LEARNED;
   return (
     <Stack gap="lg">
       <Title order={2}>Overview</Title>
-      <Projection state={state} rest={rest} />
-      {rest && <Assumptions />}
+      <Projection state={state} rest={rest} onOpenAssumptions={openAssumptions} />
+      {rest && <Assumptions learned={learned} request={request} />}
       {rest && <Explore onOpenTab={onOpenTab} />}
     </Stack>
   );
@@ -59,7 +67,7 @@ const Projection = memo(ProjectionPart);
 const Assumptions = memo(AssumptionsCard);
 const Explore = memo(ComingSoon);
 
-function ProjectionPart({ state, rest }: { state: OverviewState; rest: boolean }) {
+function ProjectionPart({ state, rest, onOpenAssumptions }: { state: OverviewState; rest: boolean; onOpenAssumptions(field: FocusField): void }) {
   switch (state.kind) {
     case 'loading':
       return <ProjectionSkeleton label="Loading projection" />;
@@ -97,6 +105,7 @@ function ProjectionPart({ state, rest }: { state: OverviewState; rest: boolean }
             </Text>
           )}
           <NetWorthTimeline timeline={projection.timeline} hasDebts={projection.debtNames.length > 0} hasRetirementPlan={projection.hasRetirementPlan} />
+          <PlanLessons learned={projection.learned} onOpen={onOpenAssumptions} />
           {rest && <PlanVsActual today={projection.today} current={projection.snapshot} />}
           {rest && <DebtPlanComparison plans={projection.plans} currentPlan={projection.currentPlan} extraPayment={projection.extraPayment} />}
         </Stack>

@@ -4,6 +4,10 @@
  * it stood at a check-in, or saved on demand), with the gap of the current month split by the
  * engine into contributions, investment returns and spending. Every figure comes from src/engine
  * (planVsActual, netWorth); this only picks the baseline and draws.
+ *
+ * Net worth is the one every screen shows (docs/projection-rules.md#one-net-worth), home and
+ * mortgage included: the engine's baselines keep them, and planVsActual compares an older baseline
+ * saved without them as if they went as the current plan has them.
  */
 import { Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -15,6 +19,7 @@ import { useCollection, useDataLayer } from '../../../data/hooks.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
 import { chartSample } from '../chart-data.ts';
 import { signedWholeUsd } from '../format.ts';
+import { NET_WORTH_MEANS } from '../net-worth.ts';
 import { MonthChart } from '../MonthChart.tsx';
 
 export function PlanVsActual({ today, current }: { today: MonthKey; current: readonly BaselineMonth[] }) {
@@ -48,7 +53,7 @@ export function PlanVsActual({ today, current }: { today: MonthKey; current: rea
             Progress Tracking
           </Title>
           <Text size="sm" c="dimmed">
-            Your net worth now (your balances to date, then the plan from them) against the plan as it stood.
+            Your net worth now (your balances to date, then the plan from them) against the plan as it stood. {NET_WORTH_MEANS}
           </Text>
         </Stack>
         <Group gap="xs">

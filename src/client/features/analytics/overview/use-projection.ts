@@ -3,8 +3,9 @@
  * record mapping as the server (src/engine, src/shared/months/input.ts): the net-worth timeline and
  * the debt plan comparison. Nothing here does arithmetic on money; it gathers the engine's input.
  *
- * Month 1 is the first month of the month tables the server sent (the user's sign-up month, which
- * the client knows no other way), and the user's actual values are read back from those tables.
+ * Month 1 is the first month of the month tables the server sent (the user's sign-up month), and
+ * the user's actual values are read back from those tables; the day of sign-up comes from the
+ * profile's `created_at` (data/plan-start.ts).
  * Without any table (not fetched, or their fetch failed) the projection starts this month with no
  * actuals, and says so.
  */
@@ -18,13 +19,15 @@ import { projectionTimeline, type Timeline } from '../../../../engine/timeline.t
 import { DEBT_PLAN_TYPES, type DebtPlanType, type ProjectionInput } from '../../../../engine/types.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../../../shared/months/input.ts';
 import type { MonthKind } from '../../../../shared/months/tables.ts';
-import { useCollection, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
+import { useCollection, useMirrorQuery, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
+import { storedPlanStartDay } from '../../../data/plan-start.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useClock } from '../../../ui/clock.tsx';
 import { useDollars } from '../dollars.tsx';
 import { useBirthYear } from '../../profile/birth-year.ts';
 import { financialHealth, type FinancialHealth } from '../../../../engine/health.ts';
 import { baselineSnapshot, type BaselineMonth } from '../../../../engine/plan-vs-actual.ts';
+import { learnedFrom, type Learned } from '../../plan-assumptions/learned.ts';
 
 export interface OverviewProjection {
   readonly today: MonthKey;
@@ -43,6 +46,8 @@ export interface OverviewProjection {
   readonly health: FinancialHealth;
   /** The plan's month totals as a baseline would keep them (engine baselineSnapshot), nominal. */
   readonly snapshot: readonly BaselineMonth[];
+  /** What the check-ins and the plan's cash say (engine learning.ts, docs/product.md#the-plan-learns-from-check-ins). */
+  readonly learned: Learned;
 }
 
 export type OverviewState =
@@ -110,6 +115,7 @@ export function usePlanInput(): PlanInputState {
   const contributionMonths = useMonths('contributionMonths');
   const retirementMonths = useMonths('retirementMonths');
   const birthYear = useBirthYear();
+  const startDay = useMirrorQuery(storedPlanStartDay, []).value ?? null;
 
   const collections = [incomes, debts, monthlyExpenses, otherExpenses, retirementAccounts];
   const singles = [housing, debtPlan, retirementPlan, assumptions];
@@ -139,6 +145,8 @@ export function usePlanInput(): PlanInputState {
         tablesStart ? actualsFromTables(bodies) : { debt: [], contribution: [], retirement: [], income: [] },
         planStart,
         today,
+        // The sign-up day only applies to the sign-up month: without the server's tables month 1 is today's month.
+        tablesStart ? startDay : null,
       );
       return {
         kind: 'ready',
@@ -165,6 +173,7 @@ export function usePlanInput(): PlanInputState {
     nothing,
     today,
     birthYear,
+    startDay,
     incomes.rows,
     debts.rows,
     monthlyExpenses.rows,
@@ -206,7 +215,8 @@ export function useOverviewProjection(): OverviewState {
           debtNames: input.debts.map((debt) => debt.name),
           hasRetirementPlan: input.retirementPlan !== null,
           health: financialHealth(projection, today, birthYear),
-          snapshot: baselineSnapshot(projection),
+          snapshot: baselineSnapshot(input, projection),
+          learned: learnedFrom(input, projection),
         },
       };
     } catch (error) {

@@ -102,6 +102,29 @@ describe('RetirementLivingTab', () => {
     expect(cellsOf(total, '2026-06').slice(-3)).toEqual(['$100', '$900', '$1,540']);
   });
 
+  it('adds Need on the total rows when they carry it, and Cash Left without Cash Used, each said in words', async () => {
+    // The total rows carry the month's need (what it costs after Social Security) and the cash left,
+    // which earns its interest in retirement even when it pays nothing (no cash_withdrawals).
+    const withNeed = { ...RETIREMENT_BODY, total: RETIREMENT_BODY.total.map((row) => ({ ...row, need: row.month >= '2026-05' ? 1400.5 : 0, cash_balance: 2500 })) };
+    setup({ intercept: serveMonths({ retirementMonths: withNeed }) });
+    await openAccount('All Accounts');
+    const total = 'Retirement months, All Accounts';
+    expect(within(screen.getByRole('table', { name: total })).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Month', 'Social Security Income', 'Housing', 'Debts', 'Expenses', 'Need', 'Withdrawals', 'Interest Earned', 'Cash Left', 'Balance',
+    ]);
+    // 1,400.50 → $1,401 (half up).
+    expect(cellsOf(total, '2026-06').slice(5, 6)).toEqual(['$1,401']);
+    const notes = screen.getByTestId('column-notes').textContent ?? '';
+    expect(notes).toContain('Need: what the month costs after Social Security');
+    expect(notes).toContain('Cash Left: your cash at the end of the month');
+    expect(notes).not.toContain('Cash Used');
+    // Interest Earned here is the accounts' (a base column): no note about cash.
+    expect(notes).not.toContain('Interest Earned');
+    // An account's own rows carry neither.
+    await openAccount('401k');
+    expect(within(screen.getByRole('table', { name: TABLE })).queryByRole('columnheader', { name: 'Need' })).toBeNull();
+  });
+
   it('sums withdrawals and interest over the months shown, with the balances at and after retirement', async () => {
     setup();
     await openAccount('401k');

@@ -26,37 +26,32 @@ import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../use-months-table.ts';
 import { retirementMonthsFromWire, type RetirementRow, type WithId } from '../wire.ts';
+import { LIVING_NOTES, livingHeaders, type LivingHeader } from '../month-columns.ts';
 
 type Row = WithId<RetirementRow>;
 
 export const ALL_ACCOUNTS = 'All Accounts';
 
-export const LIVING_COLUMNS: readonly Column<Row>[] = [
-  { header: 'Social Security Income', align: 'right', cell: (row) => wholeUsd(row.socialSecurityIncome) },
-  { header: 'Housing', align: 'right', cell: (row) => wholeUsd(row.housing) },
-  { header: 'Debts', align: 'right', cell: (row) => wholeUsd(row.debts) },
-  { header: 'Expenses', align: 'right', cell: (row) => wholeUsd(retirementExpenses(row)) },
-  { header: 'Withdrawals', align: 'right', cell: (row) => wholeUsd(row.withdrawals) },
-  { header: 'Interest Earned', align: 'right', cell: (row) => wholeUsd(row.interestEarned) },
-  { header: 'Balance', align: 'right', cell: (row) => wholeUsd(row.displayBalance) },
-];
+/** Each living column's cells (month-columns.ts decides which show, and in what order). */
+const LIVING_CELLS: Readonly<Record<LivingHeader, (row: Row) => string>> = {
+  'Social Security Income': (row) => wholeUsd(row.socialSecurityIncome),
+  Housing: (row) => wholeUsd(row.housing),
+  Debts: (row) => wholeUsd(row.debts),
+  Expenses: (row) => wholeUsd(retirementExpenses(row)),
+  // Plan-assumption figures (docs/projection-rules.md#plan-assumptions, #where-the-money-goes),
+  // on total rows or while plan assumptions are set.
+  Need: (row) => wholeUsd(row.need ?? ZERO),
+  Withdrawals: (row) => wholeUsd(row.withdrawals),
+  Taxes: (row) => wholeUsd(row.taxes ?? ZERO),
+  'Interest Earned': (row) => wholeUsd(row.interestEarned),
+  'Cash Used': (row) => wholeUsd(row.cashWithdrawals ?? ZERO),
+  'Cash Left': (row) => wholeUsd(row.cashBalance ?? ZERO),
+  Balance: (row) => wholeUsd(row.displayBalance),
+};
 
-/**
- * Plan-assumption columns (docs/projection-rules.md#plan-assumptions), shown while the rows carry
- * them (plan assumptions set).
- */
-const TAXES_COLUMN: Column<Row> = { header: 'Taxes', align: 'right', cell: (row) => wholeUsd(row.taxes ?? ZERO) };
-const CASH_COLUMNS: readonly Column<Row>[] = [
-  { header: 'Cash Used', align: 'right', cell: (row) => wholeUsd(row.cashWithdrawals ?? ZERO) },
-  { header: 'Cash Left', align: 'right', cell: (row) => wholeUsd(row.cashBalance ?? ZERO) },
-];
-
-/** The living columns with Taxes after Withdrawals and the cash columns before Balance, when the rows have them. */
-export function livingColumns(taxes: boolean, cash: boolean): readonly Column<Row>[] {
-  if (!taxes && !cash) return LIVING_COLUMNS;
-  const withdrawals = LIVING_COLUMNS.findIndex((column) => column.header === 'Withdrawals');
-  const columns = [...LIVING_COLUMNS.slice(0, withdrawals + 1), ...(taxes ? [TAXES_COLUMN] : []), ...LIVING_COLUMNS.slice(withdrawals + 1, -1)];
-  return [...columns, ...(cash ? CASH_COLUMNS : []), LIVING_COLUMNS.at(-1)!];
+/** The columns after Month for these rows. */
+export function livingColumns(rows: readonly Row[]): readonly Column<Row>[] {
+  return livingHeaders(rows).map((header) => ({ header, align: 'right', cell: LIVING_CELLS[header] }));
 }
 
 /** The month of the plan's retirement date (the engine's, horizon.ts), or null without a plan (or with an unreadable date). */
@@ -92,9 +87,7 @@ interface ViewProps extends AccountTabProps<Row> {
 function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
   const today = useToday();
   const shown = useMemo(() => monthsInRange(rows, view.range, livingFrom(today, retirementMonth)), [rows, view.range, today, retirementMonth]);
-  const taxes = rows.some((row) => row.taxes !== undefined);
-  const cash = rows.some((row) => row.cashBalance !== undefined);
-  const columns = useMemo(() => livingColumns(taxes, cash), [taxes, cash]);
+  const columns = useMemo(() => livingColumns(rows), [rows]);
   if (rows.length === 0) return <MonthsEmpty title={`No Data for ${view.name}`} withDashboardLink={false} />;
   // Without a plan there is no retirement month: the sums do not depend on it, and the balance at retirement is N/A.
   const sums = retirementLivingTotals(shown, retirementMonth ?? today);
@@ -105,7 +98,7 @@ function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
     { label: 'Balance at Retirement', value: wholeUsd(atRetirement) },
     { label: 'Balance at End of Retirement', value: wholeUsd(sums.balanceAtEndOfRetirement) },
   ];
-  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={columns} edit={EDIT} />;
+  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={columns} edit={EDIT} notes={LIVING_NOTES} />;
 }
 
 export function RetirementLivingTab() {

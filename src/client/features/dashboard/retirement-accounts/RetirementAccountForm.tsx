@@ -1,5 +1,5 @@
 /** Add or edit a retirement account: every field of the entity (docs/product.md#entities). */
-import { Checkbox, NativeSelect, SimpleGrid } from '@mantine/core';
+import { Alert, Checkbox, NativeSelect, SimpleGrid } from '@mantine/core';
 import { is401k } from '../../../../engine/limits.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
@@ -8,6 +8,7 @@ import { validateRetirementAccount } from '../../../../shared/validation/records
 import { DateInput, MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
 import { FormModal, hintBelow } from '../../../ui/FormModal.tsx';
 import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
+import type { InputsOf } from '../../../ui/wire.ts';
 import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from './summary.ts';
 
 // A new account starts with no choice made, so a forgotten select is named by its rule's message.
@@ -21,17 +22,32 @@ const CYCLE_OPTIONS = [{ value: '', label: 'Select contribution cycle', disabled
  * docs/projection-rules.md#plan-assumptions).
  */
 const deducted = (values: { payroll_deducted: string; account_type: string }, isNew: boolean) =>
-  values.payroll_deducted === '' ? isNew && is401k(values.account_type) : values.payroll_deducted === 'true';
+  values.account_type !== 'taxable' && (values.payroll_deducted === '' ? isNew && is401k(values.account_type) : values.payroll_deducted === 'true');
+
+/** What a taxable account is, shown in place of the employer fields when it is chosen. */
+export const TAXABLE_NOTE =
+  'A taxable (brokerage) account is paid from your cash, not your paycheck: no contribution limit and no employer money. The plan can move the cash your month leaves over into it (Invest the surplus, under Plan assumptions).';
+
+/**
+ * The values the rule checks and the form sends: a taxable account has no employer and is never
+ * taken from pay (docs/projection-rules.md#where-the-money-goes), so its hidden employer fields go
+ * as 0 and the box as false, whatever was typed before the type changed.
+ */
+function checked(values: InputsOf<'retirement_account'>, isNew: boolean) {
+  const payroll_deducted = deducted(values, isNew);
+  return values.account_type === 'taxable' ? { ...values, employer_match: '0', employer_contribution_amount: '0', payroll_deducted } : { ...values, payroll_deducted };
+}
 
 export function RetirementAccountForm(props: CollectionFormProps<'retirementAccounts'>) {
   const form = useCollectionForm({
     ...props,
     collection: 'retirementAccounts',
-    validate: (values, ctx) => validateRetirementAccount({ ...values, payroll_deducted: deducted(values, props.record === null) }, ctx),
+    validate: (values, ctx) => validateRetirementAccount(checked(values, props.record === null), ctx),
   });
   const { editing, field, values } = form;
+  const taxable = values.account_type === 'taxable';
   // The limits are checked on what is typed, beside the user's other accounts; never blocking.
-  const draft = { account: { ...props.record, ...values, id: props.record?.id ?? 0 } as unknown as WireRecordOf<'retirementAccounts'>, name: values.name.trim() || 'this account' };
+  const draft = { account: { ...props.record, ...checked(values, props.record === null), id: props.record?.id ?? 0 } as unknown as WireRecordOf<'retirementAccounts'>, name: values.name.trim() || 'this account' };
   const limits = useLimitCheck(draft);
   const payroll = field('payroll_deducted');
   return (
@@ -41,19 +57,25 @@ export function RetirementAccountForm(props: CollectionFormProps<'retirementAcco
         <NativeSelect label="Account Type" required data={TYPE_OPTIONS} {...field('account_type')} />
         <MoneyInput label="Contribution Amount" {...hintBelow('Each deposit')} required {...field('contribution_amount')} />
         <NativeSelect label="Contribution Cycle" {...hintBelow('How often you contribute')} required data={CYCLE_OPTIONS} {...field('contribution_cycle')} />
-        <NumberText label="Employer Match (%)" required min={0} max={100} step="0.01" {...field('employer_match')} />
-        <MoneyInput label="Employer Contribution Amount" {...hintBelow('Each deposit')} required {...field('employer_contribution_amount')} />
+        {!taxable && <NumberText label="Employer Match (%)" required min={0} max={100} step="0.01" {...field('employer_match')} />}
+        {!taxable && <MoneyInput label="Employer Contribution Amount" {...hintBelow('Each deposit')} required {...field('employer_contribution_amount')} />}
         <MoneyInput label="Starting Balance" required {...field('starting_balance')} />
         <NumberText label="Expected Return Rate (%)" {...hintBelow('Yearly, 0 to 50')} required min={0} max={50} step="0.01" {...field('expected_return_rate')} />
         <DateInput label="Next Deposit Date" required {...field('next_deposit_date')} />
       </SimpleGrid>
-      <Checkbox
-        label="Deducted from my paycheck"
-        description="The net pay you entered for your income is already after this contribution, so the plan does not subtract it again."
-        checked={deducted(values, props.record === null)}
-        onChange={(event) => payroll.onChange(String(event.currentTarget.checked))}
-        error={payroll.error}
-      />
+      {taxable ? (
+        <Alert variant="light" color="blue" data-testid="taxable-note">
+          {TAXABLE_NOTE}
+        </Alert>
+      ) : (
+        <Checkbox
+          label="Deducted from my paycheck"
+          description="The net pay you entered for your income is already after this contribution, so the plan does not subtract it again."
+          checked={deducted(values, props.record === null)}
+          onChange={(event) => payroll.onChange(String(event.currentTarget.checked))}
+          error={payroll.error}
+        />
+      )}
       <LimitWarnings check={limits} />
     </FormModal>
   );

@@ -2,10 +2,11 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { byLabelStart, card, confirmDelete, dialogClosed, expectKeptOpen, expectPendingRow, expectTexts, refuse, renderAndPress, renderReady, submitDialog, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
+import { byLabelStart, card, confirmDelete, dialogClosed, expectKeptOpen, expectPendingRow, expectTexts, press, refuse, renderAndPress, renderReady, submitDialog, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { contributionRow, retirementRow, serveMonths } from '../../analytics/fixtures.testing.ts';
 import { NOV_15 } from '../month-tables.testing.ts';
+import { TAXABLE_NOTE } from './RetirementAccountForm.tsx';
 import { RetirementAccountsTab } from './RetirementAccountsTab.tsx';
 
 const PATH = '/api/v1/retirement_accounts';
@@ -191,6 +192,49 @@ describe('RetirementAccountsTab', () => {
     const alert = await screen.findByTestId('limit-warnings');
     expect(alert.textContent).toContain('From 2026 (age 41): $27,300.00 a year to Work 401k and Side Roth 401k is over the 401(k) employee contribution limit of $24,500.00.');
     expect(alert.textContent).not.toContain('IRA contribution limit');
+  });
+
+  it('a taxable account hides the employer fields and the paycheck box, says what it is, and sends them as 0 and false', async () => {
+    const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
+    // Typed while it was a 401(k): employer money and the box checked.
+    fillValid();
+    fill('Account Type', 'taxable');
+    expect(screen.queryByLabelText(/^Employer Match/)).toBeNull();
+    expect(screen.queryByLabelText(/^Employer Contribution Amount/)).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Deducted from my paycheck' })).toBeNull();
+    expect(screen.getByTestId('taxable-note').textContent).toBe(TAXABLE_NOTE);
+    fill('Account Name', 'Brokerage');
+    submitDialog('Create Account');
+    await dialogClosed();
+    expect(writesOf(server)).toEqual([
+      ['POST', PATH, { retirement_account: { name: 'Brokerage', account_type: 'taxable', contribution_amount: 100, employer_match: 0, employer_contribution_amount: 0, starting_balance: 12000.1, expected_return_rate: 7.5, contribution_cycle: 'biweekly', next_deposit_date: '2026-03-13', payroll_deducted: false } }],
+    ]);
+    await waitFor(() => expect(rowCells()[0]?.slice(0, 4)).toEqual(['Brokerage', 'Taxable (brokerage)', '$100.00', 'None']));
+    // No employer money on the cards either.
+    expect(card('Employer Contributions')).toBe('$0.00');
+  });
+
+  it('brings the employer fields back, as typed, when the type changes from taxable', async () => {
+    await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
+    fillValid();
+    fill('Account Type', 'taxable');
+    fill('Account Type', 'traditional_401k');
+    expect(input('Employer Match').value).toBe('50');
+    expect((screen.getByRole('checkbox', { name: 'Deducted from my paycheck' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('taxable-note')).toBeNull();
+  });
+
+  it('never warns about a taxable account, however much goes in', async () => {
+    // 2,000.00 monthly = 24,000.00 a year: over the IRA limit (7,500.00) and, were it a 401(k), near
+    // the deferral one; a brokerage account has no limit. The Roth IRA's 6,000.00 is within its own.
+    const brokerage = { ...roth, id: 9, name: 'Brokerage', account_type: 'taxable', contribution_amount: 2000 };
+    await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [brokerage, roth] }, now: new Date('2026-11-24T12:00:00') });
+    await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Brokerage', 'Roth IRA']));
+    expect(screen.queryByTestId('limit-warnings')).toBeNull();
+    // The same amount to an IRA is warned about: the check is live, not silent.
+    await press('Edit Brokerage');
+    fill('Account Type', 'traditional_ira');
+    expect((await screen.findByTestId('limit-warnings')).textContent).toContain('is over the IRA contribution limit of $7,500.00');
   });
 
   it('keeps the modal open with the server message when the save is refused', async () => {

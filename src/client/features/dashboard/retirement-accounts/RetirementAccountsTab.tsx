@@ -40,14 +40,20 @@ const columns = (balances: TodayBalances | null): readonly Column<Row>[] => [
   {
     header: 'Employer Contribution',
     align: 'right',
-    cell: (account) => (
-      <>
-        {formatUsd(account.employer_contribution_amount)}
-        <Text component="span" size="xs" c="dimmed" display="block">
-          {`${formatPercent(account.employer_match)} match`}
+    // A taxable account has no employer (docs/projection-rules.md#where-the-money-goes).
+    cell: (account) =>
+      account.account_type === 'taxable' ? (
+        <Text component="span" size="sm" c="dimmed">
+          None
         </Text>
-      </>
-    ),
+      ) : (
+        <>
+          {formatUsd(account.employer_contribution_amount)}
+          <Text component="span" size="xs" c="dimmed" display="block">
+            {`${formatPercent(account.employer_match)} match`}
+          </Text>
+        </>
+      ),
   },
   { header: 'Cycle', cell: (account) => labelOf(CYCLE_LABELS, account.contribution_cycle) },
   balanceColumn(balances),

@@ -20,6 +20,7 @@ export const ACCOUNT_TYPE_LABELS: Readonly<Record<AccountType, string>> = {
   roth_401k: 'Roth 401(k)',
   traditional_ira: 'Traditional IRA',
   roth_ira: 'Roth IRA',
+  taxable: 'Taxable (brokerage)',
 };
 
 export const CYCLE_LABELS: Readonly<Record<PayCycle, string>> = {

@@ -6,7 +6,7 @@ import { cents, wholeDollars } from '../../../../engine/money.ts';
 import { openMirror, type MirrorDb } from '../../../data/db.ts';
 import { fillMirror } from '../../../data/household.testing.ts';
 import { DEBT_COLUMNS } from '../../analytics/debt-progress/DebtProgressTab.tsx';
-import { INCOME_COLUMNS } from '../../analytics/income-future/IncomeFutureTab.tsx';
+import { incomeColumns } from '../../analytics/income-future/IncomeFutureTab.tsx';
 import { CONTRIBUTION_COLUMNS } from '../../analytics/retirement-contributions/RetirementContributionsTab.tsx';
 import { livingColumns } from '../../analytics/retirement-living/RetirementLivingTab.tsx';
 import { CSV_TABLES, csvFileName, csvFromMirror, type CsvTableId } from './csv-tables.ts';
@@ -79,10 +79,10 @@ describe('the month tables', () => {
   const headers = (columns: readonly { header: string }[]) => columns.map((c) => c.header);
 
   it("carry Analytics' columns, with Adjustment while an actual moved a row, and the entity first", async () => {
-    expect((await lines('incomeMonths'))[0]).toEqual(['Month', ...headers(INCOME_COLUMNS), 'Adjustment']);
+    expect((await lines('incomeMonths'))[0]).toEqual(['Month', ...headers(incomeColumns([])), 'Adjustment']);
     expect((await lines('debtMonths'))[0]).toEqual(['Debt', 'Month', ...headers(DEBT_COLUMNS), 'Adjustment']);
     expect((await lines('contributionMonths'))[0]).toEqual(['Account', 'Month', ...headers(CONTRIBUTION_COLUMNS), 'Adjustment']);
-    expect((await lines('retirementMonths'))[0]).toEqual(['Account', 'Month', ...headers(livingColumns(false, false)), 'Adjustment']);
+    expect((await lines('retirementMonths'))[0]).toEqual(['Account', 'Month', ...headers(livingColumns([])), 'Adjustment']);
   });
 
   it('are in whole dollars: an actual of −$123.45 shows as −123, and the row it moved says by how much', async () => {

@@ -23,6 +23,7 @@ import type { CollectionName, MonthsName, WireRecordOf } from '../../../../share
 import type { MirrorDb } from '../../../data/db.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type RetirementRow, type WithId } from '../../analytics/wire.ts';
+import { incomeHeaders, livingHeaders, type IncomeHeader, type LivingHeader } from '../../analytics/month-columns.ts';
 import { payCycleLabel, sortByMonthlyGross } from '../../dashboard/income/summary.ts';
 import { dueDayOf, sortByDueDay } from '../../dashboard/monthly-expenses/summary.ts';
 import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS, datePart, labelOf, sortByContribution } from '../../dashboard/retirement-accounts/summary.ts';
@@ -216,20 +217,18 @@ function entityRows<Row>(table: { entities: readonly { name: string; months: rea
 }
 
 type IncomeRow = WithId<IncomeMonth>;
-const INCOME_MONTH_COLUMNS: readonly CsvColumn<IncomeRow>[] = [
-  MONTH,
-  money('Net Income', (r) => r.netIncome),
-  money('Retirement', (r) => r.retirementContributions),
-  money('Housing', (r) => r.housing),
-  money('Expenses', (r) => incomeExpensesAndOther(r)),
-  money('Debts', (r) => r.debts),
-  money('End Balance', (r) => incomeDisplayEndBalance(r)),
-];
-/**
- * Interest Earned (docs/projection-rules.md#plan-assumptions) after Net Income while plan
- * assumptions are set, as Income Future shows it.
- */
-const INCOME_WITH_INTEREST: readonly CsvColumn<IncomeRow>[] = [INCOME_MONTH_COLUMNS[0]!, INCOME_MONTH_COLUMNS[1]!, money('Interest Earned', (r) => r.interestEarned), ...INCOME_MONTH_COLUMNS.slice(2)];
+/** The income columns' figures, under the headers Income Future shows (month-columns.ts picks them). */
+const INCOME_FIGURES: Readonly<Record<IncomeHeader, (r: IncomeRow) => Cents | undefined>> = {
+  'Net Income': (r) => r.netIncome,
+  'Interest Earned': (r) => r.interestEarned,
+  Retirement: (r) => r.retirementContributions,
+  Housing: (r) => r.housing,
+  Expenses: (r) => incomeExpensesAndOther(r),
+  Debts: (r) => r.debts,
+  Saved: (r) => r.saved,
+  'End Balance': (r) => incomeDisplayEndBalance(r),
+};
+const incomeMonthColumns = (rows: readonly IncomeRow[]): readonly CsvColumn<IncomeRow>[] => [MONTH, ...incomeHeaders(rows).map((header) => money(header, INCOME_FIGURES[header]))];
 
 const DEBT_MONTH_COLUMNS: readonly CsvColumn<DebtMonth>[] = [
   MONTH,
@@ -247,23 +246,21 @@ const CONTRIBUTION_MONTH_COLUMNS: readonly CsvColumn<ContributionMonth>[] = [
   money('Balance', (r) => r.displayBalance),
 ];
 
-/** Retirement Living's columns: Taxes after Withdrawals and the cash columns before Balance when the rows carry them. */
-function livingColumns(rows: readonly RetirementRow[]): readonly CsvColumn<RetirementRow>[] {
-  const taxes = rows.some((r) => r.taxes !== undefined);
-  const cash = rows.some((r) => r.cashBalance !== undefined || r.cashWithdrawals !== undefined);
-  return [
-    MONTH,
-    money('Social Security Income', (r) => r.socialSecurityIncome),
-    money('Housing', (r) => r.housing),
-    money('Debts', (r) => r.debts),
-    money('Expenses', (r) => retirementExpenses(r)),
-    money('Withdrawals', (r) => r.withdrawals),
-    ...(taxes ? [money<RetirementRow>('Taxes', (r) => r.taxes)] : []),
-    money('Interest Earned', (r) => r.interestEarned),
-    ...(cash ? [money<RetirementRow>('Cash Used', (r) => r.cashWithdrawals), money<RetirementRow>('Cash Left', (r) => r.cashBalance)] : []),
-    money('Balance', (r) => r.displayBalance),
-  ];
-}
+/** Retirement Living's figures, under the headers the screen shows (month-columns.ts picks them). */
+const LIVING_FIGURES: Readonly<Record<LivingHeader, (r: RetirementRow) => Cents | undefined>> = {
+  'Social Security Income': (r) => r.socialSecurityIncome,
+  Housing: (r) => r.housing,
+  Debts: (r) => r.debts,
+  Expenses: (r) => retirementExpenses(r),
+  Need: (r) => r.need,
+  Withdrawals: (r) => r.withdrawals,
+  Taxes: (r) => r.taxes,
+  'Interest Earned': (r) => r.interestEarned,
+  'Cash Used': (r) => r.cashWithdrawals,
+  'Cash Left': (r) => r.cashBalance,
+  Balance: (r) => r.displayBalance,
+};
+const livingColumns = (rows: readonly RetirementRow[]): readonly CsvColumn<RetirementRow>[] => [MONTH, ...livingHeaders(rows).map((header) => money(header, LIVING_FIGURES[header]))];
 
 async function monthSheet(db: MirrorDb, id: MonthsName): Promise<Sheet | null> {
   const body = (await db.months.get(id))?.body;
@@ -271,8 +268,7 @@ async function monthSheet(db: MirrorDb, id: MonthsName): Promise<Sheet | null> {
     case 'incomeMonths': {
       const rows = incomeMonthsFromWire(body);
       if (!rows) return null;
-      const columns = rows[0]?.interestEarned === undefined ? INCOME_MONTH_COLUMNS : INCOME_WITH_INTEREST;
-      return sheet(withAdjustment(columns, rows), rows);
+      return sheet(withAdjustment(incomeMonthColumns(rows), rows), rows);
     }
     case 'debtMonths': {
       const table = debtMonthsFromWire(body);

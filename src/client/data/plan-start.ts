@@ -1,0 +1,14 @@
+/**
+ * The plan start day the device projects with (docs/projection-rules.md#typed-balances-are-todays):
+ * the UTC day of the user's sign-up, from the mirror's copy of the profile (`created_at`). The
+ * server starts the plan on that date; without it a recompute here would charge month 1's bills
+ * that the server leaves out.
+ */
+import { planStartDayOf } from '../../shared/months/input.ts';
+import type { MirrorDb } from './db.ts';
+
+/** The day of the month the plan started; null until the profile (with `created_at`) has arrived. */
+export async function storedPlanStartDay(db: MirrorDb): Promise<number | null> {
+  const user = (await db.profile.get('user'))?.value as { created_at?: unknown } | null | undefined;
+  return planStartDayOf(user?.created_at);
+}

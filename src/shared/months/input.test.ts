@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { MonthKey } from '../../engine/months.ts';
+import { planStartDayOf, projectionInput } from './input.ts';
+
+const none = { debt: [], contribution: [], retirement: [], income: [] };
+const household = {
+  incomes: [],
+  debts: [{ id: 2, name: 'Card', original_amount: 900, remaining_amount: 800, apr: 20, monthly_payment: 50, due_day: 12 }],
+  debtPlan: null,
+  housing: null,
+  monthlyExpenses: [
+    { id: 1, amount: 100, due_day: 28 },
+    { id: 3, amount: 5, due_day: '3' },
+  ],
+  otherExpenses: [],
+  retirementAccounts: [],
+  retirementPlan: null,
+};
+
+describe('the plan start day on the wire', () => {
+  it('is the UTC day of the sign-up instant', () => {
+    expect(planStartDayOf('2026-03-15T23:30:00.000Z')).toBe(15);
+    // 23:30 in New York on the 15th is the 16th in UTC, as the server counts it.
+    expect(planStartDayOf('2026-03-15T23:30:00-04:00')).toBe(16);
+    expect(planStartDayOf(new Date('2026-11-01T00:00:00Z'))).toBe(1);
+    expect(planStartDayOf('not a date')).toBeNull();
+    expect(planStartDayOf(undefined)).toBeNull();
+    expect(planStartDayOf(1_700_000_000_000)).toBeNull();
+  });
+
+  it('joins the engine input with the due days of debts and monthly expenses', () => {
+    const input = projectionInput(household, none, '2026-03' as MonthKey, '2026-03' as MonthKey, 15);
+    expect(input.planStartDay).toBe(15);
+    expect(input.debts.map((d) => d.dueDay)).toEqual([12]);
+    // A due day that is not a whole number 1–31 is none.
+    expect(input.monthlyExpenses.map((e) => e.dueDay)).toEqual([28, undefined]);
+    expect('planStartDay' in projectionInput(household, none, '2026-03' as MonthKey, '2026-03' as MonthKey)).toBe(false);
+    expect('planStartDay' in projectionInput(household, none, '2026-03' as MonthKey, '2026-03' as MonthKey, null)).toBe(false);
+  });
+});
