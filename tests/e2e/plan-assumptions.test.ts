@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
-import { monthCells, planStart } from './pages.ts';
+import { monthCells, planStart, planStartDay } from './pages.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -175,8 +175,12 @@ describe('A plan with assumptions', () => {
       await expect.poll(() => monthCells(page, INCOME, monthPlus(12)).then((c) => c[5]), { timeout: 20_000 }).toBe('$1,500');
       await page.getByText('Future dollars').click();
       await expect.poll(() => monthCells(page, INCOME, monthPlus(12)).then((c) => c[5])).toBe('$1,538');
-      // Month 1: pay 5,000, cash interest on 0 is 0, the 401(k)'s 500, rent 1,500, expenses 1,500.
-      expect(await monthCells(page, INCOME, planStart)).toEqual([planStart, '$5,000', '$0', '$500', '$1,500', '$1,500', '$0', '$1,500', 'Edit']);
+      // Month 1: pay 5,000, cash interest on 0 is 0, the 401(k)'s 500; rent 1,500 and the daycare
+      // (due the 1st) 900 and groceries (due the 3rd) 600 only when not yet due on the sign-up day.
+      const rent = planStartDay > 1 ? 0 : 1500;
+      const bills = (1 < planStartDay ? 0 : 900) + (3 < planStartDay ? 0 : 600);
+      const month1 = [planStart, '$5,000', '$0', '$500', WHOLE.format(rent), WHOLE.format(bills), '$0', '$0', WHOLE.format(5000 - 500 - rent - bills), 'Edit'];
+      expect(await monthCells(page, INCOME, planStart)).toEqual(month1);
 
       await endDaycareAndDeduct401k(page, 'plan-account-form-desktop');
       // The daycare is paid through next month; the 500 is already out of the 5,000 entered.

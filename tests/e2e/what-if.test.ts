@@ -17,7 +17,7 @@ import { nextDollar } from '../../src/engine/next-dollar.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
 import { basisPointsText } from '../../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../../src/client/features/what-if/compute.ts';
-import { actualsFromTables, planStartOf, projectionInput } from '../../src/shared/months/input.ts';
+import { actualsFromTables, planStartDayOf, planStartOf, projectionInput } from '../../src/shared/months/input.ts';
 import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { planStart } from './pages.ts';
 
@@ -57,8 +57,9 @@ async function household(): Promise<{ email: string; token: string }> {
 /** The engine's input from what the server holds, built as the device builds it from its mirror. */
 async function serverInput(token: string): Promise<ProjectionInput> {
   const get = (apiPath: string) => apiCall(app, token, 'GET', apiPath) as Promise<Record<string, any>>;
-  const [incomes, debts, expenses, others, accounts, housing, debtPlan, plan, assumptions, income, debt, contribution, retirement] = await Promise.all(
+  const [profile, incomes, debts, expenses, others, accounts, housing, debtPlan, plan, assumptions, income, debt, contribution, retirement] = await Promise.all(
     [
+      '/api/v1/profile',
       '/api/v1/incomes',
       '/api/v1/debts',
       '/api/v1/monthly_expenses',
@@ -91,6 +92,8 @@ async function serverInput(token: string): Promise<ProjectionInput> {
     actualsFromTables(bodies),
     planStartOf(bodies)!,
     localMonth(new Date()),
+    // The plan starts on the UTC day of sign-up, which the device reads from the profile's user.
+    planStartDayOf((JSON.parse(profile!.user) as { created_at: string }).created_at),
   );
 }
 
@@ -201,6 +204,11 @@ describe('What if', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Apply to my plan' }).isDisabled(), { timeout: 20_000 }).toBe(true);
       await page.waitForTimeout(500);
       expect(writes).toHaveLength(1);
+      // The risk cards run again for the plan as applied, and say what Node says of it.
+      const applied = await expectedHeadlines(await serverInput(token));
+      await expect.poll(() => headline(page, 'monte-carlo-headline'), { timeout: 60_000 }).toBe(applied.monteCarlo);
+      await expect.poll(() => headline(page, 'history-headline'), { timeout: 60_000 }).toBe(applied.history);
+      await expect.poll(() => page.getByTestId('risk-progress').count(), { timeout: 60_000 }).toBe(0);
       await switchColorScheme(page, 'dark');
       await expectNoAxeViolations(page);
       await screenshot(page, 'what-if-desktop-dark');
