@@ -4,9 +4,10 @@ import { grownAmount } from './assumptions.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
 import { cents, maxCents, minCents, ZERO } from './money.ts';
+import { monthsBetween } from './months.ts';
 import type { AnnualPercent } from './rates.ts';
 import { housingPaidBeforeStart } from './typed-balances.ts';
-import type { HousingInput } from './types.ts';
+import type { HousingInput, ProjectionInput } from './types.ts';
 
 /**
  * The principal-and-interest part of a mortgage payment: max(0, total_monthly_payment − escrow_payment).
@@ -33,8 +34,25 @@ export function principalAndInterest(totalMonthlyPayment: Cents, escrowPayment: 
  * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [600.00, 600.00, 100.00, 100.00];
  * starting on the 15th → [0, 600.00, 600.00, 100.00].
  */
-export function housingLine(housing: HousingInput | null, count: number, inflation: AnnualPercent = 0, startDay = 1): Cents[] {
-  return housingSchedule(housing, count, inflation, startDay).line;
+export function housingLine(housing: HousingInput | null, count: number, inflation: AnnualPercent = 0, startDay = 1, actuals: ReadonlyMap<number, Cents> = NO_ACTUALS): Cents[] {
+  return housingSchedule(housing, count, inflation, startDay, actuals).line;
+}
+
+const NO_ACTUALS: ReadonlyMap<number, Cents> = new Map();
+
+/**
+ * The mortgage balances a user gave in check-ins (docs/projection-rules.md#the-home-in-a-check-in),
+ * by month index (month 1 is index 0), for the months from month 1 through today: an actual
+ * replaces the mortgage's end-of-month balance and the months after amortize from it.
+ * Example: plan start 2026-01, today 2026-03, an actual of 250 000.00 for 2026-02 → {1 → 25 000 000}.
+ */
+export function mortgageActuals(input: Pick<ProjectionInput, 'actuals' | 'planStart' | 'today'>): ReadonlyMap<number, Cents> {
+  const byIndex = new Map<number, Cents>();
+  for (const actual of input.actuals.mortgage ?? []) {
+    if (actual.month < input.planStart || actual.month > input.today) continue;
+    byIndex.set(monthsBetween(input.planStart, actual.month), actual.balance);
+  }
+  return byIndex;
 }
 
 /**
@@ -45,12 +63,18 @@ export function housingLine(housing: HousingInput | null, count: number, inflati
  * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00 → [500.00, 0, 0]; starting on the
  * 15th → [1 000.00, 500.00, 0].
  */
-export function mortgageBalances(housing: HousingInput | null, count: number, startDay = 1): Cents[] {
-  return housingSchedule(housing, count, 0, startDay).balances;
+export function mortgageBalances(housing: HousingInput | null, count: number, startDay = 1, actuals: ReadonlyMap<number, Cents> = NO_ACTUALS): Cents[] {
+  return housingSchedule(housing, count, 0, startDay, actuals).balances;
 }
 
-/** housingLine and mortgageBalances from one amortization walk. */
-function housingSchedule(housing: HousingInput | null, count: number, inflation: AnnualPercent, startDay: number): { line: Cents[]; balances: Cents[] } {
+/**
+ * housingLine and mortgageBalances from one amortization walk. A mortgage balance the user gave for
+ * month index k (`actuals`) replaces the end balance of that month; month k + 1 amortizes from it
+ * with the same P&I (a balance of 0 leaves only the escrow).
+ * Example: balance 1 000.00 at 0 %, total 600.00, escrow 100.00, an actual of 900.00 for index 0 →
+ * balances [900.00, 400.00, 0], line [600.00, 600.00, 500.00].
+ */
+function housingSchedule(housing: HousingInput | null, count: number, inflation: AnnualPercent, startDay: number, actuals: ReadonlyMap<number, Cents>): { line: Cents[]; balances: Cents[] } {
   const skipFirst = housingPaidBeforeStart(startDay);
   const zeros = (): Cents[] => new Array<Cents>(count).fill(ZERO);
   if (housing === null) return { line: zeros(), balances: zeros() };
@@ -74,6 +98,8 @@ function housingSchedule(housing: HousingInput | null, count: number, inflation:
       balance = minCents(step.balance, cents(MAX_BALANCE));
       line.push(cents(step.payment + escrow));
     }
+    const actual = actuals.get(index);
+    if (actual !== undefined) balance = minCents(maxCents(ZERO, actual), cents(MAX_BALANCE));
     balances.push(balance);
   }
   return { line, balances };

@@ -37,7 +37,8 @@ import { projectContributions } from './contributions.ts';
 import { projectDebts } from './debts.ts';
 import { monthlyExpenseLine, oneTimeExpensesByMonth, otherSpendingLine, spendingLine } from './expenses.ts';
 import { MAX_BALANCE, projectionHorizon } from './horizon.ts';
-import { housingLine } from './housing.ts';
+import { housingLine, mortgageActuals } from './housing.ts';
+import { withHomeActuals } from './net-worth.ts';
 import { projectIncome, surplusAccountOf } from './income.ts';
 import type { Cents } from './money.ts';
 import { ZERO } from './money.ts';
@@ -79,7 +80,7 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
   const debtPayments: Cents[] = Array.from({ length: span }, (_, index) => debts.payments[index] ?? ZERO);
   const assumptions = input.assumptions ?? null;
   const inflation = assumptions?.inflationRate ?? 0;
-  const housing = housingLine(input.housing, span, inflation, startDay);
+  const housing = housingLine(input.housing, span, inflation, startDay, mortgageActuals(input));
   const otherExpenses = oneTimeExpensesByMonth(input.otherExpenses, planStart, span);
   const monthlyExpenses = spendingLine(
     monthlyExpenseLine(input.monthlyExpenses, planStart, span, inflation, startDay),
@@ -157,7 +158,7 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
     contributionTotal: contributions.total,
     retirement: retirement.accounts,
     retirementTotal: retirement.total,
-    income,
+    income: withHomeActuals(income, input),
     truncated:
       horizon.truncated ||
       debts.debts.some((d) => d.truncated) ||

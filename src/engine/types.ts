@@ -147,11 +147,27 @@ export interface IncomeActual {
   readonly endBalance: Cents;
 }
 
+/** The mortgage balance a check-in gave for the end of a month (docs/projection-rules.md#the-home-in-a-check-in). */
+export interface MortgageActual {
+  readonly month: MonthKey;
+  readonly balance: Cents;
+}
+
+/** The home's value a check-in gave for a month (docs/projection-rules.md#the-home-in-a-check-in). */
+export interface HomeValueActual {
+  readonly month: MonthKey;
+  readonly value: Cents;
+}
+
 export interface ProjectionActuals {
   readonly debt: readonly DebtActual[];
   readonly contribution: readonly ContributionActual[];
   readonly retirement: readonly RetirementActual[];
   readonly income: readonly IncomeActual[];
+  /** Absent: none given. */
+  readonly mortgage?: readonly MortgageActual[];
+  /** Absent: none given. */
+  readonly home?: readonly HomeValueActual[];
 }
 
 export interface ProjectionInput {
@@ -298,6 +314,10 @@ export interface IncomeMonth {
    * only present when plan assumptions are set.
    */
   readonly saved?: Cents;
+  /** The mortgage balance the user gave for this month (a check-in); present only when given. */
+  readonly inputMortgageBalance?: Cents;
+  /** The home's value the user gave for this month (a check-in); present only when given. */
+  readonly inputHomeValue?: Cents;
 }
 
 /** An entity with its month rows. */

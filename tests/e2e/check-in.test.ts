@@ -4,7 +4,8 @@
  * shows the same figures — Debt Progress and both retirement tabs mark them Actual with what they
  * moved, the dashboard shows them as of this month, and Progress Tracking compares them with the
  * plan kept at the check-in. On a phone the same check-in is made offline, survives a reload, and
- * lands exactly once when the connection returns.
+ * lands exactly once when the connection returns. A household with a mortgage also checks in its
+ * mortgage balance and its home's value, and the Overview's net worth counts them.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -176,6 +177,46 @@ describe('Monthly check-in', () => {
       await switchColorScheme(page, 'dark');
       await expectNoAxeViolations(page);
       await screenshot(page, 'check-in-phone-dark');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('on a phone: a mortgage household checks in its mortgage balance and home value, and the Overview counts them', async () => {
+    const phone = await app.newContext(onPhone({ width: 390, height: 844 }));
+    try {
+      const email = uniqueEmail('checkin-home');
+      const token = await apiSignUp(app, email);
+      const post = (apiPath: string, body: object) => apiCall(app, token, 'POST', apiPath, body);
+      await post('/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-01`, gross_pay: 7000, net_pay: 5000 } });
+      await post('/api/v1/housing', {
+        housing: { housing_type: 'Mortgage', total_monthly_payment: 1800, original_purchase_price: 300000, down_payment: 60000, interest_rate: 6.5, term: 30, open_date: '2020-06-01', current_balance: 200000, escrow_payment: 300 },
+      });
+      subscribeUser(app, email);
+      const { page } = await signedInPage(app, phone, email, '/check-in', { token, subscribed: true });
+      // No home value is known yet: the field is empty and says what entering one does.
+      await expect.poll(() => page.getByLabel('Mortgage balance').inputValue(), { timeout: 20_000 }).toMatch(/^\d+\.\d\d$/);
+      expect(await page.getByLabel('Home value').inputValue()).toBe('');
+      await expect.poll(() => page.getByText('Not counted yet:', { exact: false }).count()).toBe(1);
+      await page.getByLabel('Mortgage balance').fill('195000');
+      await page.getByLabel('Home value').fill('410000');
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'check-in-home-phone');
+      await page.getByRole('button', { name: 'Save check-in' }).click();
+      await expect.poll(() => cashRow(token), { timeout: 20_000 }).toMatchObject({ input_mortgage_balance: 195000, input_home_value: 410000, is_actual: true });
+      await expect.poll(() => page.getByRole('list', { name: 'What changed' }).innerText(), { timeout: 20_000 }).toContain('Net worth this month');
+
+      // The Overview's net worth now: this month's cash, as checked in, + the home − the mortgage.
+      const cash = Number((await cashRow(token))!.input_end_balance);
+      const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(Math.round(cash) + 410000 - 195000);
+      await page.goto('/analytics');
+      await openTab(page, 'Overview');
+      await expect.poll(() => page.getByTestId('figure-Net Worth Now').innerText(), { timeout: 20_000 }).toBe(whole);
+      await screenshot(page, 'check-in-home-overview-phone');
+      await page.goto('/check-in');
+      await expect.poll(() => page.getByLabel('Home value').inputValue(), { timeout: 20_000 }).toBe('410000.00');
+      await switchColorScheme(page, 'dark');
+      await screenshot(page, 'check-in-home-phone-dark');
     } finally {
       await phone.close();
     }

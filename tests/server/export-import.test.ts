@@ -79,6 +79,8 @@ async function household(user: TestUser) {
   await create(user, SINGLE_PATHS.retirement_plan[0], 'retirement_plan', VALID.retirement_plan);
   await create(user, SINGLE_PATHS.assumptions[0], 'assumptions', { ...VALID.assumptions, ...WHERE_THE_MONEY_GOES, surplus_account_id: brokerage.id });
   await putActual(user, '/api/v1/income_months', 'income_month', 0, { input_end_balance: 1500.25 });
+  // A check-in's mortgage balance and home value ride on the same income month row.
+  await putActual(user, '/api/v1/income_months', 'income_month', 0, { input_mortgage_balance: 195000.5, input_home_value: 412000 });
   await putActual(user, '/api/v1/debt_months', 'debt_month', card.id, { input_remaining_balance: 900 });
   await putActual(user, '/api/v1/retirement_months', 'retirement_month', ira.id, { balance: 10500 });
   return { card, car, ira, brokerage };
@@ -86,10 +88,10 @@ async function household(user: TestUser) {
 
 /** Every count of a summary: one per collection, single and list of actuals. */
 function counts(values: Partial<Record<string, number>>): Record<string, number> {
-  const keys = [...Object.keys(COLLECTION_PATHS), ...Object.keys(SINGLE_PATHS), 'income_months', 'debt_months', 'retirement_months'];
+  const keys = [...Object.keys(COLLECTION_PATHS), ...Object.keys(SINGLE_PATHS), 'income_months', 'debt_months', 'retirement_months', 'mortgage_months', 'home_months'];
   return Object.fromEntries(keys.map((key) => [key, values[key] ?? 0]));
 }
-const HOUSEHOLD = counts({ incomes: 1, debts: 2, monthly_expenses: 1, other_expenses: 1, retirement_accounts: 2, baselines: 1, housing: 1, debt_plan: 1, retirement_plan: 1, assumptions: 1, income_months: 1, debt_months: 1, retirement_months: 1 });
+const HOUSEHOLD = counts({ incomes: 1, debts: 2, monthly_expenses: 1, other_expenses: 1, retirement_accounts: 2, baselines: 1, housing: 1, debt_plan: 1, retirement_plan: 1, assumptions: 1, income_months: 1, debt_months: 1, retirement_months: 1, mortgage_months: 1, home_months: 1 });
 
 async function exportOf(user: TestUser): Promise<any> {
   const response = await api('GET', '/api/v1/export', { token: user.token });
@@ -143,6 +145,8 @@ function expectImported(source: any, after: any): void {
     income_months: source.actuals.income_months,
     debt_months: source.actuals.debt_months.map((a: any) => ({ ...a, debt_id: idMap.debts!.get(a.debt_id) })),
     retirement_months: source.actuals.retirement_months.map((a: any) => ({ ...a, retirement_account_id: idMap.retirement_accounts!.get(a.retirement_account_id) })),
+    mortgage_months: source.actuals.mortgage_months,
+    home_months: source.actuals.home_months,
   });
 }
 
@@ -166,6 +170,8 @@ describe('GET /api/v1/export', () => {
         income_months: [{ month: '2026-11', input_end_balance: 1500.25 }],
         debt_months: [{ debt_id: card.id, month: '2026-11', input_remaining_balance: 900 }],
         retirement_months: [{ retirement_account_id: ira.id, month: '2026-11', balance: 10500 }],
+        mortgage_months: [{ month: '2026-11', input_mortgage_balance: 195000.5 }],
+        home_months: [{ month: '2026-11', input_home_value: 412000 }],
       },
     });
     expect(document.debts.map((d: any) => d.name)).toEqual(['Card', 'Visa']);
@@ -184,7 +190,7 @@ describe('GET /api/v1/export', () => {
     expect(theirs.debts.map((d: any) => d.name)).toEqual(['Stranger loan']);
     for (const key of [...Object.keys(COLLECTION_PATHS).filter((k) => k !== 'debts')]) expect(theirs[key], key).toEqual([]);
     for (const key of Object.keys(SINGLE_PATHS)) expect(theirs[key], key).toBeNull();
-    expect(theirs.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [] });
+    expect(theirs.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [], mortgage_months: [], home_months: [] });
     const mine = await exportOf(owner);
     expect(mine.debts.map((d: any) => d.name)).toEqual(['Card', 'Visa']);
     expect(JSON.stringify(mine)).not.toContain('Stranger loan');
@@ -256,6 +262,8 @@ describe('POST /api/v1/import', () => {
         { debt_id: card.id, month: '2026-11', input_remaining_balance: 900 },
       ],
       retirement_months: [{ retirement_account_id: ira.id, month: '2026-11', balance: 10500 }],
+      mortgage_months: [{ month: '2026-11', input_mortgage_balance: 195000.5 }],
+      home_months: [{ month: '2026-11', input_home_value: 412000 }],
     });
     // The account's actual shows in both of its tables, under its new id.
     const contribution = (await api('GET', '/api/v1/contribution_months', { token: user.token })).body;
@@ -471,9 +479,12 @@ describe('the round trip', () => {
     for (const path of [SINGLE_PATHS.retirement_plan[0], SINGLE_PATHS.assumptions[0], `/api/v1/income_months/${monthRowId(0, NOVEMBER)}`]) {
       expect((await api('DELETE', path, { token: user.token })).status, path).toBe(204);
     }
+    // The check-in's mortgage balance and home value are cleared with null on their row.
+    const cleared = await api('PUT', `/api/v1/income_months/${monthRowId(0, NOVEMBER)}`, { token: user.token, body: { income_month: { input_mortgage_balance: null, input_home_value: null } } });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
     const emptied = await exportOf(user);
     for (const key of Object.keys(COLLECTION_PATHS)) expect(emptied[key], key).toEqual([]);
-    expect(emptied.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [] });
+    expect(emptied.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [], mortgage_months: [], home_months: [] });
 
     const response = await importAs(user, { document: exported });
     expect(response.body.import).toEqual({ mode: 'replace', created: HOUSEHOLD, deleted: counts({ housing: 1, debt_plan: 1 }) });
@@ -502,7 +513,7 @@ describe('the round trip', () => {
     const emptied = await exportOf(user);
     for (const key of Object.keys(COLLECTION_PATHS)) expect(emptied[key], key).toEqual([]);
     for (const key of Object.keys(SINGLE_PATHS)) expect(emptied[key], key).toBeNull();
-    expect(emptied.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [] });
+    expect(emptied.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [], mortgage_months: [], home_months: [] });
   });
 });
 

@@ -322,3 +322,49 @@ describe('month tables for a subscriber', () => {
     expect((await api('GET', '/api/v1/income_months', { token: user.token })).status).toBe(403);
   });
 });
+
+describe('the home in a check-in: the mortgage balance and home value on the income month row', () => {
+  let user: TestUser;
+  const incomeRows = async () => (await api('GET', '/api/v1/income_months', { token: user.token })).body.income_months;
+  const put = (id: number, body: object) => api('PUT', `/api/v1/income_months/${id}`, { token: user.token, body: { income_month: body } });
+
+  beforeAll(async () => {
+    user = await signUp(api);
+    await subscribeAs(api, ADMIN, user.email);
+    await create(user, '/api/v1/incomes', 'income', { name: 'Job', pay_cycle: 'monthly', next_pay_date: '2026-11-30', gross_pay: 6000, net_pay: 5000 });
+    // P&I 1,500.00 (1,800.00 less 300.00 escrow) on 200,000.00 at 6.5 %.
+    await create(user, '/api/v1/housing', 'housing', {
+      housing_type: 'Mortgage', total_monthly_payment: 1800, original_purchase_price: 300000, down_payment: 60000, interest_rate: 6.5, term: 30, open_date: '2020-06-01', current_balance: 200000, escrow_payment: 300,
+    });
+  });
+
+  it('stores both in one edit, and the mortgage amortizes from the balance given', async () => {
+    const [nov] = await incomeRows();
+    expect(nov).not.toHaveProperty('input_mortgage_balance');
+    const response = await put(nov.id, { input_mortgage_balance: 1000, input_home_value: 410000 });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.income_month).toMatchObject({ id: nov.id, input_end_balance: null, input_mortgage_balance: 1000, input_home_value: 410000 });
+    // December: interest round(1,000.00 × 6.5 % / 12) = 5.42, payment min(1,500.00, 1,005.42) =
+    // 1,005.42, plus 300.00 escrow = 1,305.42; January pays the escrow alone.
+    const [n, dec, jan] = await incomeRows();
+    expect([n.housing, dec.housing, jan.housing]).toEqual([1800, 1305.42, 300]);
+  });
+
+  it('refuses a bad value with its rule’s message and changes nothing', async () => {
+    const [nov] = await incomeRows();
+    expect((await put(nov.id, { input_home_value: -1 })).body).toMatchObject({ errors: { input_home_value: ['Home value cannot be negative'] } });
+    const mixed = await put(nov.id, { input_end_balance: 5, input_mortgage_balance: 'abc' });
+    expect([mixed.status, mixed.body.errors]).toEqual([422, { input_mortgage_balance: ['Please enter a valid amount'] }]);
+    expect((await incomeRows())[0]).toMatchObject({ input_end_balance: null, input_mortgage_balance: 1000, input_home_value: 410000 });
+  });
+
+  it('clears one with null, keeps the other, and DELETE (the cash actual) leaves them alone', async () => {
+    const [nov] = await incomeRows();
+    expect((await put(nov.id, { input_mortgage_balance: null })).status).toBe(200);
+    const [n, dec] = await incomeRows();
+    expect(n).not.toHaveProperty('input_mortgage_balance');
+    expect([n.input_home_value, dec.housing]).toEqual([410000, 1800]);
+    expect((await api('DELETE', `/api/v1/income_months/${nov.id}`, { token: user.token })).status).toBe(404);
+    expect((await incomeRows())[0].input_home_value).toBe(410000);
+  });
+});

@@ -61,7 +61,7 @@ describe('exportFromMirror', () => {
     await fillMirror(db, []);
     const made = await exportFromMirror(db, { exportedAt: EXPORTED_AT, session: SESSION });
     expect(made?.actualsKnown).toBe(false);
-    expect(made?.document.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [] });
+    expect(made?.document.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [], mortgage_months: [], home_months: [] });
     expect(made?.document.debts.map((d) => d.id)).toEqual([7, 8]);
   });
 

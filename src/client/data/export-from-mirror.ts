@@ -43,6 +43,8 @@ export async function mirrorActuals(db: MirrorDb): Promise<ExportActuals | null>
     income_months: actuals.income.map((a) => ({ month: a.month, input_end_balance: centsToDollars(a.endBalance) })),
     debt_months: actuals.debt.map((a) => ({ debt_id: a.debtId, month: a.month, input_remaining_balance: centsToDollars(a.remaining) })),
     retirement_months: [...accounts.values()],
+    mortgage_months: (actuals.mortgage ?? []).map((a) => ({ month: a.month, input_mortgage_balance: centsToDollars(a.balance) })),
+    home_months: (actuals.home ?? []).map((a) => ({ month: a.month, input_home_value: centsToDollars(a.value) })),
   };
 }
 
@@ -66,7 +68,7 @@ export async function exportFromMirror(db: MirrorDb, options: { exportedAt: stri
     for (const [name, decl] of entriesOf(COLLECTIONS)) source[decl.listKey] = (await db[name].toArray()) as SourceRecord[];
     for (const [name, decl] of entriesOf(SINGLES)) source[decl.record] = ((await db.singles.get(name))?.record ?? null) as SourceRecord | null;
     const actuals = await mirrorActuals(db);
-    source.actuals = actuals ?? { income_months: [], debt_months: [], retirement_months: [] };
+    source.actuals = actuals ?? { income_months: [], debt_months: [], retirement_months: [], mortgage_months: [], home_months: [] };
     return { document: buildExportDocument(source as ExportSource), actualsKnown: actuals !== null };
   });
 }

@@ -53,6 +53,7 @@ const INPUT: ProjectionInput = {
     ],
     contribution: [{ accountId: 5, month: monthKey(2026, 2), endBalance: cents(1_050_001) }],
     retirement: [{ accountId: 5, month: monthKey(2026, 2), balance: cents(1_050_001) }],
+    home: [{ month: monthKey(2026, 2), value: cents(38_000_050) }],
   },
 };
 
@@ -64,6 +65,8 @@ export const SERVER_ACTUALS = {
     { debt_id: 7, month: '2026-02', input_remaining_balance: 3000 },
   ],
   retirement_months: [{ retirement_account_id: 5, month: '2026-02', balance: 10500.01 }],
+  mortgage_months: [],
+  home_months: [{ month: '2026-02', input_home_value: 380000.5 }],
 };
 
 /** The four tables as they crossed the network (JSON text, dollars). */

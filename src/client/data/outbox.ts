@@ -24,7 +24,7 @@ import { mergePending, revertEdit, type PendingEdit } from './conflicts.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
 import { withLock } from './outbox/lock.ts';
-import { patchMonthRow } from './outbox/month-rows.ts';
+import { HOME_ACTUALS_CLEARED, patchMonthRow } from './outbox/month-rows.ts';
 import { remapMutation, toRequest, verbOf } from './outbox/mutation.ts';
 import { entryEdit, entryTarget, laterEdits, withLookupKeys } from './pending.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName } from '../../shared/resources.ts';
@@ -227,7 +227,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // The server also sends the whole recomputed table live; until then the edited row shows.
       const table = await db.months.get(mutation.table);
       // The patched table is no longer the server's answer as fetched: it goes without its etag.
-      if (row && table) await db.months.put({ name: table.name, body: patchMonthRow(table.body, row), provisional: table.provisional, stamp: table.stamp });
+      // An income row leaves out a home actual it does not have: one cleared by this edit must go from the stored row too.
+      const answered = row && mutation.table === 'incomeMonths' ? { ...HOME_ACTUALS_CLEARED, ...row } : row;
+      if (answered && table) await db.months.put({ name: table.name, body: patchMonthRow(table.body, answered), provisional: table.provisional, stamp: table.stamp });
       return done(row);
     });
   }

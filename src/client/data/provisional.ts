@@ -9,7 +9,7 @@ import type { MonthKey } from '../../engine/months.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../shared/months/input.ts';
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
-import { patchMonthRow } from './outbox/month-rows.ts';
+import { HOME_ACTUALS_CLEARED, patchMonthRow } from './outbox/month-rows.ts';
 import { storedPlanStartDay } from './plan-start.ts';
 import { MONTHS, MONTHS_OF_KIND, type SingleName } from '../../shared/resources.ts';
 
@@ -26,7 +26,12 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
     if (mutation.kind !== 'month') continue;
     // The table's own row, and the row of the table that shares the actual (docs/projection-rules.md#actuals-and-check-ins).
     const decl = MONTHS[mutation.table];
-    const value: unknown = (mutation.fields as Record<string, unknown>)[decl.editField];
+    const fields = mutation.fields as Record<string, unknown>;
+    // A check-in's mortgage balance and home value ride on the income row (docs/projection-rules.md#the-home-in-a-check-in).
+    if (decl.monthKind === 'income' && out.income !== undefined) {
+      for (const field of Object.keys(HOME_ACTUALS_CLEARED)) if (field in fields) out.income = patchMonthRow(out.income, { id: mutation.rowId, [field]: fields[field] } as WireRecord);
+    }
+    const value: unknown = fields[decl.editField];
     if (value === undefined) continue;
     for (const table of decl.sharesActualWith === null ? [decl] : [decl, MONTHS[decl.sharesActualWith]]) {
       const kind = table.monthKind;

@@ -20,7 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { MONTH_KINDS } from '../../shared/months/tables.ts';
+import { ACTUAL_KINDS } from '../../shared/months/tables.ts';
 import type { BaselineSnapshotWire } from '../../engine/plan-vs-actual.ts';
 import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../../shared/records.ts';
 
@@ -318,7 +318,7 @@ export const monthOverrides = pgTable(
   'month_overrides',
   {
     userId: owner(),
-    kind: text('kind', { enum: MONTH_KINDS }).notNull(),
+    kind: text('kind', { enum: ACTUAL_KINDS }).notNull(),
     entityId: integer('entity_id').notNull(),
     month: text('month').notNull(),
     valueCents: cents('value_cents').notNull(),

@@ -37,7 +37,7 @@ export async function loadProjectionInput(db: Db, userId: number, planStart: Mon
   const wire = (name: Parameters<typeof toWire>[0], row: object | undefined): Wire | null => (row ? (toWire(name, row as Record<string, unknown>) as Wire) : null);
   const list = (name: Parameters<typeof toWire>[0], rows: object[]): Wire[] => rows.map((row) => toWire(name, row as Record<string, unknown>) as Wire);
 
-  const actuals: { [K in keyof ProjectionActuals]: ProjectionActuals[K][number][] } = { debt: [], contribution: [], retirement: [], income: [] };
+  const actuals: { [K in keyof ProjectionActuals]-?: NonNullable<ProjectionActuals[K]>[number][] } = { debt: [], contribution: [], retirement: [], income: [], mortgage: [], home: [] };
   for (const o of overrides) {
     const month = o.month as MonthKey;
     const value = o.valueCents as Cents;
@@ -45,6 +45,8 @@ export async function loadProjectionInput(db: Db, userId: number, planStart: Mon
     else if (o.kind === 'contribution') actuals.contribution.push({ accountId: o.entityId, month, endBalance: value });
     else if (o.kind === 'retirement') actuals.retirement.push({ accountId: o.entityId, month, balance: value });
     else if (o.kind === 'income') actuals.income.push({ month, endBalance: value });
+    else if (o.kind === 'mortgage') actuals.mortgage.push({ month, balance: value });
+    else if (o.kind === 'home') actuals.home.push({ month, value });
   }
 
   return projectionInput(

@@ -28,6 +28,8 @@ const SOURCE: ExportSource = {
       { debt_id: 3, month: '2026-10', input_remaining_balance: 300 },
     ],
     retirement_months: [],
+    mortgage_months: [],
+    home_months: [],
   },
 };
 
@@ -60,6 +62,8 @@ describe('buildExportDocument', () => {
             { debt_id: 9, month: '2026-09', input_remaining_balance: 100 },
           ],
           retirement_months: [],
+          mortgage_months: [],
+          home_months: [],
         },
       }),
     );

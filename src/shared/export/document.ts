@@ -77,11 +77,29 @@ export interface RetirementActual {
   readonly balance: number;
 }
 
-/** The user's stored actual balances (the month tables' overrides), in dollars. */
+/** A check-in's mortgage balance of a month (docs/projection-rules.md#the-home-in-a-check-in). */
+export interface MortgageActual {
+  readonly month: string;
+  /** Dollars. */
+  readonly input_mortgage_balance: number;
+}
+/** A check-in's home value of a month (docs/projection-rules.md#the-home-in-a-check-in). */
+export interface HomeActual {
+  readonly month: string;
+  /** Dollars. */
+  readonly input_home_value: number;
+}
+
+/**
+ * The user's stored actual balances (the month tables' overrides), in dollars. A file from before
+ * the home's check-in lists has neither `mortgage_months` nor `home_months`: read as empty.
+ */
 export interface ExportActuals {
   readonly income_months: readonly IncomeActual[];
   readonly debt_months: readonly DebtActual[];
   readonly retirement_months: readonly RetirementActual[];
+  readonly mortgage_months: readonly MortgageActual[];
+  readonly home_months: readonly HomeActual[];
 }
 
 export interface ExportUser {
@@ -145,7 +163,7 @@ export function buildExportDocument(source: ExportSource): ExportDocument {
     const row = source[key];
     document[key] = row ? exportRecord(record, row) : null;
   }
-  const { income_months, debt_months, retirement_months } = source.actuals;
+  const { income_months, debt_months, retirement_months, mortgage_months, home_months } = source.actuals;
   document.actuals = {
     income_months: [...income_months].sort((a, b) => byText(a.month, b.month)).map((a) => ({ month: a.month, input_end_balance: a.input_end_balance })),
     debt_months: [...debt_months]
@@ -154,6 +172,8 @@ export function buildExportDocument(source: ExportSource): ExportDocument {
     retirement_months: [...retirement_months]
       .sort((a, b) => byNumber(a.retirement_account_id, b.retirement_account_id) || byText(a.month, b.month))
       .map((a) => ({ retirement_account_id: a.retirement_account_id, month: a.month, balance: a.balance })),
+    mortgage_months: [...mortgage_months].sort((a, b) => byText(a.month, b.month)).map((a) => ({ month: a.month, input_mortgage_balance: a.input_mortgage_balance })),
+    home_months: [...home_months].sort((a, b) => byText(a.month, b.month)).map((a) => ({ month: a.month, input_home_value: a.input_home_value })),
   };
   return document as ExportDocument;
 }

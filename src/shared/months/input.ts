@@ -153,11 +153,15 @@ type Rows = readonly Record<string, unknown>[] | undefined;
  * fields): what a client needs to recompute the tables without the server.
  */
 export function actualsFromTables(tables: { income?: unknown; debt?: unknown; contribution?: unknown; retirement?: unknown }): ProjectionActuals {
-  const actuals: { [K in keyof ProjectionActuals]: ProjectionActuals[K][number][] } = { debt: [], contribution: [], retirement: [], income: [] };
+  const actuals: { [K in keyof ProjectionActuals]-?: NonNullable<ProjectionActuals[K]>[number][] } = { debt: [], contribution: [], retirement: [], income: [], mortgage: [], home: [] };
   const value = (row: Record<string, unknown>, field: string) => (row[field] === null || row[field] === undefined ? null : money(row[field]));
   for (const row of ((tables.income as { income_months?: Rows })?.income_months ?? [])) {
     const v = value(row, 'input_end_balance');
     if (v !== null) actuals.income.push({ month: row.month as MonthKey, endBalance: v });
+    const mortgage = value(row, 'input_mortgage_balance');
+    if (mortgage !== null) actuals.mortgage.push({ month: row.month as MonthKey, balance: mortgage });
+    const home = value(row, 'input_home_value');
+    if (home !== null) actuals.home.push({ month: row.month as MonthKey, value: home });
   }
   for (const debt of ((tables.debt as { debts?: (Wire & { debt_months?: Rows })[] })?.debts ?? [])) {
     for (const row of debt.debt_months ?? []) {

@@ -14,6 +14,14 @@ import { monthRowId } from './ids.ts';
 export const MONTH_KINDS = ['income', 'debt', 'retirement', 'contribution'] as const;
 export type MonthKind = (typeof MONTH_KINDS)[number];
 
+/**
+ * What a stored actual value is of: a row of one of the four tables, or the household's mortgage
+ * balance and home value of a month, which a check-in writes on the income month row
+ * (docs/projection-rules.md#the-home-in-a-check-in).
+ */
+export const ACTUAL_KINDS = [...MONTH_KINDS, 'mortgage', 'home'] as const;
+export type ActualKind = (typeof ACTUAL_KINDS)[number];
+
 /** Engine row fields that are not money (every other number on a row is cents). */
 export const NOT_MONEY: ReadonlySet<string> = new Set(['month', 'percentPaid']);
 

@@ -57,6 +57,8 @@ const SOURCE: ExportSource = {
     income_months: [{ month: '2026-11', input_end_balance: -120.5 }],
     debt_months: [{ debt_id: 7, month: '2026-11', input_remaining_balance: 4100 }],
     retirement_months: [{ retirement_account_id: 9, month: '2026-10', balance: 20500.75 }],
+    mortgage_months: [{ month: '2026-11', input_mortgage_balance: 287450.1 }],
+    home_months: [{ month: '2026-11', input_home_value: 412000 }],
   },
 };
 
@@ -98,6 +100,8 @@ describe('validateImport', () => {
       income_months: [{ entityId: 0, month: '2026-11', value: -12050 }],
       debt_months: [{ entityId: 7, month: '2026-11', value: 410000 }],
       retirement_months: [{ entityId: 9, month: '2026-10', value: 2050075 }],
+      mortgage_months: [{ entityId: 0, month: '2026-11', value: 28745010 }],
+      home_months: [{ entityId: 0, month: '2026-11', value: 41200000 }],
     });
   });
 
@@ -105,7 +109,20 @@ describe('validateImport', () => {
     const document = value(validateImport({ format: EXPORT_FORMAT, version: 1 }, ctx));
     expect(document.debts).toEqual([]);
     expect(document.housing).toBeNull();
-    expect(document.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [] });
+    expect(document.actuals).toEqual({ income_months: [], debt_months: [], retirement_months: [], mortgage_months: [], home_months: [] });
+  });
+
+  it("refuses a check-in's negative mortgage balance or home value with its rule's message, and a second value for the same month", () => {
+    const file = exported();
+    file.actuals.mortgage_months = [{ month: '2026-11', input_mortgage_balance: -1 }];
+    file.actuals.home_months = [
+      { month: '2026-11', input_home_value: 412000 },
+      { month: '2026-11', input_home_value: 413000 },
+    ];
+    expect(errorsOf(validateImport(file, ctx))).toMatchObject({
+      'actuals.mortgage_months[0].input_mortgage_balance': ['Mortgage balance cannot be negative'],
+      'actuals.home_months[1].month': ['Another actual balance in this file is for the same month'],
+    });
   });
 
   it('answers a wrong format alone, whatever else the file holds', () => {
@@ -272,7 +289,7 @@ describe('the ceilings', () => {
   });
 
   it('importSize counts the records of every collection, the singles present and the actuals, valid or not', () => {
-    expect(importSize(exported())).toEqual({ records: 6, actuals: 3 });
+    expect(importSize(exported())).toEqual({ records: 6, actuals: 5 });
     expect(importSize({ debts: [1, 2], housing: {}, debt_plan: null, actuals: { debt_months: [1], retirement_months: 'no' } })).toEqual({ records: 3, actuals: 1 });
     expect(importSize({})).toEqual({ records: 0, actuals: 0 });
   });

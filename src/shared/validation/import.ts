@@ -40,7 +40,7 @@ import {
   type Validation,
   type ValidationContext,
 } from './kit.ts';
-import { validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from './months.ts';
+import { validateDebtMonth, validateHomeMonth, validateIncomeMonth, validateMortgageMonth, validateRetirementMonth } from './months.ts';
 import { OTHER_EXPENSE_MIN_YEAR, RECORD_VALIDATORS } from './records.ts';
 import { referenceAccepts, RECORD_REFERENCES, referencesFrom } from './references.ts';
 
@@ -116,7 +116,7 @@ export function importSize(document: Readonly<Record<string, unknown>>): ImportS
   for (const { key } of EXPORT_COLLECTIONS) records += length(document[key]);
   for (const { key } of EXPORT_SINGLES) if (document[key] !== undefined && document[key] !== null) records += 1;
   const lists = isJsonObject(document.actuals) ? document.actuals : {};
-  const actuals = length(lists.income_months) + length(lists.debt_months) + length(lists.retirement_months);
+  const actuals = length(lists.income_months) + length(lists.debt_months) + length(lists.retirement_months) + length(lists.mortgage_months) + length(lists.home_months);
   return { records, actuals };
 }
 
@@ -359,6 +359,8 @@ export function validateImport(input: unknown, ctx: ValidationContext): Validati
       entity: entity('retirement_account_id', 'Retirement account id', 'retirement account', 'retirement_account'),
       value: (row) => mapValidation(validateRetirementMonth(row), (v) => v.balance),
     },
+    { key: 'mortgage_months', entity: null, value: (row) => mapValidation(validateMortgageMonth(row), (v) => v.input_mortgage_balance) },
+    { key: 'home_months', entity: null, value: (row) => mapValidation(validateHomeMonth(row), (v) => v.input_home_value) },
   ];
   document.actuals = Object.fromEntries(rules.map((rule) => [rule.key, importActuals(lists[rule.key], rule, ctx, errors)]));
 

@@ -93,7 +93,7 @@ export {
 export type { OtherExpenseFormValues, RecordValidators } from './records.ts';
 export { RECORD_REFERENCES, referenceAccepts, referencesFrom, referencesTo } from './references.ts';
 export type { RecordReference } from './references.ts';
-export { DEBT_MONTH_TOO_HIGH, validateContributionMonth, validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from './months.ts';
+export { DEBT_MONTH_TOO_HIGH, validateContributionMonth, validateDebtMonth, validateHomeMonth, validateIncomeMonth, validateIncomeMonthEdit, validateMortgageMonth, validateRetirementMonth } from './months.ts';
 export type { ContributionMonthInput, DebtMonthInput, DebtTerms, IncomeMonthInput, RetirementMonthInput } from './months.ts';
 export {
   ACTUAL_IN_FUTURE,

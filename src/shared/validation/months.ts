@@ -83,3 +83,61 @@ export function validateRetirementMonth(input: unknown): Validation<RetirementMo
     }),
   });
 }
+
+export interface MortgageMonthInput {
+  input_mortgage_balance: Cents;
+}
+export interface HomeMonthInput {
+  input_home_value: Cents;
+}
+
+/** A home figure of a check-in: required dollars, not below 0, named by `label`. */
+const homeFigure = (label: string) => ({ label, min: 'non-negative', required: `${label} is required`, invalid: 'Please enter a valid amount', tooSmall: `${label} cannot be negative` }) as const;
+
+/** The mortgage balance a check-in gives for a month (docs/projection-rules.md#the-home-in-a-check-in). */
+export function validateMortgageMonth(input: unknown): Validation<MortgageMonthInput> {
+  return collect({ input_mortgage_balance: parseMoney(asObject(input).input_mortgage_balance, homeFigure('Mortgage balance')) });
+}
+
+/** The home's value a check-in gives for a month (docs/projection-rules.md#the-home-in-a-check-in). */
+export function validateHomeMonth(input: unknown): Validation<HomeMonthInput> {
+  return collect({ input_home_value: parseMoney(asObject(input).input_home_value, homeFigure('Home value')) });
+}
+
+/** What one PUT of an income month row sets (null: clears that actual). */
+export interface IncomeMonthEdit {
+  input_end_balance?: Cents;
+  input_mortgage_balance?: Cents | null;
+  input_home_value?: Cents | null;
+}
+
+/**
+ * The body of a PUT on an income month row (docs/api.md#month-tables): the cash actual
+ * (`input_end_balance`), and the month's mortgage balance and home value that a check-in gives
+ * (`input_mortgage_balance`, `input_home_value`; null clears one). Each field present is checked by
+ * its rule; a body with none of the three asks for the cash balance, as a plain edit of the row.
+ * Example: `{ input_home_value: '412,000' }` → `{ input_home_value: 41 200 000 }`;
+ * `{ input_mortgage_balance: null }` → `{ input_mortgage_balance: null }`; `{}` → "Actual End
+ * Balance is required".
+ */
+export function validateIncomeMonthEdit(input: unknown): Validation<IncomeMonthEdit> {
+  const src = asObject(input);
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(src, key);
+  const home = has('input_mortgage_balance') || has('input_home_value');
+  const errors: FieldErrors = {};
+  const value: IncomeMonthEdit = {};
+  const take = <T>(result: Validation<T>, set: (v: T) => void) => {
+    if (result.ok) set(result.value);
+    else Object.assign(errors, result.errors);
+  };
+  if (has('input_end_balance') || !home) take(validateIncomeMonth(src), (v) => (value.input_end_balance = v.input_end_balance));
+  if (has('input_mortgage_balance')) {
+    if (src.input_mortgage_balance === null) value.input_mortgage_balance = null;
+    else take(validateMortgageMonth(src), (v) => (value.input_mortgage_balance = v.input_mortgage_balance));
+  }
+  if (has('input_home_value')) {
+    if (src.input_home_value === null) value.input_home_value = null;
+    else take(validateHomeMonth(src), (v) => (value.input_home_value = v.input_home_value));
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };
+}

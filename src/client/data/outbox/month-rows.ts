@@ -3,6 +3,13 @@ import { isJsonObject } from '../../../shared/json.ts';
 import type { Fields } from '../conflicts.ts';
 import type { WireRecord } from '../db.ts';
 
+/**
+ * The home's actuals an income month row carries only when given
+ * (docs/projection-rules.md#the-home-in-a-check-in), as nulls: laid under a row the server sent,
+ * they clear from a stored row what the server's row no longer has.
+ */
+export const HOME_ACTUALS_CLEARED = { input_mortgage_balance: null, input_home_value: null } as const;
+
 /** A month table's body with one row replaced by the server's recomputed row (matched by id). */
 export function patchMonthRow(body: unknown, row: WireRecord): unknown {
   if (Array.isArray(body)) {

@@ -23,7 +23,7 @@ export interface MonthsTableView<Table> {
 }
 
 const NO_EDITS: PendingMonthEdits = new Map();
-const EDIT_FIELDS: readonly MonthEditField[] = ['input_end_balance', 'input_remaining_balance', 'balance'];
+const EDIT_FIELDS: readonly MonthEditField[] = ['input_end_balance', 'input_remaining_balance', 'balance', 'input_mortgage_balance', 'input_home_value'];
 
 /** The dollars a queued month edit sends, by field (`{ balance: 22400 }`). */
 function editedDollars(fields: object): Partial<Record<MonthEditField, number>> {
@@ -35,7 +35,7 @@ function editedDollars(fields: object): Partial<Record<MonthEditField, number>> 
   return out;
 }
 
-/** The pending edits of one month table, by row id (the latest edit of a row wins). */
+/** The pending edits of one month table, by row id (a field's latest edit wins). */
 export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
   const entries = useMirrorQuery((db) => db.outbox.where('status').equals('pending').sortBy('seq'), []).value;
   return useMemo(() => {
@@ -48,7 +48,8 @@ export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
     for (const entry of entries) {
       const { mutation } = entry;
       if (mutation.kind !== 'month') continue;
-      if (mutation.table === name) edits.set(mutation.rowId, editedDollars(mutation.fields));
+      // Later edits of a row win field by field: a check-in's home values stay beside a later cash edit.
+      if (mutation.table === name) edits.set(mutation.rowId, { ...edits.get(mutation.rowId), ...editedDollars(mutation.fields) });
       else if (mutation.table === sharesActualWith) {
         const value = editedDollars(mutation.fields)[MONTHS[sharesActualWith].editField];
         if (value !== undefined) edits.set(mutation.rowId, { [editField]: value });

@@ -50,7 +50,7 @@ export interface AccountTable<Row> {
 }
 
 /** The field a month edit sends (the retirement table's is `balance`, stored as `input_balance`). */
-export type MonthEditField = 'input_end_balance' | 'input_remaining_balance' | 'balance';
+export type MonthEditField = 'input_end_balance' | 'input_remaining_balance' | 'balance' | 'input_mortgage_balance' | 'input_home_value';
 
 /** A pending edit's dollars by month row id, e.g. `{ 265000: { input_end_balance: -20.5 } }`. */
 export type PendingMonthEdits = ReadonlyMap<number, Readonly<Partial<Record<MonthEditField, number>>>>;
@@ -96,8 +96,12 @@ function withPending<Row>(row: WireMonthRow<Row>, pending: PendingMonthEdits | u
   const edit = typeof row.id === 'number' ? pending?.get(row.id) : undefined;
   if (!edit) return row;
   switch (kind) {
-    case 'income':
-      return 'input_end_balance' in edit ? { ...row, input_end_balance: edit.input_end_balance } : row;
+    case 'income': {
+      // The month's cash, and the mortgage balance and home value a check-in gives on the same row.
+      const laid: Record<string, unknown> = {};
+      for (const field of ['input_end_balance', 'input_mortgage_balance', 'input_home_value'] as const) if (field in edit) laid[field] = edit[field];
+      return Object.keys(laid).length === 0 ? row : { ...row, ...laid };
+    }
     case 'debt':
       return 'input_remaining_balance' in edit ? { ...row, input_remaining_balance: edit.input_remaining_balance, display_end_balance: edit.input_remaining_balance } : row;
     case 'contribution':
@@ -124,7 +128,16 @@ function incomeRow(row: WireMonthRow<IncomeMonth>): WithId<IncomeMonth> | null {
     ...(row.interest_earned === undefined ? {} : { interestEarned: money(row.interest_earned) }),
     // What moved to the surplus account (docs/projection-rules.md#where-the-money-goes).
     ...(row.saved === undefined ? {} : { saved: money(row.saved) }),
+    // What a check-in gave for the home (docs/projection-rules.md#the-home-in-a-check-in).
+    ...optionalCents('inputMortgageBalance', row.input_mortgage_balance),
+    ...optionalCents('inputHomeValue', row.input_home_value),
   };
+}
+
+/** `{ [key]: cents }` when the wire value reads as money, else nothing. */
+function optionalCents<K extends string>(key: K, value: unknown): Partial<Record<K, Cents>> {
+  const read = maybeCents(value);
+  return read === null ? {} : ({ [key]: read } as Record<K, Cents>);
 }
 
 function debtRow(row: WireMonthRow<DebtMonth>): WithId<DebtMonth> | null {

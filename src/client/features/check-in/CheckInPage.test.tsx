@@ -10,7 +10,7 @@ import { monthTableBody } from '../../../shared/months/tables.ts';
 import { NET_WORTH_MEANS } from '../analytics/net-worth.ts';
 import { CONTRIBUTION_BODY, DEBT_BODY, INCOME_BODY, MARCH_1, RETIREMENT_BODY, serveMonths } from '../analytics/fixtures.testing.ts';
 import { renderTab } from '../analytics/test-helpers.testing.tsx';
-import { CheckInPage } from './CheckInPage.tsx';
+import { CheckInPage, HOME_VALUE_UNKNOWN } from './CheckInPage.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const row = (entity: number) => monthRowId(entity, '2026-03' as never);
@@ -118,5 +118,54 @@ describe('CheckInPage', () => {
     const changed = await screen.findByRole('list', { name: 'What changed' });
     await waitFor(() => expect(within(changed).getByText(/^Net worth this month/).textContent).toBe('Net worth this month: $256,000.00 → $255,000.00.'));
     expect(screen.getByText(NET_WORTH_MEANS)).toBeTruthy();
+  });
+  it('asks for the mortgage balance and the home value, sends them with the cash in one edit, and counts the home from then on', async () => {
+    // Net 3 000.00 a month from 2026-01, expenses 1 000.00, a mortgage of 100 000.00 at 6 % paying
+    // 1 000.00 of which 200.00 is escrow (P&I 800.00); no home value known. Cash at 2026-03:
+    // 3 × (3 000.00 − 1 000.00 − 1 000.00) = 3 000.00. The mortgage: 100 000.00 + 500.00 − 800.00 =
+    // 99 700.00; + 498.50 − 800.00 = 99 398.50; + 496.99 (99 398.50 × 0.5 % = 496.9925) − 800.00 = 99 095.49.
+    const records = {
+      '/api/v1/incomes': [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-01-01', gross_pay: 4000, net_pay: 3000 }],
+      '/api/v1/monthly_expenses': [{ id: 1, name: 'Living', amount: 1000, due_day: 1 }],
+    };
+    const housing = { id: 1, housing_type: 'Mortgage', total_monthly_payment: 1000, interest_rate: 6, current_balance: 100000, escrow_payment: 200 };
+    const input = projectionInput({ incomes: records['/api/v1/incomes'], debts: [], debtPlan: null, housing, monthlyExpenses: records['/api/v1/monthly_expenses'], otherExpenses: [], retirementAccounts: [], retirementPlan: null, assumptions: null }, { debt: [], contribution: [], retirement: [], income: [] }, '2026-01' as MonthKey, '2026-03' as MonthKey);
+    const projection = project(input);
+    const tables = { incomeMonths: monthTableBody('income', projection), debtMonths: monthTableBody('debt', projection), contributionMonths: monthTableBody('contribution', projection), retirementMonths: monthTableBody('retirement', projection) };
+    const { layer, setOnline } = setup({ records, singles: { '/api/v1/housing': housing }, intercept: serveMonths(tables) });
+    await layer.ready;
+    await waitFor(() => expect((screen.getByLabelText('Mortgage balance') as HTMLInputElement).value).toBe('99095.49'));
+    expect(screen.getByText('Projected for 2026-03: $99,095.49')).toBeTruthy();
+    expect((screen.getByLabelText('Home value') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText(HOME_VALUE_UNKNOWN)).toBeTruthy();
+
+    setOnline(false);
+    fill('Mortgage balance', '98000');
+    fill('Home value', '420000');
+    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    // One edit of the month row carries all three.
+    await waitFor(async () => {
+      const queued = await layer.db.outbox.where('status').equals('pending').toArray();
+      // After the baseline of the plan as it stood.
+      expect(queued.map((entry) => entry.mutation).filter((mutation) => mutation.kind === 'month')).toEqual([
+        { kind: 'month', table: 'incomeMonths', rowId: row(0), fields: { input_end_balance: 3000, input_mortgage_balance: 98000, input_home_value: 420000 } },
+      ]);
+    });
+    // Recomputed on the device: the home now counts, less the mortgage given:
+    // 3 000.00 + 420 000.00 − 98 000.00 = 325 000.00.
+    const changed = await screen.findByRole('list', { name: 'What changed' });
+    await waitFor(() => expect(within(changed).getByText(/^Net worth this month/).textContent).toBe('Net worth this month: $3,000.00 → $325,000.00.'));
+    await waitFor(() => expect(screen.getByText('Your value for 2026-03: $420,000.00')).toBeTruthy());
+  });
+
+  it('refuses a negative home value with its message and writes nothing', async () => {
+    const housing = { id: 1, housing_type: 'Own', total_monthly_payment: 400 };
+    const records = { '/api/v1/incomes': [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-01-01', gross_pay: 4000, net_pay: 3000 }] };
+    const { server } = setup({ records, singles: { '/api/v1/housing': housing } });
+    await screen.findByLabelText('Home value');
+    fill('Home value', '-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    expect(await screen.findByText('Home value cannot be negative')).toBeTruthy();
+    expect(server.writes).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * /check-in (docs/projection-rules.md#actuals-and-check-ins): this month's balances — cash, every
- * debt, every retirement account — as the plan projects them (or as the user last gave them), each
- * editable. One Save writes each as the month's actual through the outbox, so it works offline and
- * reaches the server exactly once; the projections then start again from these figures and the page
- * says what moved.
+ * /check-in (docs/projection-rules.md#actuals-and-check-ins): this month's balances — cash, the
+ * mortgage and the home's value (docs/projection-rules.md#the-home-in-a-check-in), every debt, every
+ * retirement account — as the plan projects them (or as the user last gave them), each editable. One
+ * Save writes them as the month's actuals through the outbox, one edit per month row, so it works
+ * offline and reaches the server exactly once; the projections then start again from these figures
+ * and the page says what moved.
  *
  * Before the actuals go out the plan as it stood is kept as a baseline ("Check-in 2026-11"), so
  * plan vs actual can later compare what happened with what was planned.
@@ -20,8 +21,9 @@ import { centsToDollars, type Cents } from '../../../engine/money.ts';
 import type { MonthKey } from '../../../engine/months.ts';
 import { snapshotToWire } from '../../../engine/plan-vs-actual.ts';
 import type { Validation } from '../../../shared/validation/index.ts';
-import { validateContributionMonth, validateDebtMonth, validateIncomeMonth, validateRetirementMonth } from '../../../shared/validation/months.ts';
-import type { MONTHS, MonthsName } from '../../../shared/resources.ts';
+import { validateContributionMonth, validateDebtMonth, validateHomeMonth, validateIncomeMonth, validateMortgageMonth, validateRetirementMonth } from '../../../shared/validation/months.ts';
+import { homeAt } from '../../../engine/net-worth.ts';
+import type { MonthsName } from '../../../shared/resources.ts';
 import { useDataLayer, useFreshSubscription, useSession } from '../../data/hooks.ts';
 import type { MutationResult } from '../../data/mutations.ts';
 import { MoneyInput } from '../../ui/fields.tsx';
@@ -32,31 +34,39 @@ import { tenthsText } from '../dashboard/overview/health-lines.ts';
 import { NET_WORTH_MEANS, netWorthIn } from '../analytics/net-worth.ts';
 import { useOverviewProjection } from '../analytics/overview/use-projection.ts';
 import { useMonthsTable } from '../analytics/use-months-table.ts';
-import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire } from '../analytics/wire.ts';
+import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type MonthEditField } from '../analytics/wire.ts';
+import { usePlanInput } from '../analytics/overview/use-projection.ts';
 
 /** One balance of the check-in: the month row it is the actual of, and how it is checked. */
 export interface CheckInField {
-  /** `${table}:${rowId}`. */
+  /** `${table}:${rowId}`, and the field when a row carries more than one (the home's). */
   readonly key: string;
-  readonly group: 'Cash' | 'Debts' | 'Retirement accounts';
+  readonly group: 'Cash' | 'Home' | 'Debts' | 'Retirement accounts';
   readonly label: string;
   readonly table: MonthsName;
   readonly rowId: number;
   /** The field the PUT sends. */
-  readonly field: (typeof MONTHS)[MonthsName]['editField'];
-  /** The balance shown for this month now (the actual when given, else projected). */
-  readonly current: Cents;
+  readonly field: MonthEditField;
+  /** The balance shown for this month now (the actual when given, else projected); null: not known yet. */
+  readonly current: Cents | null;
   /** Whether `current` is the user's own actual. */
   readonly isActual: boolean;
-  validate(text: string): Validation<Cents>;
+  /** Said under the field when `current` is null. */
+  readonly unknown?: string;
+  /** Answers null for a field left empty that may be (the home's value before it is known). */
+  validate(text: string): Validation<Cents | null>;
 }
 
+/** Under the home's value while none is known: what entering one does. */
+export const HOME_VALUE_UNKNOWN = 'Not counted yet: enter what your home would sell for today to count it (and its mortgage) in your net worth.';
+
 const picked =
-  <T,>(validation: Validation<T>, pick: (value: T) => Cents): Validation<Cents> =>
+  <T,>(validation: Validation<T>, pick: (value: T) => Cents): Validation<Cents | null> =>
     validation.ok ? { ok: true, value: pick(validation.value) } : validation;
 
-/** The balances of `today` from the three mirrored tables, in the order the page lists them. */
+/** The balances of `today` from the mirrored tables, in the order the page lists them. */
 export function useCheckInFields(today: MonthKey): { fields: readonly CheckInField[]; ready: boolean; error: string | null } {
+  const plan = usePlanInput();
   const income = useMonthsTable('incomeMonths', incomeMonthsFromWire);
   const debts = useMonthsTable('debtMonths', debtMonthsFromWire);
   const saving = useMonthsTable('contributionMonths', contributionMonthsFromWire);
@@ -76,6 +86,39 @@ export function useCheckInFields(today: MonthKey): { fields: readonly CheckInFie
         isActual: cash.inputEndBalance !== null,
         validate: (text) => picked(validateIncomeMonth({ input_end_balance: text }), (v) => v.input_end_balance),
       });
+      // The home and its mortgage ride on the month's income row (docs/projection-rules.md#the-home-in-a-check-in).
+      const input = plan.kind === 'ready' ? plan.input : null;
+      const housingType = input?.housing?.housingType ?? null;
+      const known = input ? homeAt(input, today) : { home: null, mortgage: null };
+      if (housingType === 'Mortgage') {
+        out.push({
+          key: `incomeMonths:${cash.id}:mortgage`,
+          group: 'Home',
+          label: 'Mortgage balance',
+          table: 'incomeMonths',
+          rowId: cash.id,
+          field: 'input_mortgage_balance',
+          current: cash.inputMortgageBalance ?? known.mortgage,
+          isActual: cash.inputMortgageBalance !== undefined,
+          validate: (text) => picked(validateMortgageMonth({ input_mortgage_balance: text }), (v) => v.input_mortgage_balance),
+        });
+      }
+      if (housingType === 'Mortgage' || housingType === 'Own' || known.home !== null) {
+        const current = cash.inputHomeValue ?? known.home;
+        out.push({
+          key: `incomeMonths:${cash.id}:home`,
+          group: 'Home',
+          label: 'Home value',
+          table: 'incomeMonths',
+          rowId: cash.id,
+          field: 'input_home_value',
+          current,
+          isActual: cash.inputHomeValue !== undefined,
+          unknown: HOME_VALUE_UNKNOWN,
+          // Before any value is known the field may stay empty: the home is then simply not counted.
+          validate: (text) => (current === null && text.trim() === '' ? { ok: true, value: null } : picked(validateHomeMonth({ input_home_value: text }), (v) => v.input_home_value)),
+        });
+      }
     }
     for (const debt of debts.table?.debts ?? []) {
       const row = debt.months.find((r) => r.month === today);
@@ -128,8 +171,8 @@ export function useCheckInFields(today: MonthKey): { fields: readonly CheckInFie
       });
     }
     return out;
-  }, [income.table, debts.table, saving.table, accounts.table, today]);
-  const ready = income.table !== null && debts.table !== null && saving.table !== null && accounts.table !== null;
+  }, [income.table, debts.table, saving.table, accounts.table, today, plan]);
+  const ready = income.table !== null && debts.table !== null && saving.table !== null && accounts.table !== null && plan.kind !== 'loading';
   const error = income.error ?? debts.error ?? saving.error ?? accounts.error;
   return { fields, ready, error };
 }
@@ -194,7 +237,7 @@ function CheckIn() {
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const textOf = (field: CheckInField) => values[field.key] ?? moneyInputText(centsToDollars(field.current));
+  const textOf = (field: CheckInField) => values[field.key] ?? (field.current === null ? '' : moneyInputText(centsToDollars(field.current)));
 
   async function save() {
     const checked = fields.map((field) => ({ field, result: field.validate(textOf(field)) }));
@@ -208,12 +251,27 @@ function CheckIn() {
       const results: MutationResult[] = [];
       // The plan as it stood, kept before the actuals re-anchor it.
       if (plan) results.push(await layer.mutations.create('baselines', { name: `Check-in ${today}`, snapshot: snapshotToWire(plan.snapshot) }));
-      const failures: Record<string, string> = {};
+      // One edit per month row: the income row's cash, mortgage balance and home value go together.
+      const rows = new Map<string, { table: MonthsName; rowId: number; body: Record<string, number>; fields: CheckInField[] }>();
       for (const { field, result } of checked) {
-        if (!result.ok) continue;
-        const outcome = await layer.mutations.editMonth(field.table, field.rowId, { [field.field]: centsToDollars(result.value) });
+        if (!result.ok || result.value === null) continue;
+        const at = `${field.table}:${field.rowId}`;
+        const row = rows.get(at) ?? { table: field.table, rowId: field.rowId, body: {}, fields: [] };
+        row.body[field.field] = centsToDollars(result.value);
+        row.fields.push(field);
+        rows.set(at, row);
+      }
+      const failures: Record<string, string> = {};
+      for (const row of rows.values()) {
+        const outcome = await layer.mutations.editMonth(row.table, row.rowId, row.body);
         results.push(outcome);
-        if (outcome.status === 'failed') failures[field.key] = Object.values(outcome.errors ?? {}).flat()[0] ?? outcome.message;
+        if (outcome.status !== 'failed') continue;
+        for (const field of row.fields) {
+          const messages = outcome.errors?.[field.field];
+          if (messages && messages.length > 0) failures[field.key] = messages[0]!;
+        }
+        // A refusal that names no field of ours is said on the row's first field.
+        if (!row.fields.some((field) => failures[field.key])) failures[row.fields[0]!.key] = Object.values(outcome.errors ?? {}).flat()[0] ?? outcome.message;
       }
       setErrors(failures);
       setValues({});
@@ -254,7 +312,7 @@ function CheckIn() {
           noValidate
         >
           <Stack gap="lg">
-            {(['Cash', 'Debts', 'Retirement accounts'] as const).map((group) => {
+            {(['Cash', 'Home', 'Debts', 'Retirement accounts'] as const).map((group) => {
               const inGroup = fields.filter((field) => field.group === group);
               if (inGroup.length === 0) return null;
               return (
@@ -268,7 +326,7 @@ function CheckIn() {
                         key={field.key}
                         label={field.label}
                         allowNegative={field.group === 'Cash'}
-                        description={`${field.isActual ? 'Your balance' : 'Projected'} for ${today}: ${formatCentsUsd(field.current)}`}
+                        description={field.current === null ? field.unknown : `${field.isActual ? (field.field === 'input_home_value' ? 'Your value' : 'Your balance') : 'Projected'} for ${today}: ${formatCentsUsd(field.current)}`}
                         value={textOf(field)}
                         onChange={(text) => setValues((v) => ({ ...v, [field.key]: text }))}
                         error={errors[field.key]}

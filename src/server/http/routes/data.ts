@@ -39,7 +39,7 @@ import { centsToDollars, type Cents } from '../../../engine/money.ts';
 import { PULL_TYPE, type UpdateMessage } from '../../../shared/cable.ts';
 import { buildExportDocument, EXPORT_COLLECTIONS, EXPORT_SINGLES, exportFileName, type ExportDocument, type SourceRecord } from '../../../shared/export/document.ts';
 import { isJsonObject } from '../../../shared/json.ts';
-import type { MonthKind } from '../../../shared/months/tables.ts';
+import type { ActualKind } from '../../../shared/months/tables.ts';
 import type { RecordInputs, RecordName } from '../../../shared/records.ts';
 import {
   importErrorMessage,
@@ -78,7 +78,9 @@ const ACTUAL_KINDS = {
   income_months: { kind: 'income', record: null },
   debt_months: { kind: 'debt', record: 'debt' },
   retirement_months: { kind: 'retirement', record: 'retirement_account' },
-} as const satisfies Record<keyof ImportedActuals, { kind: MonthKind; record: RecordName | null }>;
+  mortgage_months: { kind: 'mortgage', record: null },
+  home_months: { kind: 'home', record: null },
+} as const satisfies Record<keyof ImportedActuals, { kind: ActualKind; record: RecordName | null }>;
 
 type Counts = Record<string, number>;
 
@@ -97,7 +99,7 @@ async function loadExport(tx: Db, user: AuthUser, exportedAt: Date): Promise<Exp
     .from(monthOverrides)
     .where(and(eq(monthOverrides.userId, user.id), inArray(monthOverrides.kind, Object.values(ACTUAL_KINDS).map((a) => a.kind))));
   const dollars = (value: number) => centsToDollars(value as Cents);
-  const ofKind = (kind: MonthKind) => overrides.filter((o) => o.kind === kind);
+  const ofKind = (kind: ActualKind) => overrides.filter((o) => o.kind === kind);
   return buildExportDocument({
     ...(records as unknown as Omit<Parameters<typeof buildExportDocument>[0], 'exportedAt' | 'user' | 'actuals'>),
     exportedAt: exportedAt.toISOString(),
@@ -106,6 +108,8 @@ async function loadExport(tx: Db, user: AuthUser, exportedAt: Date): Promise<Exp
       income_months: ofKind('income').map((o) => ({ month: o.month, input_end_balance: dollars(o.valueCents) })),
       debt_months: ofKind('debt').map((o) => ({ debt_id: o.entityId, month: o.month, input_remaining_balance: dollars(o.valueCents) })),
       retirement_months: ofKind('retirement').map((o) => ({ retirement_account_id: o.entityId, month: o.month, balance: dollars(o.valueCents) })),
+      mortgage_months: ofKind('mortgage').map((o) => ({ month: o.month, input_mortgage_balance: dollars(o.valueCents) })),
+      home_months: ofKind('home').map((o) => ({ month: o.month, input_home_value: dollars(o.valueCents) })),
     },
   });
 }
@@ -256,7 +260,7 @@ async function prepareImport(ctx: AppContext, request: FastifyRequest, user: Aut
 /**
  * What a merge of `prepared` would leave in the user's account: the records of every collection
  * the user keeps plus the file's, each single the user or the file has, and the actuals the user
- * keeps plus the file's, less the file's income actuals of months the user already has one for
+ * keeps plus the file's, less the file's income, mortgage and home actuals of months the user already has one for
  * (they take those months' places).
  */
 async function mergedSize(tx: Db, user: AuthUser, prepared: PreparedImport): Promise<ImportSize> {
@@ -271,12 +275,15 @@ async function mergedSize(tx: Db, user: AuthUser, prepared: PreparedImport): Pro
     .select({ n: count() })
     .from(monthOverrides)
     .where(and(eq(monthOverrides.userId, user.id), inArray(monthOverrides.kind, [ACTUAL_KINDS.debt_months.kind, ACTUAL_KINDS.retirement_months.kind])));
-  const incomeMonths = await tx
-    .select({ month: monthOverrides.month })
-    .from(monthOverrides)
-    .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, ACTUAL_KINDS.income_months.kind)));
-  const months = new Set([...incomeMonths.map((o) => o.month), ...prepared.document.actuals.income_months.map((a) => a.month)]);
-  const actuals = Number(entityActuals?.n ?? 0) + months.size + prepared.document.actuals.debt_months.length + prepared.document.actuals.retirement_months.length;
+  let actuals = Number(entityActuals?.n ?? 0) + prepared.document.actuals.debt_months.length + prepared.document.actuals.retirement_months.length;
+  // The household's lists (cash, mortgage, home) hold one actual per month: the file's take the places of the user's.
+  for (const key of ['income_months', 'mortgage_months', 'home_months'] as const) {
+    const held = await tx
+      .select({ month: monthOverrides.month })
+      .from(monthOverrides)
+      .where(and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, ACTUAL_KINDS[key].kind)));
+    actuals += new Set([...held.map((o) => o.month), ...prepared.document.actuals[key].map((a) => a.month)]).size;
+  }
   return { records, actuals };
 }
 
@@ -331,7 +338,7 @@ async function applyImport(tx: Db, user: AuthUser, prepared: PreparedImport) {
   }
 
   // The actuals, each on its entity's new id; an account's under both of its tables' kinds.
-  const overrides: { user_id: number; kind: MonthKind; entity_id: number; month: string; value_cents: number; updated_at: Date }[] = [];
+  const overrides: { user_id: number; kind: ActualKind; entity_id: number; month: string; value_cents: number; updated_at: Date }[] = [];
   for (const [key, { kind, record }] of Object.entries(ACTUAL_KINDS) as [keyof ImportedActuals, (typeof ACTUAL_KINDS)[keyof ImportedActuals]][]) {
     const remap = record === null ? null : newIdOf.get(record);
     const entityOf = (actual: ImportedActual): number => {
@@ -352,7 +359,7 @@ async function applyImport(tx: Db, user: AuthUser, prepared: PreparedImport) {
       monthOverrides,
       ['user_id', 'kind', 'entity_id', 'month', 'value_cents', 'updated_at'],
       JSON.stringify(overrides),
-      // Only in merge can one exist already: an income actual of a month the user has one for.
+      // Only in merge can one exist already: an income, mortgage or home actual of a month the user has one for.
       sql`ON CONFLICT (user_id, kind, entity_id, month) DO UPDATE SET value_cents = excluded.value_cents, updated_at = excluded.updated_at`,
     );
   }

@@ -15,7 +15,7 @@ import { cents, type Cents } from '../../../engine/money.ts';
 import {
   validateContributionMonth,
   validateDebtMonth,
-  validateIncomeMonth,
+  validateIncomeMonthEdit,
   validateRetirementMonth,
   type Validation,
 } from '../../../shared/validation/index.ts';
@@ -25,7 +25,7 @@ import { debts, monthOverrides, retirementAccounts } from '../../db/schema.ts';
 import { parseMonthRowId } from '../../../shared/months/ids.ts';
 import { currentMonth, MONTHS_AFFECTED_BY, projectFor } from '../../months/compute.ts';
 import type { MonthKind } from '../../months/input.ts';
-import { findRow, monthTableBody, wireRow } from '../../../shared/months/tables.ts';
+import { findRow, monthTableBody, wireRow, type ActualKind } from '../../../shared/months/tables.ts';
 import { MONTHS, MONTHS_OF_KIND } from '../../../shared/resources.ts';
 import { bodyObject } from '../body.ts';
 import { currentUser, type AppContext } from '../context.ts';
@@ -41,32 +41,50 @@ function requireSubscriber(request: FastifyRequest): AuthUser {
 }
 
 
+/** One stored actual an edit writes: its kind and value, or null to remove it. */
+interface ActualWrite {
+  readonly kind: ActualKind;
+  readonly value: Cents | null;
+}
+
 function accepted<T>(result: Validation<T>, pick: (value: T) => Cents): Cents {
   if (!result.ok) throw invalid(result.errors);
   return pick(result.value);
 }
 
-/** Validates the edit against the entity it belongs to; answers the value to store. */
-async function validateEdit(db: Db, kind: MonthKind, userId: number, entityId: number, body: unknown): Promise<Cents> {
+/**
+ * Validates the edit against the entity it belongs to; answers the actuals to write. An income
+ * month row also carries the month's mortgage balance and home value
+ * (docs/projection-rules.md#the-home-in-a-check-in); an account's actual goes under both its kinds.
+ */
+async function validateEdit(db: Db, kind: MonthKind, userId: number, entityId: number, body: unknown): Promise<ActualWrite[]> {
   if (kind === 'income') {
     if (entityId !== 0) throw notFound('Income month');
-    return accepted(validateIncomeMonth(body), (v) => v.input_end_balance);
+    const edit = validateIncomeMonthEdit(body);
+    if (!edit.ok) throw invalid(edit.errors);
+    const writes: ActualWrite[] = [];
+    if (edit.value.input_end_balance !== undefined) writes.push({ kind: 'income', value: edit.value.input_end_balance });
+    if (edit.value.input_mortgage_balance !== undefined) writes.push({ kind: 'mortgage', value: edit.value.input_mortgage_balance });
+    if (edit.value.input_home_value !== undefined) writes.push({ kind: 'home', value: edit.value.input_home_value });
+    return writes;
   }
+  const each = (value: Cents): ActualWrite[] => storedKinds(kind).map((stored) => ({ kind: stored, value }));
   if (kind === 'debt') {
     const [debt] = await db.select().from(debts).where(and(eq(debts.id, entityId), eq(debts.userId, userId)));
     if (!debt) throw notFound('Debt month');
-    return accepted(validateDebtMonth(body, { apr: Number(debt.apr), monthlyPayment: cents(debt.monthlyPaymentCents) }), (v) => v.input_remaining_balance);
+    return each(accepted(validateDebtMonth(body, { apr: Number(debt.apr), monthlyPayment: cents(debt.monthlyPaymentCents) }), (v) => v.input_remaining_balance));
   }
   const [account] = await db
     .select({ id: retirementAccounts.id })
     .from(retirementAccounts)
     .where(and(eq(retirementAccounts.id, entityId), eq(retirementAccounts.userId, userId)));
   if (!account) throw notFound(kind === 'retirement' ? 'Retirement month' : 'Contribution month');
-  return kind === 'retirement' ? accepted(validateRetirementMonth(body), (v) => v.balance) : accepted(validateContributionMonth(body), (v) => v.input_end_balance);
+  return each(kind === 'retirement' ? accepted(validateRetirementMonth(body), (v) => v.balance) : accepted(validateContributionMonth(body), (v) => v.input_end_balance));
 }
 
 /** The override kinds an edit of `kind` writes: an account's actual is shared by its two tables. */
-export function storedKinds(kind: MonthKind): readonly MonthKind[] {
+export function storedKinds(kind: ActualKind): readonly ActualKind[] {
+  if (kind === 'mortgage' || kind === 'home') return [kind];
   const twin = MONTHS[MONTHS_OF_KIND[kind]].sharesActualWith;
   return twin === null ? [kind] : [kind, MONTHS[twin].monthKind];
 }
@@ -118,18 +136,23 @@ export function registerMonthRoutes(app: FastifyInstance, ctx: AppContext): void
       runWrite(ctx, request, reply, async (tx) => {
         const user = requireSubscriber(request);
         const { entityId, month } = target(request);
-        const value = await validateEdit(tx, endpoint.monthKind, user.id, entityId, bodyObject(request.body, endpoint.bodyKey));
+        const writes = await validateEdit(tx, endpoint.monthKind, user.id, entityId, bodyObject(request.body, endpoint.bodyKey));
         // Only a month that has happened (or is happening) has an actual balance.
         if (month > currentMonth(ctx.clock)) throw new HttpError(422, 'Only the current month or earlier can be edited', { month: ['Only the current month or earlier can be edited'] });
         const before = await projectFor(tx, ctx.clock, user);
         if (!findRow(endpoint.monthKind, before, entityId, month)) throw notFound(endpoint.label);
-        await tx
-          .insert(monthOverrides)
-          .values(storedKinds(endpoint.monthKind).map((kind) => ({ userId: user.id, kind, entityId, month, valueCents: value })))
-          .onConflictDoUpdate({
-            target: [monthOverrides.userId, monthOverrides.kind, monthOverrides.entityId, monthOverrides.month],
-            set: { valueCents: value, updatedAt: ctx.clock.now() },
-          });
+        for (const { kind, value } of writes) {
+          const at = and(eq(monthOverrides.userId, user.id), eq(monthOverrides.kind, kind), eq(monthOverrides.entityId, entityId), eq(monthOverrides.month, month));
+          if (value === null) await tx.delete(monthOverrides).where(at);
+          else
+            await tx
+              .insert(monthOverrides)
+              .values({ userId: user.id, kind, entityId, month, valueCents: value })
+              .onConflictDoUpdate({
+                target: [monthOverrides.userId, monthOverrides.kind, monthOverrides.entityId, monthOverrides.month],
+                set: { valueCents: value, updatedAt: ctx.clock.now() },
+              });
+        }
         const after = await projectFor(tx, ctx.clock, user);
         const row = findRow(endpoint.monthKind, after, entityId, month);
         if (!row) throw new Error(`${endpoint.label} ${month} vanished after its edit`);
