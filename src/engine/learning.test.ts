@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEUTRAL_ASSUMPTIONS } from './assumptions.ts';
-import { idleCash, measuredOtherSpending, spendingEvidence } from './learning.ts';
+import { idleCash, investedShareOf, measuredOtherSpending, spendingEvidence } from './learning.ts';
 import { cents } from './money.ts';
 import { monthKey, type MonthKey } from './months.ts';
 import { project } from './project.ts';
@@ -109,6 +109,37 @@ const row = (month: MonthKey, fields: Partial<IncomeMonth>): IncomeMonth => ({
 const stretch = (gap: number, net: number) => ({
   income: [row(m(1), { inputEndBalance: cents(0) }), row(m(2), { netIncome: cents(net), endBalance: cents(gap), inputEndBalance: cents(0) })],
   debts: [] as DebtProjection[],
+});
+
+describe('check-ins with a surplus account', () => {
+  // Pay 5 000.00, rent 1 500.00, expenses 1 000.00 (no card): a month's change is 2 500.00 and
+  // 80 % of it goes to the taxable account 4: 2 000.00 a month, so the plan's cash ends 500.00,
+  // 1 000.00, 1 500.00 in months 1–3.
+  const investing: ProjectionInput = {
+    ...household,
+    incomes: [{ id: 1, payCycle: 'monthly', netPay: cents(500_000) }],
+    debts: [],
+    retirementAccounts: [{ id: 4, name: 'Brokerage', accountType: 'taxable', contributionAmount: cents(0), employerContributionAmount: cents(0), startingBalance: cents(0), expectedReturnRate: 0, contributionCycle: 'monthly', nextDepositDate: '2026-01-01' }],
+    assumptions: { ...NEUTRAL_ASSUMPTIONS, surplusAccountId: 4, surplusShare: 80 },
+  };
+  const checkedIn = (third: number) => project({ ...investing, actuals: { ...investing.actuals, income: [{ month: m(1), endBalance: cents(50_000) }, { month: m(3), endBalance: cents(third) }] } });
+
+  it('does not count the money the plan invests in a check-in month as spending', () => {
+    // A month with an actual moves nothing, so 2026-03 computes 1 000.00 + 2 500.00 = 3 500.00
+    // before its transfer of min(2 500.00, 3 500.00) × 80 % = 2 000.00. Checked in at the
+    // projected 1 500.00: cash gap 1 500 − (3 500 − 2 000) = 0.
+    const share = investedShareOf(investing);
+    expect(share).toBe(80);
+    expect(spendingEvidence(checkedIn(150_000), share)?.overspent).toBe(0);
+    expect(measuredOtherSpending(checkedIn(150_000), share)).toBeNull();
+    // 300.00 less cash than planned is 300.00 spent over the 2 months.
+    expect(spendingEvidence(checkedIn(120_000), share)).toMatchObject({ overspent: 30_000, months: 2, monthly: 15_000 });
+  });
+
+  it('has no share to count without a taxable surplus account', () => {
+    expect(investedShareOf({ ...investing, assumptions: { ...NEUTRAL_ASSUMPTIONS, surplusAccountId: 9, surplusShare: 80 } })).toBeNull();
+    expect(investedShareOf(household)).toBeNull();
+  });
 });
 
 describe('measuredOtherSpending thresholds, on hand-made rows', () => {

@@ -15,7 +15,18 @@ import type { Cents } from './money.ts';
 import { cents, divRoundHalfUp } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { monthsBetween } from './months.ts';
-import type { DebtProjection, IncomeMonth, Projection } from './types.ts';
+import { surplusAccountOf, surplusTransfer } from './income.ts';
+import type { DebtProjection, IncomeMonth, Projection, ProjectionInput } from './types.ts';
+
+/**
+ * The share (%) of a working month's surplus the plan invests: the assumptions' surplus_share when
+ * they name a taxable surplus account of the input (surplusAccountOf), else null.
+ * Example: surplus account 4 (taxable), share 80 → 80; no surplus account → null.
+ */
+export function investedShareOf(input: Pick<ProjectionInput, 'retirementAccounts' | 'assumptions'>): number | null {
+  const assumptions = input.assumptions ?? null;
+  return assumptions === null || surplusAccountOf(input.retirementAccounts, assumptions) === null ? null : assumptions.surplusShare;
+}
 
 /** The overspending the check-ins show, before the thresholds of measuredOtherSpending. */
 export interface SpendingEvidence {
@@ -41,7 +52,12 @@ export interface SpendingEvidence {
  * stretch (c_{i−1}, c_i], in the language of plan vs actual (plan-vs-actual.ts, spending = gap −
  * contributions − returns = cash gap − debt gap), with the plan being the projection from the
  * check-in at c_{i−1}:
- *   cash gap      = actual(c_i) − endBalance(c_i)        (actual change − planned change of cash)
+ *   cash gap      = actual(c_i) − (endBalance(c_i) − t(c_i))   (actual change − planned change of cash)
+ *   t(c_i)        = the surplus transfer the plan makes in c_i had it no actual: surplusTransfer(
+ *                   netIncome − retirementContributions − housing − expenses − other − debts,
+ *                   endBalance, share) with a surplus account, else 0. A month with an actual moves
+ *                   nothing (income.ts), so its endBalance is before the transfer; the cash the
+ *                   household checks in is after it, and money invested is not money spent.
  *   debt gap      = Σ over debts with an actual in c_i of (inputRemainingBalance − remainingAmount)
  *                   (a debt checked in at c_i; its plan runs from its own previous actual, which a
  *                   check-in writes in the same month as the cash)
@@ -56,9 +72,13 @@ export interface SpendingEvidence {
  * Example: check-ins 2026-01 (cash 1 000.00) and 2026-03 (cash 1 400.00); the plan from 2026-01
  * made 2026-03's end balance 2 000.00 (net income 3 000.00 a month, outgoings 2 500.00); a card
  * checked in at 250.00 where the plan had 150.00. Cash gap −600.00, debt gap +100.00, spending
- * part −700.00: overspent 700.00 over 2 months, monthly 350.00; net income 6 000.00.
+ * part −700.00: overspent 700.00 over 2 months, monthly 350.00; net income 6 000.00. With 80 %
+ * of the surplus invested and a month's change of 500.00, t = 400.00: the same check-ins measure
+ * 700.00 − 400.00 = 300.00 over the 2 months.
+ * `surplusShare`: the share (%) of the surplus the plan invests when a surplus account is named
+ * (surplusAccountOf), else null.
  */
-export function spendingEvidence(projection: Pick<Projection, 'income' | 'debts'>): SpendingEvidence | null {
+export function spendingEvidence(projection: Pick<Projection, 'income' | 'debts'>, surplusShare: number | null = null): SpendingEvidence | null {
   const checkIns = projection.income.filter((row): row is IncomeMonth & { inputEndBalance: Cents } => row.inputEndBalance !== null);
   const first = checkIns[0];
   const last = checkIns.at(-1);
@@ -66,7 +86,9 @@ export function spendingEvidence(projection: Pick<Projection, 'income' | 'debts'
   const debtGaps = debtGapsByMonth(projection.debts);
   let overspent = 0;
   for (const row of checkIns.slice(1)) {
-    const cashGap = row.inputEndBalance - row.endBalance;
+    const change = row.netIncome - row.retirementContributions - row.housing - row.expenses - row.other - row.debts;
+    const invested = surplusShare === null ? 0 : surplusTransfer(cents(change), row.endBalance, surplusShare);
+    const cashGap = row.inputEndBalance - (row.endBalance - invested);
     overspent -= cashGap - (debtGaps.get(row.month) ?? 0);
   }
   let netIncome = 0;
@@ -113,8 +135,8 @@ export const OVERSPEND_SHARE = 5;
  * above 5 % of 3 000.00 (150.00) → 35 000. With 90.00 over 2 months (45.00 a month) → null; with
  * 400.00 over 2 months of 5 000.00 net income (200.00 a month, 4 %) → null.
  */
-export function measuredOtherSpending(projection: Pick<Projection, 'income' | 'debts'>): Cents | null {
-  const evidence = spendingEvidence(projection);
+export function measuredOtherSpending(projection: Pick<Projection, 'income' | 'debts'>, surplusShare: number | null = null): Cents | null {
+  const evidence = spendingEvidence(projection, surplusShare);
   if (evidence === null) return null;
   const { overspent, months, netIncome } = evidence;
   const aboveFloor = overspent > OVERSPEND_FLOOR * months;

@@ -4,7 +4,7 @@
  * check-ins measured, and the first month from today that keeps more than half of its pay as idle
  * cash. Nothing here computes money.
  */
-import { idleCash, measuredOtherSpending, spendingEvidence, type IdleCash } from '../../../engine/learning.ts';
+import { idleCash, investedShareOf, measuredOtherSpending, spendingEvidence, type IdleCash } from '../../../engine/learning.ts';
 import type { Projection, ProjectionInput } from '../../../engine/types.ts';
 import type { MeasuredSpending } from './recommendations.ts';
 
@@ -19,8 +19,10 @@ export const NOTHING_LEARNED: Learned = { spending: null, idle: null };
 
 /** The projection's lessons; `input` is what `project` made it from (its today and assumptions). */
 export function learnedFrom(input: ProjectionInput, projection: Projection): Learned {
-  const extra = measuredOtherSpending(projection);
-  const evidence = extra === null ? null : spendingEvidence(projection);
+  // Money the plan invests in a check-in month is not spending (learning.ts).
+  const share = investedShareOf(input);
+  const extra = measuredOtherSpending(projection, share);
+  const evidence = extra === null ? null : spendingEvidence(projection, share);
   return {
     spending: extra === null || evidence === null ? null : { extra, from: evidence.from, to: evidence.to },
     idle: idleCash(projection, input.assumptions, input.today),
