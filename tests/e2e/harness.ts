@@ -288,3 +288,26 @@ export async function signedInPage(
   await page.goto(path);
   return { page, token, email };
 }
+
+/**
+ * Moves users' sign-up moments (the plan start, month 1 of their month tables) into the past, for
+ * tests that check in a month or more apart. The server is stopped while tests/e2e/backdate-sign-up.ts
+ * writes `users.created_at` through the project's database module (PGlite lets one process open
+ * its folder; a restart also drops the sessions and tables the server cached), then started again
+ * on the same port and data. Call it while no page is open.
+ */
+export async function backdateSignUp(app: App, users: readonly { email: string; createdAt: Date }[]): Promise<void> {
+  await app.server.stop();
+  try {
+    for (const { email, createdAt } of users) {
+      const cli = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/backdate-sign-up.ts', email, createdAt.toISOString()], {
+        cwd: repoRoot,
+        env: { ...process.env, ...app.server.environment },
+        encoding: 'utf8',
+      });
+      if (cli.status !== 0) throw new Error(`backdating failed: ${cli.stderr}`);
+    }
+  } finally {
+    await app.server.boot();
+  }
+}
