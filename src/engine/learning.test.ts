@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEUTRAL_ASSUMPTIONS } from './assumptions.ts';
-import { idleCash, investedShareOf, measuredOtherSpending, spendingEvidence } from './learning.ts';
+import { idleCash, idleCashFrom, investedShareOf, measuredOtherSpending, spendingEvidence } from './learning.ts';
 import { cents } from './money.ts';
 import { monthKey, type MonthKey } from './months.ts';
 import { project } from './project.ts';
@@ -139,6 +139,21 @@ describe('check-ins with a surplus account', () => {
   it('has no share to count without a taxable surplus account', () => {
     expect(investedShareOf({ ...investing, assumptions: { ...NEUTRAL_ASSUMPTIONS, surplusAccountId: 9, surplusShare: 80 } })).toBeNull();
     expect(investedShareOf(household)).toBeNull();
+  });
+});
+
+describe('idleCashFrom', () => {
+  it('skips a plan start month that began after the 1st, whose earlier bills are left out of it', () => {
+    // Signed up on the 15th, with plan assumptions: 2026-01 leaves out the rent (1 500.00), so it
+    // keeps 3 000 − 1 000 − 100 = 1 900.00 > half of 3 000.00; a whole month keeps 400.00.
+    const input = { ...household, today: m(1), planStartDay: 15, assumptions: NEUTRAL_ASSUMPTIONS };
+    const projection = project(input);
+    expect(idleCash(projection, input.assumptions, input.today)?.month).toBe(m(1));
+    expect(idleCashFrom(input)).toBe(m(2));
+    expect(idleCash(projection, input.assumptions, idleCashFrom(input))).toBeNull();
+    // Signed up on the 1st, nothing was left out; later months are judged from today.
+    expect(idleCashFrom({ ...input, planStartDay: 1 })).toBe(m(1));
+    expect(idleCashFrom({ ...input, today: m(3) })).toBe(m(3));
   });
 });
 

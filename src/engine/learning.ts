@@ -14,7 +14,8 @@ import type { PlanAssumptions } from './assumptions.ts';
 import type { Cents } from './money.ts';
 import { cents, divRoundHalfUp } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { monthsBetween } from './months.ts';
+import { addMonths, monthsBetween } from './months.ts';
+import { planStartDay } from './typed-balances.ts';
 import { surplusAccountOf, surplusTransfer } from './income.ts';
 import type { DebtProjection, IncomeMonth, Projection, ProjectionInput } from './types.ts';
 
@@ -142,6 +143,18 @@ export function measuredOtherSpending(projection: Pick<Projection, 'income' | 'd
   const aboveFloor = overspent > OVERSPEND_FLOOR * months;
   const aboveShare = overspent * 100 > OVERSPEND_SHARE * netIncome;
   return aboveFloor && aboveShare ? evidence.monthly : null;
+}
+
+/**
+ * The first month idleCash judges: today, but never a plan start month that began after the 1st
+ * (planStartDay > 1), whose bills due before the start day are left out of it
+ * (docs/projection-rules.md#typed-balances-are-todays) so that it keeps more than a whole month
+ * would; then the month after it.
+ * Example: plan start and today 2026-11, signed up on the 29th → 2026-12; signed up on the 1st →
+ * 2026-11; today 2027-02 → 2027-02.
+ */
+export function idleCashFrom(input: Pick<ProjectionInput, 'today' | 'planStart' | 'assumptions' | 'planStartDay'>): MonthKey {
+  return input.today <= input.planStart && planStartDay(input) > 1 ? addMonths(input.planStart, 1) : input.today;
 }
 
 /** A working month that keeps more than half of its net income as cash. */

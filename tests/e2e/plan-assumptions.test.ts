@@ -179,7 +179,7 @@ describe('A plan with assumptions', () => {
       // (due the 1st) 900 and groceries (due the 3rd) 600 only when not yet due on the sign-up day.
       const rent = planStartDay > 1 ? 0 : 1500;
       const bills = (1 < planStartDay ? 0 : 900) + (3 < planStartDay ? 0 : 600);
-      const month1 = [planStart, '$5,000', '$0', '$500', WHOLE.format(rent), WHOLE.format(bills), '$0', '$0', WHOLE.format(5000 - 500 - rent - bills), 'Edit'];
+      const month1 = [planStart, '$5,000', '$0', '$500', WHOLE.format(rent), WHOLE.format(bills), '$0', WHOLE.format(5000 - 500 - rent - bills), 'Edit'];
       expect(await monthCells(page, INCOME, planStart)).toEqual(month1);
 
       await endDaycareAndDeduct401k(page, 'plan-account-form-desktop');

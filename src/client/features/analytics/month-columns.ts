@@ -15,7 +15,8 @@ export type IncomeHeader = (typeof INCOME_HEADERS)[number];
 export function incomeHeaders(rows: readonly IncomeMonth[]): IncomeHeader[] {
   const carried: Partial<Record<IncomeHeader, boolean>> = {
     'Interest Earned': rows.some((row) => row.interestEarned !== undefined),
-    Saved: rows.some((row) => row.saved !== undefined),
+    // Only while money moves to a surplus account: without one the column would be zeros.
+    Saved: rows.some((row) => (row.saved ?? 0) > 0),
   };
   return INCOME_HEADERS.filter((header) => carried[header] ?? true);
 }

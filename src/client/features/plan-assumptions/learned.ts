@@ -4,7 +4,7 @@
  * check-ins measured, and the first month from today that keeps more than half of its pay as idle
  * cash. Nothing here computes money.
  */
-import { idleCash, investedShareOf, measuredOtherSpending, spendingEvidence, type IdleCash } from '../../../engine/learning.ts';
+import { idleCash, idleCashFrom, investedShareOf, measuredOtherSpending, spendingEvidence, type IdleCash } from '../../../engine/learning.ts';
 import type { Projection, ProjectionInput } from '../../../engine/types.ts';
 import type { MeasuredSpending } from './recommendations.ts';
 
@@ -25,6 +25,6 @@ export function learnedFrom(input: ProjectionInput, projection: Projection): Lea
   const evidence = extra === null ? null : spendingEvidence(projection, share);
   return {
     spending: extra === null || evidence === null ? null : { extra, from: evidence.from, to: evidence.to },
-    idle: idleCash(projection, input.assumptions, input.today),
+    idle: idleCash(projection, input.assumptions, idleCashFrom(input)),
   };
 }

@@ -60,6 +60,15 @@ describe('IncomeFutureTab', () => {
     expect(screen.queryByTestId('column-notes')).toBeNull();
   });
 
+  it('shows no Saved column while nothing moves (plan assumptions with no surplus account: every row saves 0)', async () => {
+    const none = { income_months: INCOME_BODY.income_months.map((row) => ({ ...row, interest_earned: 0, saved: 0 })) };
+    setup({ intercept: serveMonths({ incomeMonths: none }) });
+    await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
+    const headers = within(screen.getByRole('table', { name: TABLE })).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Month', 'Net Income', 'Interest Earned', 'Retirement', 'Housing', 'Expenses', 'Debts', 'End Balance', 'Actions']);
+    expect(screen.getByTestId('column-notes').textContent).not.toContain('Saved:');
+  });
+
   it('colours the end balance green from 0 up and red below 0', async () => {
     setup();
     await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
