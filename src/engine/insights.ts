@@ -209,7 +209,7 @@ export interface IncomeAverages {
   readonly averageNetIncome: Cents;
   /** Average of every outflow of a month: retirement + housing + expenses + other + debts. */
   readonly averageTotalExpenses: Cents;
-  /** Average of (net income − total expenses): how much the end balance moves in an average month. */
+  /** Average of (net income − total expenses): how much the end balance moves in an average month, before interest and Saved. */
   readonly averageIncomeLessExpenses: Cents;
 }
 
@@ -218,7 +218,8 @@ export interface IncomeAverages {
  * "Total expenses" reads as everything the end balance formula subtracts
  * (docs/projection-rules.md#income), the table's Retirement, Housing, Expenses (expenses plus
  * other) and Debts columns, so that net income − total expenses is the month's change in the
- * computed end balance.
+ * computed end balance before cash interest (Interest Earned) and what moves to a surplus account
+ * (Saved), which the plan assumptions add (docs/projection-rules.md#where-the-money-goes).
  */
 export function incomeTotalExpenses(row: IncomeMonth): Cents {
   return cents(row.retirementContributions + row.housing + row.expenses + row.other + row.debts);

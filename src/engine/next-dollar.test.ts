@@ -91,6 +91,15 @@ describe('nextDollar', () => {
     expect(byKind('cash').reason).toBe(
       'Leaving $100.00 a month in cash is your plan as it stands: income you do not spend already stays in cash, earning nothing, as no cash interest rate is set, so this is what the other options are measured against.',
     );
+    // With 80 % of each month's surplus going to a taxable account, unspent income is not all cash.
+    const investing: ProjectionInput = {
+      ...household,
+      retirementAccounts: [...household.retirementAccounts, { ...k401, id: 9, name: 'Brokerage', accountType: 'taxable', contributionAmount: c(0), employerContributionAmount: c(0) }],
+      assumptions: { ...NEUTRAL_ASSUMPTIONS, surplusAccountId: 9, surplusShare: 80 },
+    };
+    expect(chosen(nextDollar(investing, c(100), 1960)).find((o) => o.kind === 'cash')!.reason).toBe(
+      "Leaving $100.00 a month in cash is your plan as it stands: income you do not spend already goes where your plan sends it (80% of each month's surplus to your surplus account, the rest to cash), earning nothing, as no cash interest rate is set, so this is what the other options are measured against.",
+    );
     expect(byKind('debt').label).toBe('Pay down debt');
     expect(byKind('401k').label).toBe('Raise Work 401(k)');
     expect(byKind('ira').label).toBe('Open a Roth IRA');

@@ -36,6 +36,7 @@ import { project } from './project.ts';
 import { decimalFraction, type AnnualPercent } from './rates.ts';
 import type { ProjectionInput, RetirementAccountInput } from './types.ts';
 import { debtOrder } from './debts.ts';
+import { investedShareOf } from './learning.ts';
 import {
   applyWhatIf,
   formatPercent,
@@ -217,7 +218,10 @@ function iraOption(input: ProjectionInput, amount: Cents, baseline: PlanOutcome,
 function cashOption(input: ProjectionInput, amount: Cents, baseline: PlanOutcome): Unranked {
   const rate = input.assumptions?.cashInterestRate ?? 0;
   const earning = rate > 0 ? `earning ${formatPercent(rate)} a year` : 'earning nothing, as no cash interest rate is set';
-  const reason = `Leaving ${formatCents(amount)} a month in cash is your plan as it stands: income you do not spend already stays in cash, ${earning}, so this is what the other options are measured against.`;
+  const share = investedShareOf(input);
+  // With a surplus account, what a month leaves over is partly invested already (docs/projection-rules.md#surplus).
+  const stays = share === null ? 'income you do not spend already stays in cash' : `income you do not spend already goes where your plan sends it (${formatPercent(share)} of each month's surplus to your surplus account, the rest to cash)`;
+  const reason = `Leaving ${formatCents(amount)} a month in cash is your plan as it stands: ${stays}, ${earning}, so this is what the other options are measured against.`;
   return choice('cash', 'Keep it in cash', {}, baseline, baseline, reason);
 }
 

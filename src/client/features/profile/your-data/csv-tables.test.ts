@@ -67,9 +67,18 @@ describe('the records', () => {
 
   it('list a baseline month by month', async () => {
     expect(await lines('baselines')).toEqual([
-      ['Baseline', 'Saved On', 'Month', 'Cash', 'Debts', 'Savings', 'Contributions', 'Returns'],
-      ['January plan', '2026-01-07', '2026-01', '10.00', '20.00', '30.00', '0.00', '0.00'],
+      ['Baseline', 'Saved On', 'Month', 'Cash', 'Debts', 'Savings', 'Home', 'Mortgage', 'Contributions', 'Returns'],
+      // Saved before baselines kept the home: Home and Mortgage are blank, not 0.
+      ['January plan', '2026-01-07', '2026-01', '10.00', '20.00', '30.00', '', '', '0.00', '0.00'],
     ]);
+  });
+
+  it("list a newer baseline's home and mortgage", async () => {
+    const stamps = { created_at: '2026-02-01T09:00:00.000Z', updated_at: '2026-02-01T09:00:00.000Z' };
+    const snapshot = { months: [{ month: '2026-02', cash: 10, debts: 20, savings: 30, home: 412000.5, mortgage: 287450.1, contributions: 1, returns: 2 }] };
+    await db.baselines.clear();
+    await db.baselines.put({ id: 2, name: 'February plan', snapshot, ...stamps });
+    expect((await lines('baselines'))[1]).toEqual(['February plan', '2026-02-01', '2026-02', '10.00', '20.00', '30.00', '412000.50', '287450.10', '1.00', '2.00']);
   });
 });
 

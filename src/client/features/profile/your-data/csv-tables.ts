@@ -137,6 +137,8 @@ interface BaselineMonthRow {
   cash: unknown;
   debts: unknown;
   savings: unknown;
+  home: unknown;
+  mortgage: unknown;
   contributions: unknown;
   returns: unknown;
 }
@@ -149,6 +151,9 @@ const BASELINE_COLUMNS: readonly CsvColumn<BaselineMonthRow>[] = [
   { header: 'Cash', value: (r) => exact(r.cash) },
   { header: 'Debts', value: (r) => exact(r.debts) },
   { header: 'Savings', value: (r) => exact(r.savings) },
+  // Blank in a baseline saved before baselines kept the home (docs/projection-rules.md#one-net-worth).
+  { header: 'Home', value: (r) => exact(r.home) },
+  { header: 'Mortgage', value: (r) => exact(r.mortgage) },
   { header: 'Contributions', value: (r) => exact(r.contributions) },
   { header: 'Returns', value: (r) => exact(r.returns) },
 ];
@@ -165,6 +170,8 @@ function baselineRows(baselines: readonly R<'baselines'>[]): BaselineMonthRow[] 
         cash: m.cash,
         debts: m.debts,
         savings: m.savings,
+        home: m.home,
+        mortgage: m.mortgage,
         contributions: m.contributions,
         returns: m.returns,
       }));
