@@ -230,12 +230,14 @@ const withAge = (month: string) => `${month} (age ${Number(month.slice(0, 4)) - 
  * The Overview's idle-cash sentence the server's income rows call for (learning.ts idleCash): the
  * first working month from today whose kept cash, net income − retirement − housing − expenses −
  * other − debts − saved, is more than half its net income; none while a surplus account is named.
+ * A sign-up month that began after the 1st is not judged: its earlier bills are left out of it.
  */
 function idleSentence(rows: readonly Record<string, any>[], surplusNamed: boolean): string | null {
   if (surplusNamed) return null;
+  const from = rows[0]?.month === today && signUpDay.getUTCDate() > 1 ? addMonths(today, 1) : today;
   for (const row of rows) {
     const net = centsOf(row.net_income);
-    if (row.month < today || net <= 0) continue;
+    if (row.month < from || net <= 0) continue;
     const kept = net - ['retirement_contributions', 'housing', 'expenses', 'other', 'debts', 'saved'].reduce((sum, key) => sum + centsOf(row[key] ?? 0), 0);
     if (2 * kept > net) {
       return `From ${row.month} your plan keeps ${usdOf(kept)} of your ${usdOf(net)} monthly net pay as cash, more than half: if you really spend it, set Other spending; if you save it, invest the surplus in a taxable account.`;
