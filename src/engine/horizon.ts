@@ -16,6 +16,9 @@ import type { RetirementPlanInput } from './types.ts';
 /** The longest any table runs, in months from month 1 (100 years). */
 export const MAX_PROJECTION_MONTHS = 1200;
 
+/** The most years of retirement a plan may hold (the retirement plan form's bound). */
+export const YEARS_OF_RETIREMENT_MAX = 100;
+
 /**
  * The largest balance the engine projects, in cents ($1 trillion). A debt growing past it (its
  * payment never catches its interest) stops there, reported as truncated; an account or a

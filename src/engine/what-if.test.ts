@@ -96,6 +96,18 @@ describe('applyWhatIf', () => {
     expect(whatIfDebtPlan({ planType: 'avalanche', extraPayment: c(25) }, c(100))).toEqual({ plan: { planType: 'avalanche', extraPayment: 12_500 }, switched: false });
   });
 
+  it('moves the retirement date and keeps the plan\'s end: retiring earlier is more years to fund', () => {
+    const plan = { ...household.retirementPlan!, retirementDate: '2051-01-01', yearsOfRetirement: 30 };
+    const later = { ...household, retirementPlan: plan };
+    // 2051 + 30 years ends 2080-12; from 2046 that is 35 years, from 2053-06 it is 28 (ending 2081-05).
+    expect(applyWhatIf(later, { retirementDate: '2046-01-01' }).retirementPlan).toEqual({ ...plan, retirementDate: '2046-01-01', yearsOfRetirement: 35 });
+    expect(applyWhatIf(later, { retirementDate: '2053-06-01' }).retirementPlan?.yearsOfRetirement).toBe(28);
+    // Held to the form's bounds, 1 to 100 years.
+    expect(applyWhatIf(later, { retirementDate: '1990-01-01' }).retirementPlan?.yearsOfRetirement).toBe(91);
+    expect(applyWhatIf(later, { retirementDate: '2090-01-01' }).retirementPlan?.yearsOfRetirement).toBe(1);
+    expect(applyWhatIf({ ...later, retirementPlan: { ...plan, yearsOfRetirement: 90 } }, { retirementDate: '2031-01-01' }).retirementPlan?.yearsOfRetirement).toBe(100);
+  });
+
   it('moves the retirement date, and has nothing to move without a plan', () => {
     expect(applyWhatIf(household, { retirementDate: '2026-04-15' }).retirementPlan?.retirementDate).toBe('2026-04-15');
     const planless = { ...household, retirementPlan: null };

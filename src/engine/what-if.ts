@@ -14,7 +14,7 @@
 import { NEUTRAL_ASSUMPTIONS, todaysDollars } from './assumptions.ts';
 import { CYCLE_FACTORS, monthlyAmount, type Cycle } from './cycles.ts';
 import { debtFreeFigure, moneyLasts, type DebtFreeFigure, type MoneyLastsFigure } from './health.ts';
-import { projectionHorizon } from './horizon.ts';
+import { projectionHorizon, YEARS_OF_RETIREMENT_MAX } from './horizon.ts';
 import { debtTotals } from './insights.ts';
 import type { Cents } from './money.ts';
 import { cents, formatCents, mulDivRoundHalfUp, ZERO } from './money.ts';
@@ -106,7 +106,11 @@ export function whatIfErrors(changes: WhatIfChanges): Record<string, string> {
  * shares the parts no change touches). Throws a RangeError when whatIfErrors finds a problem, or
  * when savingsAccountId names no account: callers check first, so either is a bug.
  *   extraDebtPayment  debtPlan = whatIfDebtPlan(debtPlan, extra).plan
- *   retirementDate    retirementPlan.retirementDate = date (no plan: nothing to move)
+ *   retirementDate    retirementPlan.retirementDate = date, and the plan keeps its end: with Δ =
+ *                     (the saved date's year − the new date's year), yearsOfRetirement + Δ, held to
+ *                     [1, YEARS_OF_RETIREMENT_MAX]; retiring earlier is more years to fund, not an
+ *                     earlier end (no plan: nothing to move). Example: retiring 2051-01-01 for 30
+ *                     years moved to 2046-01-01 → 35 years, both ending 2080-12.
  *   expectedReturn    every account's expectedReturnRate = r and retirementPlan.interestRate = r
  *   inflationRate     assumptions.inflationRate = r, from NEUTRAL_ASSUMPTIONS when there are none
  *   spendingChange    each monthly expense: roundHalfUp(amount × (100 + p) / 100), exactly;
@@ -124,7 +128,11 @@ export function applyWhatIf(input: ProjectionInput, changes: WhatIfChanges): Pro
   const extra = changes.extraDebtPayment ?? ZERO;
   if (extra > 0) next = { ...next, debtPlan: whatIfDebtPlan(next.debtPlan, extra).plan };
   const date = changes.retirementDate ?? null;
-  if (date !== null && next.retirementPlan !== null) next = { ...next, retirementPlan: { ...next.retirementPlan, retirementDate: date } };
+  if (date !== null && next.retirementPlan !== null) {
+    const plan = next.retirementPlan;
+    const years = plan.yearsOfRetirement + Number(plan.retirementDate.slice(0, 4)) - Number(date.slice(0, 4));
+    next = { ...next, retirementPlan: { ...plan, retirementDate: date, yearsOfRetirement: Math.max(1, Math.min(YEARS_OF_RETIREMENT_MAX, years)) } };
+  }
   const rate = changes.expectedReturn ?? null;
   if (rate !== null) {
     next = {
@@ -347,6 +355,15 @@ export function planOutcome(input: ProjectionInput, projection: Projection, birt
     runsOut: lasts.runsOut,
     moneyLastsAge: lasts.age,
   };
+}
+
+/**
+ * A plan outcome's net worth in `month` (today's dollars), or null when its timeline has no such
+ * month. The what-if compares both plans at the same month with it.
+ * Example: netWorth [{ 2026-01, 100.00 }, { 2026-02, 250.00 }] → 2026-02: 25 000; 2027-01: null.
+ */
+export function netWorthAt(outcome: Pick<PlanOutcome, 'netWorth'>, month: MonthKey): Cents | null {
+  return outcome.netWorth.find((point) => point.month === month)?.cents ?? null;
 }
 
 /** A percent as typed: 7 → '7%', −10 → '-10%', 24.99 → '24.99%'. */

@@ -11,7 +11,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localMonth } from '../../src/engine/months.ts';
-import { applyWhatIf, planOutcome } from '../../src/engine/what-if.ts';
+import { applyWhatIf, netWorthAt, planOutcome } from '../../src/engine/what-if.ts';
 import { project } from '../../src/engine/project.ts';
 import { nextDollar } from '../../src/engine/next-dollar.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
@@ -251,13 +251,20 @@ describe('What if', () => {
       await slider.press('ArrowRight');
       await slider.press('ArrowRight');
       const later = applyWhatIf(input, { retirementDate: `${thisYear + 24}-01-01` });
+      // The plan keeps its end: 30 years from thisYear + 22 is 28 from thisYear + 24.
+      expect(later.retirementPlan?.yearsOfRetirement).toBe(28);
       const outcome = planOutcome(later, project(later), 1985);
+      const savedOutcome = planOutcome(input, project(input), 1985);
       const whole = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
-      await expect.poll(() => page.getByTestId('what-if-net-worth').innerText(), { timeout: 20_000 }).toContain(whole(outcome.netWorthAtRetirement!));
+      // Each line reads both plans in the month it names: the what-if's last working month, then the saved plan's.
+      const [ours, theirs] = [outcome.atRetirementMonth!, savedOutcome.atRetirementMonth!];
+      const cellsOf = async (testId: string) => (await page.getByTestId(testId).locator('th, td').allInnerTexts()).map((text) => text.trim());
+      await expect.poll(() => cellsOf('what-if-net-worth'), { timeout: 20_000 }).toEqual([`Net worth in ${ours} (the what-if retires)`, whole(netWorthAt(savedOutcome, ours)!), whole(outcome.netWorthAtRetirement!)]);
+      expect(await cellsOf('what-if-net-worth-saved-retirement')).toEqual([`Net worth in ${theirs} (the saved plan retires)`, whole(savedOutcome.netWorthAtRetirement!), whole(netWorthAt(outcome, theirs)!)]);
       await page.getByTestId('what-if-sandbox').scrollIntoViewIfNeeded();
       await screenshot(page, 'what-if-phone-sandbox');
       await page.getByRole('button', { name: 'Apply to my plan' }).click();
-      await expect.poll(() => page.getByTestId('apply-list').innerText()).toBe(`Retirement plan: retirement date ${thisYear + 24}-01-01`);
+      await expect.poll(() => page.getByTestId('apply-list').innerText()).toBe(`Retirement plan: retirement date ${thisYear + 24}-01-01, 28 years of retirement`);
       await page.getByRole('button', { name: 'Apply', exact: true }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Apply to my plan' }).isDisabled(), { timeout: 20_000 }).toBe(true);
       expect(((await apiCall(app, token, 'GET', '/api/v1/retirement_plan')) as any).retirement_plan.retirement_date).toBe(`${thisYear + 22}-01-01`);
@@ -267,7 +274,7 @@ describe('What if', () => {
         if (request.url().includes('/api/v1/retirement_plan') && request.method() !== 'GET') writes.push(request.method());
       });
       await phone.setOffline(false);
-      await expect.poll(async () => ((await apiCall(app, token, 'GET', '/api/v1/retirement_plan')) as any).retirement_plan.retirement_date, { timeout: 20_000 }).toBe(`${thisYear + 24}-01-01`);
+      await expect.poll(async () => ((await apiCall(app, token, 'GET', '/api/v1/retirement_plan')) as any).retirement_plan, { timeout: 20_000 }).toMatchObject({ retirement_date: `${thisYear + 24}-01-01`, years_of_retirement: 28 });
       await expect.poll(() => page.getByText('pending sync').count(), { timeout: 20_000 }).toBe(0);
       await page.waitForTimeout(500);
       expect(writes).toHaveLength(1);

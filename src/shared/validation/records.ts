@@ -4,6 +4,7 @@
  * type of `shared/records.ts`, with money in integer cents, text trimmed, dates 'YYYY-MM-DD', and
  * no undeclared keys.
  */
+import { YEARS_OF_RETIREMENT_MAX } from '../../engine/horizon.ts';
 import { cents, formatCents } from '../../engine/money.ts';
 import { isJsonObject } from '../json.ts';
 import type { Cents } from '../../engine/money.ts';
@@ -47,11 +48,11 @@ import {
 } from './kit.ts';
 import type { FieldErrors, FieldResult, Validation, ValidationContext } from './kit.ts';
 
+export { YEARS_OF_RETIREMENT_MAX };
 export const DEBT_APR_MAX = 100;
 export const DEBT_TERM_MAX_MONTHS = 480;
 export const RETURN_RATE_MAX = 50;
 export const EMPLOYER_MATCH_MAX = 100;
-export const YEARS_OF_RETIREMENT_MAX = 100;
 export const HOUSING_RATE_MAX = 100;
 export const HOUSING_TERM_MAX_YEARS = 50;
 export const OTHER_EXPENSE_MIN_YEAR = 1900;

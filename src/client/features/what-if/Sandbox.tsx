@@ -11,6 +11,7 @@ import { monthOfDate, type MonthKey } from '../../../engine/months.ts';
 import { centsToDollars, cents } from '../../../engine/money.ts';
 import { ageIn } from '../../../engine/timeline.ts';
 import { applyWhatIf, whatIfErrors, type PlanOutcome, type WhatIfChanges } from '../../../engine/what-if.ts';
+import { netWorthLines } from './figures.ts';
 import { useDataLayer } from '../../data/hooks.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { formatCentsUsd } from '../../ui/money.ts';
@@ -33,7 +34,6 @@ const shiftYears = (date: string, years: number): string => `${Number(date.slice
 /** The figure lines of the comparison, each as the engine answered it. */
 function figureRows(outcome: PlanOutcome, birthYear: number | null) {
   return {
-    netWorth: outcome.netWorthAtRetirement === null ? '—' : wholeUsd(outcome.netWorthAtRetirement),
     debtFree: outcome.debtFreeMonth ?? (outcome.debtFree.month === null && outcome.interestPaid === 0 ? 'No debts' : 'Not on this plan'),
     lasts: outcome.moneyLasts.lasts === null ? 'No retirement plan' : outcome.runsOut !== null ? `Runs short ${monthWithAge(outcome.runsOut, birthYear)}` : outcome.moneyLastsAge !== null ? `Lasts past age ${outcome.moneyLastsAge}` : 'Lasts through the plan',
     interest: wholeUsd(outcome.interestPaid),
@@ -224,10 +224,11 @@ type WhatIfAnswer = RiskAnswers['whatIf'];
 const Results = memo(function Results({ answer, birthYear }: { answer: WhatIfAnswer; birthYear: number | null }) {
   const saved = figureRows(answer.saved, birthYear);
   const changed = figureRows(answer.changed, birthYear);
+  const netWorth = netWorthLines(answer.saved, answer.changed);
   const data = useMemo(() => chartData(answer.saved, answer.changed), [answer]);
   return (
     <Stack gap="sm">
-      <FiguresTable saved={saved} changed={changed} atRetirement={answer.changed.atRetirementMonth} />
+      <FiguresTable saved={saved} changed={changed} netWorth={netWorth} />
       {answer.notes.length > 0 && (
         <List size="sm" spacing={4}>
           {answer.notes.map((note) => (
@@ -240,7 +241,7 @@ const Results = memo(function Results({ answer, birthYear }: { answer: WhatIfAns
         series={SERIES}
         formatValue={compactUsd}
         formatX={yearLabel}
-        label={`Net worth, saved plan and what-if, in today's dollars: at retirement ${saved.netWorth} against ${changed.netWorth}.`}
+        label={`Net worth, saved plan and what-if, in today's dollars: ${netWorth.map((line) => `${line.label.toLowerCase()} ${line.saved} against ${line.changed}`).join('; ')}.`}
         testId="what-if-chart"
       />
     </Stack>
@@ -284,7 +285,7 @@ const yearLabel = (month: string) => month.slice(0, 4);
 
 type Figures = ReturnType<typeof figureRows>;
 
-const FiguresTable = memo(function FiguresTable({ saved, changed, atRetirement }: { saved: Figures; changed: Figures; atRetirement: MonthKey | null }) {
+const FiguresTable = memo(function FiguresTable({ saved, changed, netWorth }: { saved: Figures; changed: Figures; netWorth: ReturnType<typeof netWorthLines> }) {
   return (
     <Table aria-label="Saved plan and what-if" withTableBorder verticalSpacing={6} data-testid="what-if-figures">
       <Table.Thead>
@@ -297,7 +298,9 @@ const FiguresTable = memo(function FiguresTable({ saved, changed, atRetirement }
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        <Row label={`Net worth at retirement${atRetirement ? ` (${atRetirement})` : ''}`} saved={saved.netWorth} changed={changed.netWorth} testId="net-worth" />
+        {netWorth.map((line) => (
+          <Row key={line.testId} label={line.label} saved={line.saved} changed={line.changed} testId={line.testId} />
+        ))}
         <Row label="Debt-free" saved={saved.debtFree} changed={changed.debtFree} testId="debt-free" />
         <Row label="Money lasts" saved={saved.lasts} changed={changed.lasts} testId="money-lasts" />
         <Row label="Interest paid on debts" saved={saved.interest} changed={changed.interest} testId="interest" />

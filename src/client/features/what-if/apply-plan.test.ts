@@ -45,7 +45,11 @@ describe('planWrites', () => {
     // 900.00 → 810.00 and 12.35 → 11.115 → 11.12 (half up).
     expect(writes).toEqual([
       { write: { op: 'saveSingle', name: 'debtPlan', fields: { plan_type: 'avalanche', extra_payment: 100 } }, text: 'Debt plan: avalanche, extra payment $100.00 a month' },
-      { write: { op: 'saveSingle', name: 'retirementPlan', fields: { retirement_date: '2050-01-01', interest_rate: 7 } }, text: 'Retirement plan: retirement date 2050-01-01, return in retirement 7%' },
+      // Two years later, the plan keeps its end: 30 − 2 = 28 years of retirement.
+      {
+        write: { op: 'saveSingle', name: 'retirementPlan', fields: { retirement_date: '2050-01-01', years_of_retirement: 28, interest_rate: 7 } },
+        text: 'Retirement plan: retirement date 2050-01-01, 28 years of retirement, return in retirement 7%',
+      },
       {
         write: { op: 'update', collection: 'retirementAccounts', id: 4, fields: { contribution_amount: 296.15, expected_return_rate: 7 } },
         text: 'Roth IRA: contribution $296.15 each biweekly deposit, expected return 7%',

@@ -55,6 +55,11 @@ export function planWrites(saved: ProjectionInput, changed: ProjectionInput, nam
       fields.retirement_date = next.retirementDate;
       said.push(`retirement date ${next.retirementDate}`);
     }
+    // A moved retirement keeps the plan's end (engine applyWhatIf): the years change with it.
+    if (plan.yearsOfRetirement !== next.yearsOfRetirement) {
+      fields.years_of_retirement = next.yearsOfRetirement;
+      said.push(`${next.yearsOfRetirement} years of retirement`);
+    }
     if (plan.interestRate !== next.interestRate) {
       fields.interest_rate = next.interestRate;
       said.push(`return in retirement ${next.interestRate}%`);

@@ -30,11 +30,11 @@ async function computeAny(request: RiskRequest, control: RunControl): Promise<Ri
   switch (request.kind) {
     case 'whatIf': {
       const changedInput = applyWhatIf(request.input, request.changes);
-      return {
-        saved: yearly(planOutcome(request.input, project(request.input), request.birthYear)),
-        changed: yearly(planOutcome(changedInput, project(changedInput), request.birthYear)),
-        notes: whatIfNotes(request.input, request.changes),
-      };
+      const saved = planOutcome(request.input, project(request.input), request.birthYear);
+      const changed = planOutcome(changedInput, project(changedInput), request.birthYear);
+      // Each plan is also read in the month the other retires (figures.ts netWorthLines).
+      const months = new Set([saved.atRetirementMonth, changed.atRetirementMonth]);
+      return { saved: yearly(saved, months), changed: yearly(changed, months), notes: whatIfNotes(request.input, request.changes) };
     }
     case 'nextDollar':
       return nextDollar(request.input, request.amount, request.birthYear);
@@ -56,13 +56,14 @@ async function computeAny(request: RiskRequest, control: RunControl): Promise<Ri
 }
 
 /**
- * An outcome with its net-worth path cut to each December and the last month, as the sandbox
- * charts it: an answer crosses to the page by structured clone, and 780 monthly points of two
- * plans made each answer ~60 kB to read on the main thread, a slider move at a time.
+ * An outcome with its net-worth path cut to each December, the last month and the months in
+ * `keep`, as the sandbox charts and compares it: an answer crosses to the page by structured
+ * clone, and 780 monthly points of two plans made each answer ~60 kB to read on the main thread,
+ * a slider move at a time.
  */
-function yearly(outcome: PlanOutcome): PlanOutcome {
+function yearly(outcome: PlanOutcome, keep: ReadonlySet<string | null>): PlanOutcome {
   const last = outcome.netWorth.length - 1;
-  return { ...outcome, netWorth: outcome.netWorth.filter((point, i) => i === last || point.month.endsWith('-12')) };
+  return { ...outcome, netWorth: outcome.netWorth.filter((point, i) => i === last || point.month.endsWith('-12') || keep.has(point.month)) };
 }
 
 async function chunked(total: number, control: RunControl, run: (first: number, count: number) => PathOutcome[]): Promise<PathOutcome[] | null> {
