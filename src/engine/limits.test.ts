@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deferralCatchUp, limitsFor, limitWarnings, plannedLimitWarnings, type PlannedAccount, type YearContributions } from './limits.ts';
+import { deferralCatchUp, depositsInYear, limitsFor, limitWarnings, plannedLimitWarnings, type PlannedAccount, type YearContributions } from './limits.ts';
+import { monthKey, type MonthKey } from './months.ts';
 import { cents } from './money.ts';
 
 // The IRS figures (docs/projection-rules.md#contribution-limits), in dollars: 2026 deferral 24 500,
@@ -60,40 +61,88 @@ describe('limitWarnings', () => {
   });
 });
 
+describe('depositsInYear', () => {
+  /** The deposit dates of a weekly or biweekly cycle, enumerated one by one (no arithmetic shortcut). */
+  const enumerated = (first: string, days: number, year: number, lastDay: string) => {
+    const dates: string[] = [];
+    for (let t = Date.parse(`${first}T00:00:00Z`); ; t += days * 86_400_000) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      if (date > lastDay || date > `${year}-12-31`) break;
+      if (date >= `${year}-01-01`) dates.push(date);
+    }
+    return dates;
+  };
+
+  it('counts the biweekly dates that fall in each calendar year, a 27-deposit year included', () => {
+    expect(enumerated('2026-12-04', 14, 2026, '9999-12-31')).toEqual(['2026-12-04', '2026-12-18']);
+    expect(depositsInYear('2026-12-04', 'biweekly', 2026, null)).toBe(2);
+    // 2027-01-01 + 26 × 14 days = 2027-12-31: 27 paydays.
+    expect(enumerated('2026-12-04', 14, 2027, '9999-12-31')).toHaveLength(27);
+    expect(depositsInYear('2026-12-04', 'biweekly', 2027, null)).toBe(27);
+    for (const year of [2028, 2029, 2030, 2031]) expect(depositsInYear('2026-12-04', 'biweekly', year, null)).toBe(enumerated('2026-12-04', 14, year, '9999-12-31').length);
+    expect(depositsInYear('2026-12-04', 'biweekly', 2025, null)).toBe(0);
+  });
+
+  it('counts weekly dates up to the end of the last month', () => {
+    // Fridays from 2026-01-02 through June: Jan 2 … Jun 26, 26 of them.
+    expect(enumerated('2026-01-02', 7, 2026, '2026-06-30')).toHaveLength(26);
+    expect(depositsInYear('2026-01-02', 'weekly', 2026, monthKey(2026, 6))).toBe(26);
+    expect(depositsInYear('2026-01-02', 'weekly', 2027, monthKey(2026, 6))).toBe(0);
+  });
+
+  it('counts semimonthly halves and monthly months from the first deposit', () => {
+    // From 2026-03-20: the second half of March, then two in each of April–December: 1 + 18.
+    expect(depositsInYear('2026-03-20', 'semimonthly', 2026, null)).toBe(19);
+    expect(depositsInYear('2026-03-10', 'semimonthly', 2026, null)).toBe(20);
+    expect(depositsInYear('2026-03-10', 'semimonthly', 2027, null)).toBe(24);
+    // From 2026-12-04 to a last month of 2027-06: December, then January–June.
+    expect(depositsInYear('2026-12-04', 'monthly', 2026, monthKey(2027, 6))).toBe(1);
+    expect(depositsInYear('2026-12-04', 'monthly', 2027, monthKey(2027, 6))).toBe(6);
+    expect(depositsInYear('2026-12-04', 'monthly', 2028, monthKey(2027, 6))).toBe(0);
+  });
+});
+
 describe('plannedLimitWarnings', () => {
-  const biweekly401k = (contribution: number, firstYear: number, lastYear: number | null): PlannedAccount => ({
+  const biweekly401k = (contribution: number, firstDeposit: string, lastMonth: MonthKey | null): PlannedAccount => ({
     accountId: 9,
     accountType: 'traditional_401k',
     contribution: $(contribution),
     employerContribution: $(0),
     cycle: 'biweekly',
-    firstYear,
-    lastYear,
+    firstDeposit,
+    lastMonth,
   });
 
-  it('counts a full year of deposits exactly and keeps the first year of a warning', () => {
-    // 1 000.00 × 26 = 26 000.00 a year. Born 1981: 45 in 2026, over 24 500; the warning repeats
-    // each year to 2030 (age 49) but is reported once, for 2026.
-    const warnings = plannedLimitWarnings([biweekly401k(1_000, 2026, null)], 1981, 2026, 2040);
+  it('counts a year of deposits exactly and keeps the first year of a warning', () => {
+    // From 2026-01-09: Jan 9 + 14k through Dec 25, 26 deposits: 1 000.00 × 26 = 26 000.00. Born
+    // 1981: 45 in 2026, over 24 500; the warning repeats each year to 2030 (age 49) but is
+    // reported once, for 2026.
+    const warnings = plannedLimitWarnings([biweekly401k(1_000, '2026-01-09', null)], 1981, 2026, 2040);
     expect(warnings).toEqual([{ year: 2026, kind: 'deferral', accountIds: [9], contributed: $(26_000), limit: $(24_500) }]);
   });
 
+  it('counts only the deposits of a first year that starts in December', () => {
+    // From 2026-12-04: 2026 holds 2 deposits (2 000.00, under the limit); 2027 holds 27 (27 000.00).
+    const warnings = plannedLimitWarnings([biweekly401k(1_000, '2026-12-04', null)], 1981, 2026, 2040);
+    expect(warnings).toEqual([{ year: 2027, kind: 'deferral', accountIds: [9], contributed: $(27_000), limit: $(24_500) }]);
+  });
+
   it('warns first in the year the larger catch-up ends (age 64)', () => {
-    // 1 300.00 × 26 = 33 800.00: under 35 750 at 60–63 (2026–2029 for a person born 1966),
-    // over 32 500 at 64 in 2030.
-    const warnings = plannedLimitWarnings([biweekly401k(1_300, 2026, null)], 1966, 2026, 2031);
+    // 1 300.00 × 26 = 33 800.00 (2030 has 26 Fridays from 2026-01-09 on the 14-day cycle: Jan 4 …
+    // Dec 20): under 35 750 at 60–63 (2026–2029 for a person born 1966), over 32 500 at 64 in 2030.
+    const warnings = plannedLimitWarnings([biweekly401k(1_300, '2026-01-09', null)], 1966, 2026, 2031);
     expect(warnings).toEqual([{ year: 2030, kind: 'deferral', accountIds: [9], contributed: $(33_800), limit: $(32_500) }]);
   });
 
   it('skips the years an account does not contribute in', () => {
-    // Deposits from 2028 to 2029 only; a 2026–2027 check finds nothing, to 2028 finds 2028.
-    expect(plannedLimitWarnings([biweekly401k(1_000, 2028, 2029)], 1990, 2026, 2027)).toEqual([]);
-    expect(plannedLimitWarnings([biweekly401k(1_000, 2028, 2029)], 1990, 2026, 2030).map((w) => w.year)).toEqual([2028]);
+    // Deposits from 2028 to 2029 only; a 2026–2027 check finds nothing, to 2030 finds 2028.
+    expect(plannedLimitWarnings([biweekly401k(1_000, '2028-01-07', monthKey(2029, 12))], 1990, 2026, 2027)).toEqual([]);
+    expect(plannedLimitWarnings([biweekly401k(1_000, '2028-01-07', monthKey(2029, 12))], 1990, 2026, 2030).map((w) => w.year)).toEqual([2028]);
   });
 
-  it('counts weekly deposits 52 times and semimonthly 24 times a year', () => {
-    const weeklyIra: PlannedAccount = { ...biweekly401k(150, 2026, null), accountType: 'roth_ira', cycle: 'weekly' };
-    // 150.00 × 52 = 7 800.00 > 7 500.00.
+  it('counts weekly deposits 52 times and semimonthly 24 times in a whole year', () => {
+    const weeklyIra: PlannedAccount = { ...biweekly401k(150, '2026-01-02', null), accountType: 'roth_ira', cycle: 'weekly' };
+    // 52 Fridays in 2026 (Jan 2 … Dec 25): 150.00 × 52 = 7 800.00 > 7 500.00.
     expect(plannedLimitWarnings([weeklyIra], 1990, 2026, 2026).map((w) => w.contributed)).toEqual([$(7_800)]);
     const semimonthly: PlannedAccount = { ...weeklyIra, cycle: 'semimonthly', contribution: $(312.5) };
     // 312.50 × 24 = 7 500.00: at the limit, not over it.

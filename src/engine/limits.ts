@@ -17,6 +17,7 @@
  * limitations on benefits and contributions", 2025 and 2026).
  */
 import type { Cents } from './money.ts';
+import type { MonthKey } from './months.ts';
 import { cents } from './money.ts';
 
 export interface ContributionLimits {
@@ -114,7 +115,7 @@ export function limitWarnings(year: number, birthYear: number | null, accounts: 
 /** Payments a year per cycle: weekly 52, biweekly 26, semimonthly 24, monthly 12. */
 export const PAYMENTS_PER_YEAR = { weekly: 52, biweekly: 26, semimonthly: 24, monthly: 12 } as const;
 
-/** An account's contribution plan as the limits see it: per deposit, with the years it runs. */
+/** An account's contribution plan as the limits see it: per deposit, with when the deposits run. */
 export interface PlannedAccount {
   readonly accountId: number;
   readonly accountType: AccountKind;
@@ -122,32 +123,65 @@ export interface PlannedAccount {
   readonly contribution: Cents;
   readonly employerContribution: Cents;
   readonly cycle: keyof typeof PAYMENTS_PER_YEAR;
-  /** The calendar year of the first deposit. */
-  readonly firstYear: number;
-  /** The last calendar year with a deposit (the year of the month before retirement); null: none set. */
-  readonly lastYear: number | null;
+  /** The first deposit's date, 'YYYY-MM-DD'. */
+  readonly firstDeposit: string;
+  /** The last month with a deposit (the month before the retirement month); null: none set. */
+  readonly lastMonth: MonthKey | null;
+}
+
+const DAY_MS = 86_400_000;
+const utcDay = (year: number, month: number, day: number): number => Date.UTC(year, month - 1, day) / DAY_MS;
+
+/**
+ * How many deposits of `cycle` fall in calendar `year`, counted from the first deposit's date and
+ * through the end of `lastMonth` (null: no end):
+ *   weekly, biweekly  the dates first + 7k or 14k days, k = 0, 1, …
+ *   semimonthly       two a month, one in each half (the 1st–15th, the 16th–end), from the half
+ *                     the first deposit falls in
+ *   monthly           one a month from the first deposit's month
+ * Example: biweekly from 2026-12-04 → 2026: 2 (Dec 4 and 18); 2027: 27 (Jan 1, 15, …, Dec 31);
+ * semimonthly from 2026-03-20 → 2026: 19 (the second half of March and 9 whole months); monthly
+ * from 2026-12-04 with a last month 2027-06 → 2027: 6.
+ */
+export function depositsInYear(firstDeposit: string, cycle: keyof typeof PAYMENTS_PER_YEAR, year: number, lastMonth: MonthKey | null): number {
+  const [fy, fm, fd] = firstDeposit.split('-').map(Number) as [number, number, number];
+  const end = lastMonth === null || lastMonth > `${year}-12` ? { y: year, m: 12 } : { y: Number(lastMonth.slice(0, 4)), m: Number(lastMonth.slice(5, 7)) };
+  if (end.y < year || fy > year) return 0;
+  if (cycle === 'weekly' || cycle === 'biweekly') {
+    const step = cycle === 'weekly' ? 7 : 14;
+    const first = utcDay(fy, fm, fd);
+    const from = Math.max(first, utcDay(year, 1, 1));
+    const to = utcDay(end.y, end.m + 1, 0); // the last day of the end month
+    if (to < from) return 0;
+    return Math.max(0, Math.floor((to - first) / step) - Math.ceil((from - first) / step) + 1);
+  }
+  // Months (or half months) as one count from year 0: month index y × 12 + m − 1.
+  const perMonth = cycle === 'monthly' ? 1 : 2;
+  const firstSlot = ((fy * 12 + fm - 1) * perMonth) + (perMonth === 2 && fd > 15 ? 1 : 0);
+  const from = Math.max(firstSlot, (year * 12) * perMonth);
+  const to = (end.y * 12 + end.m - 1) * perMonth + perMonth - 1;
+  return Math.max(0, to - from + 1);
 }
 
 /**
- * The first warning of each kind and account set over the years `fromYear` to `toYear`, at the
- * account's full-year rate: a year's contribution = per-deposit amount × payments a year
- * (exact, in cents), counted in every year from its first deposit's to its last. Only the first
- * year of a warning is kept (its age says why: a limit falls at 64 when the larger catch-up ends).
- * Example: born 1981, 1 000.00 biweekly to a traditional 401(k) from 2026 → 26 000.00 a year, over
- * 2026's 24 500.00 (age 45): one deferral warning for 2026; none at 50 (2031: 32 500.00).
+ * The first warning of each kind and account set over the years `fromYear` to `toYear`: a year's
+ * contribution = per-deposit amount × the deposits that fall in that calendar year
+ * (depositsInYear; exact, in cents), so a first or last year counts only its own deposits. Only the
+ * first year of a warning is kept (its age says why: a limit falls at 64 when the larger catch-up
+ * ends).
+ * Example: born 1981, 1 000.00 biweekly to a traditional 401(k) from 2026-01-02 → 26 000.00 in
+ * 2026, over 2026's 24 500.00 (age 45): one deferral warning for 2026; from 2026-12-04 instead,
+ * 2026 holds 2 deposits (2 000.00) and the warning is for 2027 (27 deposits, 27 000.00).
  */
 export function plannedLimitWarnings(accounts: readonly PlannedAccount[], birthYear: number | null, fromYear: number, toYear: number): LimitWarning[] {
   const seen = new Set<string>();
   const first: LimitWarning[] = [];
   for (let year = fromYear; year <= toYear; year += 1) {
-    const active = accounts.filter((a) => a.firstYear <= year && (a.lastYear === null || year <= a.lastYear));
-    if (active.length === 0) continue;
-    const contributions = active.map((a) => ({
-      accountId: a.accountId,
-      accountType: a.accountType,
-      employee: cents(a.contribution * PAYMENTS_PER_YEAR[a.cycle]),
-      employer: cents(a.employerContribution * PAYMENTS_PER_YEAR[a.cycle]),
-    }));
+    const contributions = accounts.flatMap((a) => {
+      const deposits = depositsInYear(a.firstDeposit, a.cycle, year, a.lastMonth);
+      return deposits === 0 ? [] : [{ accountId: a.accountId, accountType: a.accountType, employee: cents(a.contribution * deposits), employer: cents(a.employerContribution * deposits) }];
+    });
+    if (contributions.length === 0) continue;
     for (const warning of limitWarnings(year, birthYear, contributions)) {
       const key = `${warning.kind}:${warning.accountIds.join(',')}`;
       if (seen.has(key)) continue;

@@ -1,11 +1,11 @@
 /**
  * Contribution-limit warnings (docs/projection-rules.md#contribution-limits): the IRS limits
- * against the user's planned contributions, from this year to the last year before retirement, at
- * each account's full-year rate. Warnings only: nothing here blocks a save. The figures are the
+ * against the user's planned contributions, from this year to the last year before retirement,
+ * counting the deposits that fall in each calendar year. Warnings only: nothing here blocks a save. The figures are the
  * engine's (plannedLimitWarnings); this module reads the records and words the result.
  */
 import { Alert, List, Text } from '@mantine/core';
-import { addMonths, monthOfDate } from '../../../engine/months.ts';
+import { addMonths, monthOfDate, type MonthKey } from '../../../engine/months.ts';
 import { plannedLimitWarnings, type AccountKind, type LimitWarning, type PlannedAccount } from '../../../engine/limits.ts';
 import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../shared/records.ts';
 import type { WireRecordOf } from '../../../shared/resources.ts';
@@ -20,13 +20,14 @@ type Plan = WireRecordOf<'retirementPlan'>;
 /** Without a retirement plan, the years the tables run (360 months). */
 const YEARS_WITHOUT_PLAN = 30;
 
-const dateYear = (value: unknown): number | null => (typeof value === 'string' && /^\d{4}-/.test(value) ? Number(value.slice(0, 4)) : null);
+/** A wire date 'YYYY-MM-DD' that names a real day, else null. */
+const depositDate = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null);
 
-/** The last calendar year with a deposit: the year of the month before the retirement month. */
-export function lastContributionYear(plan: Plan | null): number | null {
+/** The last month with a deposit: the month before the retirement month; null without a plan. */
+export function lastContributionMonth(plan: Plan | null): MonthKey | null {
   const date = plan?.retirement_date;
   if (typeof date !== 'string' || !/^\d{4}-\d{2}/.test(date)) return null;
-  return Number(addMonths(monthOfDate(date), -1).slice(0, 4));
+  return addMonths(monthOfDate(date), -1);
 }
 
 /**
@@ -34,14 +35,14 @@ export function lastContributionYear(plan: Plan | null): number | null {
  * a taxable (brokerage) account, which no IRS contribution limit covers
  * (docs/projection-rules.md#where-the-money-goes).
  */
-export function plannedAccount(account: Pick<Account, 'id' | 'account_type' | 'contribution_amount' | 'employer_contribution_amount' | 'contribution_cycle' | 'next_deposit_date'>, lastYear: number | null): PlannedAccount | null {
+export function plannedAccount(account: Pick<Account, 'id' | 'account_type' | 'contribution_amount' | 'employer_contribution_amount' | 'contribution_cycle' | 'next_deposit_date'>, lastMonth: MonthKey | null): PlannedAccount | null {
   const contribution = wireCents(account.contribution_amount);
   const employer = wireCents(account.employer_contribution_amount);
-  const firstYear = dateYear(account.next_deposit_date);
+  const firstDeposit = depositDate(account.next_deposit_date);
   const type = ACCOUNT_TYPES.find((t): t is AccountKind => t === account.account_type && t !== 'taxable');
   const cycle = PAY_CYCLES.find((c) => c === account.contribution_cycle);
-  if (contribution === null || employer === null || firstYear === null || !type || !cycle) return null;
-  return { accountId: account.id, accountType: type, contribution, employerContribution: employer, cycle, firstYear, lastYear };
+  if (contribution === null || employer === null || firstDeposit === null || !type || !cycle) return null;
+  return { accountId: account.id, accountType: type, contribution, employerContribution: employer, cycle, firstDeposit, lastMonth };
 }
 
 export interface LimitCheck {
@@ -60,10 +61,11 @@ export function useLimitCheck(draft?: { account: Account; name: string } | null)
   const plan = useSingle('retirementPlan');
   const birthYear = useBirthYear();
   const thisYear = useClock()().getFullYear();
-  const lastYear = lastContributionYear(plan.record);
+  const lastMonth = lastContributionMonth(plan.record);
+  const lastYear = lastMonth === null ? null : Number(lastMonth.slice(0, 4));
   const rows: { account: Account; name: string }[] = accounts.rows.filter((a) => a.id !== draft?.account.id).map((a) => ({ account: a, name: String(a.name) }));
   if (draft) rows.push(draft);
-  const planned = rows.map(({ account }) => plannedAccount(account, lastYear)).filter((a): a is PlannedAccount => a !== null);
+  const planned = rows.map(({ account }) => plannedAccount(account, lastMonth)).filter((a): a is PlannedAccount => a !== null);
   const toYear = lastYear ?? thisYear + YEARS_WITHOUT_PLAN - 1;
   const names = new Map(rows.map(({ account, name }) => [account.id, name]));
   return { warnings: plannedLimitWarnings(planned, birthYear, thisYear, toYear), birthYear, names };

@@ -171,26 +171,29 @@ describe('RetirementAccountsTab', () => {
   });
 
   it('warns when a contribution passes the IRS limit, and still saves', async () => {
-    // Born 1985 (the session's), 2026: age 41, no catch-up. 1,000.00 biweekly × 26 = 26,000.00 a
-    // year against 2026's 401(k) employee limit of 24,500.00; the stored Roth IRA adds nothing to it.
+    // Born 1985 (the session's). 1,000.00 biweekly from Friday 2026-03-13: 2026 holds 21 deposits
+    // (Mar 13 … Dec 25), 21,000.00, under the limit; 2027 holds 27 (Jan 1 … Dec 31), 27,000.00,
+    // over the 401(k) employee limit of 24,500.00 at 42. The stored Roth IRA adds nothing to it.
     const now = new Date('2026-11-24T12:00:00');
     const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account', { records: { [PATH]: [roth] }, now });
     fillValid();
     expect(screen.queryByTestId('limit-warnings')).toBeNull();
     fill('Contribution Amount', '1000');
     const alert = await screen.findByTestId('limit-warnings');
-    expect(alert.textContent).toContain('From 2026 (age 41): $26,000.00 a year to Work 401k is over the 401(k) employee contribution limit of $24,500.00.');
+    expect(alert.textContent).toContain('From 2027 (age 42): $27,000.00 a year to Work 401k is over the 401(k) employee contribution limit of $24,500.00.');
     submitDialog('Create Account');
     await dialogClosed();
     expect(writesOf(server)).toHaveLength(1);
   });
 
   it('lists the limit warnings of the stored accounts under the table', async () => {
-    // Work 401k at 1,000.00 biweekly and Side Roth 401k at 25.00 weekly: 26,000.00 + 1,300.00 =
-    // 27,300.00 of 401(k) deferrals in 2026 (age 41) against 24,500.00. The Roth IRA's 6,000.00 is within 7,500.00.
+    // Work 401k at 1,000.00 biweekly and Side Roth 401k at 25.00 weekly, both from Friday
+    // 2026-03-13: in 2026, 21 + 42 deposits make 21,000.00 + 1,050.00 = 22,050.00, under 24,500.00;
+    // in 2027 (age 42), 27 + 53 deposits (Jan 1 … Dec 31) make 27,000.00 + 1,325.00 = 28,325.00,
+    // over it. The Roth IRA's 12 × 500.00 = 6,000.00 is within 7,500.00.
     await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [{ ...work, contribution_amount: 1000 }, side, roth] }, now: new Date('2026-11-24T12:00:00') });
     const alert = await screen.findByTestId('limit-warnings');
-    expect(alert.textContent).toContain('From 2026 (age 41): $27,300.00 a year to Work 401k and Side Roth 401k is over the 401(k) employee contribution limit of $24,500.00.');
+    expect(alert.textContent).toContain('From 2027 (age 42): $28,325.00 a year to Work 401k and Side Roth 401k is over the 401(k) employee contribution limit of $24,500.00.');
     expect(alert.textContent).not.toContain('IRA contribution limit');
   });
 
