@@ -49,7 +49,7 @@ export const ASSUMPTIONS: readonly AssumptionInfo[] = [
     field: 'social_security_cola',
     label: 'Social Security raise (COLA)',
     kind: 'percent',
-    changes: 'Grows Social Security once a year from when it starts.',
+    changes: "Grows Social Security once a year from today: the amount on your retirement plan is in today's dollars, as your Social Security statement gives it.",
     recommended: 2.5,
     source: 'The yearly cost-of-living adjustment follows consumer prices (CPI-W); it has averaged about 2.5 % a year since 2000 (Social Security Administration).',
   },

@@ -7,7 +7,7 @@ import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { contributionRow, retirementRow, serveMonths } from '../../analytics/fixtures.testing.ts';
 import { NOV_15 } from '../month-tables.testing.ts';
 import { TAXABLE_NOTE } from './RetirementAccountForm.tsx';
-import { RetirementAccountsTab } from './RetirementAccountsTab.tsx';
+import { RetirementAccountsTab, retirementRateNote } from './RetirementAccountsTab.tsx';
 
 const PATH = '/api/v1/retirement_accounts';
 const base = { employer_match: 50, starting_balance: 1000, expected_return_rate: 7, next_deposit_date: '2026-03-13' };
@@ -184,6 +184,15 @@ describe('RetirementAccountsTab', () => {
     submitDialog('Create Account');
     await dialogClosed();
     expect(writesOf(server)).toHaveLength(1);
+  });
+
+  it('says under the table that every account earns the plan\'s rate from retirement on', async () => {
+    const plan = { id: 1, retirement_date: '2047-07-01', interest_rate: 5, social_security_income: 2100, social_security_start_date: '2050-01-01', years_of_retirement: 30 };
+    await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [work] }, singles: { '/api/v1/retirement_plan': plan } });
+    expect((await screen.findByTestId('retirement-rate-note')).textContent).toBe(
+      "From your retirement (2047-07) every account earns your retirement plan's 5% a year (Expected Interest Rate on Savings) in place of its Expected Return.",
+    );
+    expect(retirementRateNote(null)).toBeNull();
   });
 
   it('lists the limit warnings of the stored accounts under the table', async () => {

@@ -8,6 +8,7 @@
  */
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { useSingle } from '../../../data/hooks.ts';
 import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
@@ -76,13 +77,32 @@ const retirementAccountsTab = (balances: TodayBalances | null): CollectionTabPro
   nameHeader: 'Name', itemName: (account) => account.name, columns: columns(balances), tableLabel: 'Retirement accounts', minWidth: 1040,
 });
 
+/**
+ * The switch at retirement (docs/projection-rules.md#retirement-months), said where the rates are
+ * listed: from the retirement month every account earns the plan's rate in place of its own.
+ * Example: '2047-07-01' at 5 → "From your retirement (2047-07) every account earns your retirement
+ * plan's 5% a year (Expected Interest Rate on Savings) in place of its Expected Return."
+ */
+export function retirementRateNote(plan: WireRecordOf<'retirementPlan'> | null): string | null {
+  const date = plan?.retirement_date;
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}/.test(date) || plan?.interest_rate === undefined || plan.interest_rate === null) return null;
+  return `From your retirement (${date.slice(0, 7)}) every account earns your retirement plan's ${formatPercent(plan.interest_rate)} a year (Expected Interest Rate on Savings) in place of its Expected Return.`;
+}
+
 export function RetirementAccountsTab() {
   const limits = useLimitCheck();
   const balances = useAccountBalances();
+  const plan = useSingle('retirementPlan').record;
   const tab = useMemo(() => retirementAccountsTab(balances), [balances]);
+  const rateNote = retirementRateNote(plan);
   return (
     <Stack gap="md">
       <CollectionTab {...tab} />
+      {rateNote && (
+        <Text size="sm" c="dimmed" data-testid="retirement-rate-note">
+          {rateNote}
+        </Text>
+      )}
       <LimitWarnings check={limits} />
     </Stack>
   );

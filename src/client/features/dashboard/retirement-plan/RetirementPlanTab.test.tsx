@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { byLabelStart, confirmDelete, dialog, dialogClosed, expectKeptOpen, expectNoTexts, expectTexts, press, refuse, renderAndPress, renderReady, submitDialog, writesOf } from '../../../test-support/dialog.testing.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
-import { RetirementPlanTab } from './RetirementPlanTab.tsx';
+import { RETIREMENT_RETURN_HINT, SOCIAL_SECURITY_HINT } from './RetirementPlanForm.tsx';
+import { PLAN_NOTES, RetirementPlanTab } from './RetirementPlanTab.tsx';
 
 const PATH = '/api/v1/retirement_plan';
 const plan = {
@@ -39,6 +40,12 @@ describe('RetirementPlanTab', () => {
     expect(detail('Expected Years of Retirement')).toBe('30 years');
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.queryByText('No retirement plan found')).toBeNull();
+    // Which dollars Social Security is in, and what the plan's rate does.
+    expect(screen.getByTestId('plan-notes').textContent).toBe(PLAN_NOTES);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('dialog', { name: 'Edit Retirement Plan' }));
+    expect(form.getByText(SOCIAL_SECURITY_HINT)).toBeTruthy();
+    expect(form.getByText(RETIREMENT_RETURN_HINT)).toBeTruthy();
   });
 
   it('shows the empty state with a Create Retirement Plan button', async () => {

@@ -25,6 +25,10 @@ function yearsOf(value: unknown): string {
   return `${years} ${years === 1 ? 'year' : 'years'}`;
 }
 
+/** What two of the plan's figures mean in the projection (docs/projection-rules.md#retirement-months). */
+export const PLAN_NOTES =
+  "Social Security is in today's dollars and grows with the COLA from now (Plan assumptions). From the retirement date every account earns the Expected Interest Rate on Savings in place of its own Expected Return.";
+
 export function RetirementPlanTab() {
   const layer = useDataLayer();
   const { record: plan, pending, loading, error } = useSingle('retirementPlan');
@@ -76,6 +80,9 @@ export function RetirementPlanTab() {
                 </DataList.Item>
               ))}
             </DataList>
+            <Text size="xs" c="dimmed" data-testid="plan-notes">
+              {PLAN_NOTES}
+            </Text>
           </Stack>
         </Card>
       ) : loading ? (
