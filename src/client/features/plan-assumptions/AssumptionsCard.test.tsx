@@ -31,7 +31,7 @@ describe('AssumptionsCard', () => {
     const { server } = await renderReady(<AssumptionsCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Use recommended' }));
     await waitFor(() => expect(value('inflation_rate')).toBe('2.5% a year'));
-    expect(value('retirement_tax_rate')).toBe('12% a year');
+    expect(value('retirement_tax_rate')).toBe('12% of each withdrawal');
     expect(value('spend_cash_in_retirement')).toBe('Yes');
     // Cash and the home's value are the household's own: no recommendation is made for them.
     expect(value('cash_balance')).toBe('Not set');

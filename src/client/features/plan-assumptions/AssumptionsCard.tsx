@@ -54,6 +54,7 @@ function shown(info: AssumptionInfo, value: unknown): string {
   if (value === null || value === undefined) return 'Not set';
   if (info.kind === 'boolean') return value === true ? 'Yes' : 'No';
   if (info.kind === 'monthly') return `${formatUsd(value)} a month`;
+  if (info.kind === 'share') return `${formatPercent(value)} of each withdrawal`;
   return info.kind === 'money' ? formatUsd(value) : `${formatPercent(value)} a year`;
 }
 

@@ -32,6 +32,7 @@ const HINTS: Partial<Record<AssumptionField, string>> = {
 /** The form's label of a field: its card label with the unit. */
 function labelOf(info: AssumptionInfo): string {
   if (info.kind === 'monthly') return `${info.label} ($ a month, today's dollars)`;
+  if (info.kind === 'share') return `${info.label} (% of each withdrawal)`;
   return info.kind === 'percent' ? `${info.label} (% a year)` : info.label;
 }
 

@@ -14,7 +14,8 @@ export interface AssumptionInfo {
   field: AssumptionField;
   label: string;
   /** 'monthly': dollars a month in today's dollars. */
-  kind: 'percent' | 'money' | 'monthly' | 'boolean';
+  /** percent: % a year; share: % of an amount (the tax on a withdrawal). */
+  kind: 'percent' | 'share' | 'money' | 'monthly' | 'boolean';
   /** What it changes in the projections. */
   changes: string;
   /** The wire value a planner would start from, or null when only the user can say. */
@@ -88,7 +89,7 @@ export const ASSUMPTIONS: readonly AssumptionInfo[] = [
   {
     field: 'retirement_tax_rate',
     label: 'Tax on traditional withdrawals',
-    kind: 'percent',
+    kind: 'share',
     changes: 'Withdraws more from traditional 401(k)s and IRAs so the need is paid after tax; Roth money is untaxed.',
     recommended: 12,
     source: 'Most retirees’ taxable income falls in the 10–12 % federal brackets (IRS); add your state’s rate.',

@@ -25,6 +25,9 @@ const deducted = (values: { payroll_deducted: string; account_type: string }, is
   values.account_type !== 'taxable' && (values.payroll_deducted === '' ? isNew && is401k(values.account_type) : values.payroll_deducted === 'true');
 
 /** What a taxable account is, shown in place of the employer fields when it is chosen. */
+/** The match percentage is kept as entered; the projections count the amount below (docs/projection-rules.md#contributions). */
+export const EMPLOYER_MATCH_HINT = "For your records: the projections count the Employer Contribution Amount, not this percentage.";
+
 export const TAXABLE_NOTE =
   'A taxable (brokerage) account is paid from your cash, not your paycheck: no contribution limit and no employer money. The plan can move the cash your month leaves over into it (Invest the surplus, under Plan assumptions).';
 
@@ -57,7 +60,7 @@ export function RetirementAccountForm(props: CollectionFormProps<'retirementAcco
         <NativeSelect label="Account Type" required data={TYPE_OPTIONS} {...field('account_type')} />
         <MoneyInput label="Contribution Amount" {...hintBelow('Each deposit')} required {...field('contribution_amount')} />
         <NativeSelect label="Contribution Cycle" {...hintBelow('How often you contribute')} required data={CYCLE_OPTIONS} {...field('contribution_cycle')} />
-        {!taxable && <NumberText label="Employer Match (%)" required min={0} max={100} step="0.01" {...field('employer_match')} />}
+        {!taxable && <NumberText label="Employer Match (%)" {...hintBelow(EMPLOYER_MATCH_HINT)} required min={0} max={100} step="0.01" {...field('employer_match')} />}
         {!taxable && <MoneyInput label="Employer Contribution Amount" {...hintBelow('Each deposit')} required {...field('employer_contribution_amount')} />}
         <MoneyInput label="Starting Balance" required {...field('starting_balance')} />
         <NumberText label="Expected Return Rate (%)" {...hintBelow('Yearly, 0 to 50')} required min={0} max={50} step="0.01" {...field('expected_return_rate')} />

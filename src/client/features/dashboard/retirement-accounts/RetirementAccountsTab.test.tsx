@@ -6,8 +6,8 @@ import { byLabelStart, card, confirmDelete, dialogClosed, expectKeptOpen, expect
 import { renderScreen } from '../../../test-support/render.testing.tsx';
 import { contributionRow, retirementRow, serveMonths } from '../../analytics/fixtures.testing.ts';
 import { NOV_15 } from '../month-tables.testing.ts';
-import { TAXABLE_NOTE } from './RetirementAccountForm.tsx';
-import { RetirementAccountsTab, retirementRateNote } from './RetirementAccountsTab.tsx';
+import { EMPLOYER_MATCH_HINT, TAXABLE_NOTE } from './RetirementAccountForm.tsx';
+import { RetirementAccountsTab, retirementRateNote, TOTAL_VALUE_NOTE } from './RetirementAccountsTab.tsx';
 
 const PATH = '/api/v1/retirement_accounts';
 const base = { employer_match: 50, starting_balance: 1000, expected_return_rate: 7, next_deposit_date: '2026-03-13' };
@@ -69,6 +69,8 @@ describe('RetirementAccountsTab', () => {
     expect(card('Employer Contributions')).toBe('$301.66');
     // Total: contributions plus employer contributions = 1,426.66
     expect(card('Total Retirement Value')).toBe('$1,426.66');
+    // A month's contributions, and the card says so.
+    expect(screen.getByText(TOTAL_VALUE_NOTE)).toBeTruthy();
   });
 
   it('a single biweekly 100 contribution is 216.67 a month', async () => {
@@ -208,7 +210,8 @@ describe('RetirementAccountsTab', () => {
 
   it('a taxable account hides the employer fields and the paycheck box, says what it is, and sends them as 0 and false', async () => {
     const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
-    // Typed while it was a 401(k): employer money and the box checked.
+    // Typed while it was a 401(k): employer money and the box checked. The match is for the records only.
+    expect(screen.getByText(EMPLOYER_MATCH_HINT)).toBeTruthy();
     fillValid();
     fill('Account Type', 'taxable');
     expect(screen.queryByLabelText(/^Employer Match/)).toBeNull();

@@ -62,9 +62,12 @@ const columns = (balances: TodayBalances | null): readonly Column<Row>[] => [
   { header: 'Next Deposit', cell: (account) => datePart(account.next_deposit_date) },
 ];
 
+/** Under the Total Retirement Value card: what the figure is (docs/product.md#screens-and-routes). */
+export const TOTAL_VALUE_NOTE = "A month's contributions, yours and your employer's together";
+
 const cards = (balances: TodayBalances | null) => (rows: Row[]) => {
   const { contributions, employer, total } = retirementSummary(rows);
-  const contributionCards = [{ label: 'Total Contributions', value: formatCentsUsd(contributions) }, { label: 'Employer Contributions', value: formatCentsUsd(employer) }, { label: 'Total Retirement Value', value: formatCentsUsd(total) }];
+  const contributionCards = [{ label: 'Total Contributions', value: formatCentsUsd(contributions) }, { label: 'Employer Contributions', value: formatCentsUsd(employer) }, { label: 'Total Retirement Value', value: formatCentsUsd(total), note: TOTAL_VALUE_NOTE }];
   if (balances === null) return contributionCards;
   const { total: balance, note } = balanceSummary(rows, balances);
   return [...contributionCards, { label: 'Total Balance', value: formatCentsUsd(balance), ...(note === null ? {} : { note }) }];
