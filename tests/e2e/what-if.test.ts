@@ -17,6 +17,7 @@ import { nextDollar } from '../../src/engine/next-dollar.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
 import { basisPointsText } from '../../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../../src/client/features/what-if/compute.ts';
+import { MEDIAN_BELOW } from '../../src/client/features/what-if/figures.ts';
 import { actualsFromTables, planStartDayOf, planStartOf, projectionInput } from '../../src/shared/months/input.ts';
 import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { planStart } from './pages.ts';
@@ -135,6 +136,9 @@ describe('What if', () => {
       await expect.poll(() => headline(page, 'monte-carlo-headline'), { timeout: 60_000 }).toBe(expected.monteCarlo);
       expect(await page.getByTestId('monte-carlo-words').innerText()).toContain(expected.monteCarloWords);
       expect(await page.getByTestId('monte-carlo-seed').innerText()).toContain(`Seed ${SEED} · 1,000 paths · volatility 15% a year`);
+      // Why the middle outcome sits below the saved plan, in one sentence.
+      expect(await page.getByTestId('monte-carlo-median').innerText()).toBe(MEDIAN_BELOW);
+      expect(await page.getByTestId('monte-carlo').innerText()).toContain('swinging about 15% a year (your return volatility assumption)');
       await expect.poll(() => headline(page, 'history-headline'), { timeout: 60_000 }).toBe(expected.history);
       expect(await page.getByTestId('history-words').innerText()).toContain(expected.historyWords);
       const versus = await page.getByTestId('history-versus').innerText();

@@ -41,6 +41,9 @@ describe('AssumptionsCard', () => {
     expect(value('overdraft_interest_rate')).toBe('22% a year');
     expect(value('other_spending')).toBe('Not set');
     expect(value('surplus_account_id')).toBe('Not set');
+    // The risk screens' settings: 60 % in stocks, and the volatility that mix had (12 % a year).
+    expect(value('stock_share')).toBe('60% in stocks');
+    expect(value('return_volatility')).toBe('12% a year');
     await waitFor(() => expect(writesOf(server)).toHaveLength(1));
     // No record yet: the first save creates it (POST); later ones merge (PUT).
     expect(writesOf(server)[0]).toEqual([
@@ -56,10 +59,21 @@ describe('AssumptionsCard', () => {
           retirement_tax_rate: 12,
           spend_cash_in_retirement: true,
           overdraft_interest_rate: 22,
+          stock_share: 60,
+          return_volatility: 12,
         },
       },
     ]);
     await waitFor(() => expect(screen.queryByText(NOMINAL_NOTICE)).toBeNull());
+  });
+
+  it('recommends the volatility of the stock share the plan holds', async () => {
+    // All in stocks: √(17.87²) = 17.87 → 18 % a year, said with where it comes from.
+    await renderReady(<AssumptionsCard />, { singles: { [PATH]: { id: 1, stock_share: 100, return_volatility: null } } });
+    await waitFor(() => expect(value('stock_share')).toBe('100% in stocks'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use the recommended return volatility' }));
+    await waitFor(() => expect(value('return_volatility')).toBe('18% a year'));
+    expect(screen.getByText(/a mix with 100 % in stocks swung about 17\.9 % a year/)).toBeTruthy();
   });
 
   it('sets one recommendation with its row\'s button, and any value by hand with the rule\'s messages', async () => {

@@ -24,6 +24,8 @@ import {
   ASSUMPTIONS,
   listedSpending,
   MONEY_GOES,
+  RISK,
+  RISK_HEADING,
   NO_TAXABLE_ACCOUNT,
   recommendationFor,
   recommendedValues,
@@ -54,7 +56,7 @@ function shown(info: AssumptionInfo, value: unknown): string {
   if (value === null || value === undefined) return 'Not set';
   if (info.kind === 'boolean') return value === true ? 'Yes' : 'No';
   if (info.kind === 'monthly') return `${formatUsd(value)} a month`;
-  if (info.kind === 'share') return `${formatPercent(value)} of each withdrawal`;
+  if (info.kind === 'share') return `${formatPercent(value)} ${info.per ?? ''}`.trim();
   return info.kind === 'money' ? formatUsd(value) : `${formatPercent(value)} a year`;
 }
 
@@ -83,7 +85,7 @@ interface RowProps {
 
 function AssumptionRow({ info, record, measured, hint, onUse }: RowProps) {
   const value = record?.[info.field];
-  const recommended = recommendationFor(info, value, measured);
+  const recommended = recommendationFor(info, value, measured, record);
   return (
     <RowFrame label={info.label} testId={`assumption-${info.field}`} value={shown(info, value)} changes={info.changes}>
       {hint && (
@@ -219,6 +221,10 @@ function AssumptionsCardView({ measured, request }: { measured: MeasuredSpending
         </Title>
         {MONEY_GOES.map(row)}
         <SurplusRow record={record} taxable={taxable} />
+        <Title order={4} size="h5" mt="xs">
+          {RISK_HEADING}
+        </Title>
+        {RISK.map(row)}
       </Stack>
       {editing !== false && (
         <AssumptionsForm record={record} taxable={taxable} listHint={hint} focus={editing === true ? null : editing} onClose={() => setEditing(false)} />

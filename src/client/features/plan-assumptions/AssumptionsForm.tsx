@@ -9,7 +9,7 @@ import { MoneyInput, NumberText } from '../../ui/fields.tsx';
 import { FormModal, formModalProps, hintBelow } from '../../ui/FormModal.tsx';
 import { useRecordForm } from '../../ui/use-record-form.ts';
 import { recordInputs, wireFields } from '../../ui/wire.ts';
-import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
+import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, RISK, RISK_HEADING, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
 
 /** Marks the field another screen opened the form at. */
 const ASKED = 'data-asked';
@@ -27,12 +27,14 @@ const YES_NO = [
 const HINTS: Partial<Record<AssumptionField, string>> = {
   other_spending: 'Groceries beyond the list, clothes, gifts, holidays, coffee',
   overdraft_interest_rate: 'Charged on negative cash',
+  stock_share: 'The rest in bonds; empty: 60',
+  return_volatility: 'Empty: the one for your stock share (60 % in stocks: 12)',
 };
 
 /** The form's label of a field: its card label with the unit. */
 function labelOf(info: AssumptionInfo): string {
   if (info.kind === 'monthly') return `${info.label} ($ a month, today's dollars)`;
-  if (info.kind === 'share') return `${info.label} (% of each withdrawal)`;
+  if (info.kind === 'share') return `${info.label} (% ${info.per ?? ''})`.replace(' )', ')');
   return info.kind === 'percent' ? `${info.label} (% a year)` : info.label;
 }
 
@@ -107,6 +109,10 @@ export function AssumptionsForm({ record, taxable, listHint, focus = null, onClo
         {values.surplus_account_id !== '' && (
           <NumberText label={`${SURPLUS_SHARE_LABEL} (%)`} step="1" min={0} max={100} placeholder="100" {...hintBelow('Of each working month’s surplus; empty: 100')} {...field('surplus_share')} />
         )}
+      </SimpleGrid>
+      <Divider label={RISK_HEADING} labelPosition="left" mt="xs" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {RISK.map(input)}
       </SimpleGrid>
     </FormModal>
   );

@@ -5,6 +5,8 @@
  */
 import { cents, centsToDollars, ZERO, type Cents } from '../../../engine/money.ts';
 import type { MonthKey } from '../../../engine/months.ts';
+import { BOND_VOLATILITY, mixVolatility, recommendedVolatility, STOCK_VOLATILITY } from '../../../engine/market/volatility.ts';
+import { DEFAULT_STOCK_SHARE } from '../../../engine/risk.ts';
 import type { AssumptionsInput } from '../../../shared/records.ts';
 import { formatCentsUsd, sumWire, wireCents } from '../../ui/money.ts';
 
@@ -14,8 +16,10 @@ export interface AssumptionInfo {
   field: AssumptionField;
   label: string;
   /** 'monthly': dollars a month in today's dollars. */
-  /** percent: % a year; share: % of an amount (the tax on a withdrawal). */
+  /** percent: % a year; share: % of something, said by `per` (of each withdrawal, in stocks). */
   kind: 'percent' | 'share' | 'money' | 'monthly' | 'boolean';
+  /** For a share: what it is a share of, e.g. 'of each withdrawal'. */
+  per?: string;
   /** What it changes in the projections. */
   changes: string;
   /** The wire value a planner would start from, or null when only the user can say. */
@@ -26,8 +30,7 @@ export interface AssumptionInfo {
 
 /**
  * The assumptions the projections use, in the order the card lists them. Return volatility and the
- * stock share (docs/projection-rules.md#monte-carlo, #history) are kept in the record for the risk
- * screens.
+ * stock share, which only the risk screens use, are listed last (RISK).
  */
 export const ASSUMPTIONS: readonly AssumptionInfo[] = [
   {
@@ -90,6 +93,7 @@ export const ASSUMPTIONS: readonly AssumptionInfo[] = [
     field: 'retirement_tax_rate',
     label: 'Tax on traditional withdrawals',
     kind: 'share',
+    per: 'of each withdrawal',
     changes: 'Withdraws more from traditional 401(k)s and IRAs so the need is paid after tax; Roth money is untaxed.',
     recommended: 12,
     source: 'Most retirees’ taxable income falls in the 10–12 % federal brackets (IRS); add your state’s rate.',
@@ -148,8 +152,47 @@ export const SURPLUS_CHANGES =
 export const NO_TAXABLE_ACCOUNT =
   'You have no taxable account. Add one on the Dashboard under Retirement Accounts, with the type “Taxable (brokerage)”, to invest the surplus.';
 
+/**
+ * How the risk screens see the savings (docs/projection-rules.md#monte-carlo, #history): what
+ * share is in stocks, and how much a year's return swings. The volatility a planner would start
+ * from follows the stock share (engine market/volatility.ts): a 60/40 mix swings less than stocks.
+ */
+export const RISK_HEADING = 'Your savings in the markets';
+export const RISK: readonly AssumptionInfo[] = [
+  {
+    field: 'stock_share',
+    label: 'Stocks in your savings',
+    kind: 'share',
+    per: 'in stocks',
+    changes: 'What “What if history repeats?” replays: this share in the S&P 500, the rest in 10-year Treasury bonds, rebalanced every month.',
+    recommended: DEFAULT_STOCK_SHARE,
+    source: 'A balanced mix, and the share the history replay uses when none is set.',
+  },
+  {
+    field: 'return_volatility',
+    label: 'Return volatility',
+    kind: 'percent',
+    changes: 'How far “How likely is my plan to last?” lets each year’s return swing around your accounts’ expected returns.',
+    // From the stock share (recommendationFor).
+    recommended: null,
+    source: null,
+  },
+];
+
 /** Every assumption the card lists as a row of its own, in order. */
-export const ALL_ROWS: readonly AssumptionInfo[] = [...ASSUMPTIONS, ...MONEY_GOES];
+export const ALL_ROWS: readonly AssumptionInfo[] = [...ASSUMPTIONS, ...MONEY_GOES, ...RISK];
+
+/** The stock share a record holds, or the default one: the share the recommended volatility is for. */
+function stockShareOf(record: Record<string, unknown> | null | undefined): number {
+  const share = Number(record?.stock_share);
+  return record?.stock_share !== null && record?.stock_share !== undefined && Number.isFinite(share) ? share : DEFAULT_STOCK_SHARE;
+}
+
+/** The volatility the risk screens use: the record's, else the one recommended for its stock share. */
+export function volatilityOf(record: Record<string, unknown> | null | undefined): number {
+  const own = Number(record?.return_volatility);
+  return record?.return_volatility !== null && record?.return_volatility !== undefined && Number.isFinite(own) ? own : recommendedVolatility(stockShareOf(record));
+}
 
 /**
  * What the check-ins measured (learned.ts), for the Other spending row: the value to set (what
@@ -167,7 +210,14 @@ export interface MeasuredSpending {
  * The row's recommendation: its fixed one, or for Other spending the one the check-ins measured:
  * current other spending + the measured extra, e.g. 0 + 212.50 → 212.5 (dollars on the wire).
  */
-export function recommendationFor(info: AssumptionInfo, current: unknown, measured: MeasuredSpending | null): { value: number | boolean | null; source: string | null } {
+export function recommendationFor(info: AssumptionInfo, current: unknown, measured: MeasuredSpending | null, record: Record<string, unknown> | null = null): { value: number | boolean | null; source: string | null } {
+  if (info.field === 'return_volatility') {
+    const share = stockShareOf(record);
+    return {
+      value: recommendedVolatility(share),
+      source: `From 1871 to 2023 a mix with ${share} % in stocks swung about ${mixVolatility(share).toFixed(1)} % a year (stocks ${STOCK_VOLATILITY} %, bonds ${BOND_VOLATILITY} %; Robert Shiller's data).`,
+    };
+  }
   if (info.field !== 'other_spending' || measured === null) return { value: info.recommended, source: info.source };
   const value = centsToDollars(cents((wireCents(current) ?? ZERO) + measured.extra));
   return { value, source: `Your check-ins from ${measured.from} to ${measured.to}: cash came out ${formatCentsUsd(measured.extra)} a month below the plan on average, after debts.` };
@@ -177,7 +227,8 @@ export function recommendationFor(info: AssumptionInfo, current: unknown, measur
 export function recommendedValues(current: Record<string, unknown> | null = null, measured: MeasuredSpending | null = null): Partial<Record<AssumptionField, number | boolean>> {
   const values: Partial<Record<AssumptionField, number | boolean>> = {};
   for (const info of ALL_ROWS) {
-    const { value } = recommendationFor(info, current?.[info.field], measured);
+    // The volatility follows the stock share being set with it.
+    const { value } = recommendationFor(info, current?.[info.field], measured, { ...current, ...values });
     if (value !== null) values[info.field] = value;
   }
   return values;

@@ -16,6 +16,7 @@ import { formatWholeUsd } from '../../ui/money.ts';
 import type { RiskRequest } from './protocol.ts';
 import { RunStatus } from './RunStatus.tsx';
 import { useRisk } from './use-risk.ts';
+import { MEDIAN_BELOW } from './figures.ts';
 
 /** Local storage key of the seed, so a reload asks the same question and finds its cached answer. */
 export const SEED_KEY = 'riskSeed';
@@ -28,14 +29,17 @@ function storedSeed(): number {
 
 export interface MonteCarloCardProps {
   readonly input: ProjectionInput;
-  /** The `return_volatility` assumption, % a year; null: the default. */
+  /** The volatility to draw with, % a year: the `return_volatility` assumption, else the one for the stock share; null: the default. */
   readonly volatility: number | null;
+  /** Whether the volatility is the user's own assumption (else the one recommended for the stock share). */
+  readonly own?: boolean;
   readonly birthYear: number | null;
 }
 
-export function MonteCarloCard({ input, volatility, birthYear }: MonteCarloCardProps) {
+export function MonteCarloCard({ input, volatility, own = true, birthYear }: MonteCarloCardProps) {
   const [seed, setSeed] = useState(storedSeed);
   const sigma = volatility ?? DEFAULT_VOLATILITY;
+  const whose = own ? 'your return volatility assumption' : 'the volatility for your stock share, under Plan assumptions';
   const request = useMemo((): RiskRequest => ({ kind: 'monteCarlo', input, seed, paths: DEFAULT_PATHS, volatility: sigma }), [input, seed, sigma]);
   const run = useRisk(input.retirementPlan === null ? null : request);
   const summary = run.answer && 'fan' in run.answer ? run.answer : null;
@@ -58,7 +62,7 @@ export function MonteCarloCard({ input, volatility, birthYear }: MonteCarloCardP
             How likely is my plan to last?
           </Title>
           <Text size="sm" c="dimmed">
-            {`Markets rarely return the same every year. Runway replays your plan through ${DEFAULT_PATHS.toLocaleString('en-US')} simulated markets: each month's return is drawn at random around each account's expected return, swinging about ${sigma}% a year (your return volatility assumption). Savings are your retirement accounts plus cash, in today's dollars.`}
+            {`Markets rarely return the same every year. Runway replays your plan through ${DEFAULT_PATHS.toLocaleString('en-US')} simulated markets: each month's return is drawn at random around each account's expected return, swinging about ${sigma}% a year (${whose}). Savings are your retirement accounts plus cash, in today's dollars.`}
           </Text>
         </div>
         {input.retirementPlan === null ? (
@@ -76,6 +80,11 @@ export function MonteCarloCard({ input, volatility, birthYear }: MonteCarloCardP
                   {summary.typicalRunsOut !== null && ` Where they ran short, it was typically in ${monthWithAge(summary.typicalRunsOut, birthYear)}.`}
                   {end && ` At the end of the plan, savings range from ${wholeUsd(end.p10)} in a poor market (1 in 10 do worse) to ${wholeUsd(end.p90)} in a good one (1 in 10 do better); the middle outcome is ${wholeUsd(end.p50)}.`}
                 </Text>
+                {sigma > 0 && (
+                  <Text size="sm" c="dimmed" data-testid="monte-carlo-median">
+                    {MEDIAN_BELOW}
+                  </Text>
+                )}
                 <Box role="img" aria-label={end ? `Savings fan chart: at ${end.month} the 10th percentile is ${wholeUsd(end.p10)}, the median ${wholeUsd(end.p50)} and the 90th percentile ${wholeUsd(end.p90)}.` : 'Savings fan chart'} data-testid="monte-carlo-chart">
                   <LineChart
                     h={{ base: 240, sm: 300 }}

@@ -10,6 +10,7 @@ import { HistoryCard } from './HistoryCard.tsx';
 import { MonteCarloCard } from './MonteCarloCard.tsx';
 import { NextDollarCard } from './NextDollarCard.tsx';
 import { Sandbox } from './Sandbox.tsx';
+import { volatilityOf } from '../plan-assumptions/recommendations.ts';
 
 export function WhatIfTab() {
   const plan = usePlanInput();
@@ -29,7 +30,7 @@ export function WhatIfTab() {
     <Stack gap="lg">
       <Sandbox plan={plan} />
       <NextDollarCard input={plan.input} birthYear={plan.birthYear} />
-      <MonteCarloCard input={plan.input} volatility={assumptions?.return_volatility ?? null} birthYear={plan.birthYear} />
+      <MonteCarloCard input={plan.input} volatility={volatilityOf(assumptions)} own={assumptions?.return_volatility !== null && assumptions?.return_volatility !== undefined} birthYear={plan.birthYear} />
       <HistoryCard input={plan.input} stockShare={assumptions?.stock_share ?? null} birthYear={plan.birthYear} />
     </Stack>
   );
