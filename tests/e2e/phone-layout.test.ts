@@ -44,6 +44,7 @@ beforeAll(async () => {
   token = await apiSignUp(app, email);
   await apiCall(app, token, 'POST', '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-25`, gross_pay: 5200, net_pay: 3900 } });
   await apiCall(app, token, 'POST', '/api/v1/housing', { housing: { housing_type: 'Rent', total_monthly_payment: 1300 } });
+  await apiCall(app, token, 'POST', '/api/v1/monthly_expenses', { monthly_expense: { name: 'Daycare', amount: 1450, due_day: 1, end_month: `${now.getUTCFullYear() + 4}-08` } });
   await apiCall(app, token, 'POST', '/api/v1/debts', { debt: { name: 'Visa', creditor: 'Chase', original_amount: 4000, remaining_amount: 2500, apr: 21.5, monthly_payment: 140, original_term: 36, due_day: 12 } });
   await apiCall(app, token, 'POST', '/api/v1/retirement_accounts', {
     retirement_account: { name: 'Roth IRA', account_type: 'roth_ira', contribution_amount: 300, employer_match: 0, employer_contribution_amount: 0, starting_balance: 9000, expected_return_rate: 6, contribution_cycle: 'monthly', next_deposit_date: `${planStart}-20` },
@@ -106,6 +107,14 @@ async function expectNoAxe(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
+/** The dashboard's list tabs, each with a row to reach. */
+const LIST_TABS = [
+  { tab: 'Income', table: 'Income sources', row: 'Salary' },
+  { tab: 'Debts', table: 'Debts', row: 'Visa' },
+  { tab: 'Monthly Expenses', table: 'Monthly expenses', row: 'Daycare' },
+  { tab: 'Retirement Accounts', table: 'Retirement accounts', row: 'Roth IRA' },
+] as const;
+
 describe.each([
   { device: 'phone', viewport: PHONE_390 },
   { device: 'desktop', viewport: WIDE },
@@ -116,6 +125,35 @@ describe.each([
     context = await app.newContext(phone ? onPhone(viewport) : { viewport });
   });
   afterAll(async () => context?.close());
+
+  it("every list row's Edit and Delete are on screen without scrolling the table sideways, and a tap opens them", async () => {
+    const { page } = await signedInPage(app, context, email, '/dashboard', { token, subscribed: true });
+    const strip = page.getByRole('tablist', { name: 'Dashboard sections' });
+    for (const list of LIST_TABS) {
+      await strip.getByRole('tab', { name: list.tab, exact: true }).click();
+      const table = page.getByRole('table', { name: list.table, exact: true });
+      const edit = table.getByRole('button', { name: `Edit ${list.row}`, exact: true });
+      const remove = table.getByRole('button', { name: `Delete ${list.row}`, exact: true });
+      await expect.poll(() => edit.count(), { timeout: 20_000 }).toBe(1);
+      await table.evaluate((element) => window.scrollTo(0, window.scrollY + element.getBoundingClientRect().top - 120));
+      expect([await insideScreen(edit, viewport.width), await insideScreen(remove, viewport.width)], list.tab).toEqual([true, true]);
+      await expectNoSidewaysScroll(page);
+      if (list.tab === 'Monthly Expenses') {
+        // The end month the plan uses is in the list.
+        expect(await table.getByRole('row', { name: new RegExp(list.row) }).innerText()).toContain(`${now.getUTCFullYear() + 4}-08`);
+        await page.screenshot({ path: path.join(SHOT_DIR, `layout-list-${device}.png`) });
+      }
+      // A tap on Edit opens the record's form; Delete asks first.
+      await (phone ? edit.tap() : edit.click());
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await (phone ? remove.tap() : remove.click());
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    }
+  });
 
   it.each(['light', 'dark'] as const)('in the %s scheme: one-row header, reachable tabs, month tables with their balance and Edit in view', async (scheme) => {
     const { page } = await signedInPage(app, context, email, '/dashboard', { token, subscribed: true });

@@ -19,6 +19,7 @@ import { RowActions } from '../../ui/RowActions.tsx';
 import { SummaryCards, type SummaryCard } from '../../ui/SummaryCards.tsx';
 import type { CollectionFormProps } from '../../ui/use-collection-form.ts';
 import { useCollectionEditor, type CollectionEditor } from '../../ui/use-collection-editor.ts';
+import classes from './CollectionTab.module.css';
 
 /** One sub-tab: its share of the rows, and what its table and empty state say. */
 export interface CollectionSubTab<N extends CollectionName> {
@@ -92,7 +93,7 @@ function RecordTable<N extends CollectionName>({ tab, rows, pendingIds, editor, 
                 {column.header}
               </Table.Th>
             ))}
-            <Table.Th>Actions</Table.Th>
+            <Table.Th className={classes.actions}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -107,7 +108,7 @@ function RecordTable<N extends CollectionName>({ tab, rows, pendingIds, editor, 
                   {column.cell(row)}
                 </Table.Td>
               ))}
-              <Table.Td>
+              <Table.Td className={classes.actions}>
                 <RowActions name={tab.itemName(row)} onEdit={() => editor.openEdit(row)} onDelete={() => editor.askDelete(row)} />
               </Table.Td>
             </Table.Tr>

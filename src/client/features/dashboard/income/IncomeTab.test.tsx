@@ -32,7 +32,13 @@ describe('IncomeTab', () => {
     expect(card('Total Net Income')).toBe('$14,550.50');
     expect(card('Total Taxes and Deductions')).toBe('$3,250.50');
     expect(within(screen.getByRole('group', { name: 'Total Gross Income' })).getByText('per month')).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Pay Cycle', 'Gross Pay', 'Net Pay', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Pay Cycle', 'Gross Pay', 'Net Pay', 'Ends', 'Actions']);
+  });
+
+  it('shows when an income ends, as the plan uses it', async () => {
+    renderScreen(<IncomeTab />, { records: { [INCOMES]: [{ ...salary, end_month: '2030-08' }, rental] } });
+    await waitFor(() => expect(screen.getByRole('cell', { name: '2030-08' })).toBeTruthy());
+    expect(screen.getByRole('cell', { name: 'Ongoing' })).toBeTruthy();
   });
 
   it('shows one biweekly income as 26/12 of its pay', async () => {

@@ -5,6 +5,7 @@
  */
 import type { Cents } from '../../../../engine/money.ts';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
+import { endMonthText } from '../end-month.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { IncomeForm } from './IncomeForm.tsx';
@@ -17,6 +18,8 @@ const COLUMNS: readonly Column<Row>[] = [
   { header: 'Pay Cycle', cell: (income) => payCycleLabel(income.pay_cycle) },
   { header: 'Gross Pay', align: 'right', cell: (income) => formatUsd(income.gross_pay) },
   { header: 'Net Pay', align: 'right', cell: (income) => formatUsd(income.net_pay) },
+  // What the plan uses: an income with an end month stops paying after it.
+  { header: 'Ends', cell: (income) => endMonthText(income.end_month) },
 ];
 
 /** The figures are monthly equivalents, and each card says so. */
@@ -29,7 +32,7 @@ const cards = (rows: Row[]) => {
 const INCOMES: CollectionTabProps<'incomes'> = {
   collection: 'incomes', order: sortByMonthlyGross, deleteFailure: 'log', Form: IncomeForm,
   title: 'Income', addLabel: 'Add Income', emptyText: 'No income sources found',
-  cards, nameHeader: 'Name', itemName: (income) => income.name, columns: COLUMNS, tableLabel: 'Income sources', minWidth: 560,
+  cards, nameHeader: 'Name', itemName: (income) => income.name, columns: COLUMNS, tableLabel: 'Income sources', minWidth: 640,
 };
 
 export function IncomeTab() {

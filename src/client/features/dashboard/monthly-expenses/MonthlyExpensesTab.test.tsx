@@ -30,6 +30,14 @@ describe('MonthlyExpensesTab', () => {
     expect(card('Number of Expenses')).toBe('3');
   });
 
+  it('shows when an expense ends, as the plan uses it', async () => {
+    renderScreen(<MonthlyExpensesTab />, { records: { [PATH]: [rent, { ...gym, name: 'Daycare', end_month: '2030-08' }] } });
+    await waitFor(() => expect(rowCells().map((cells) => [cells[0], cells[3]])).toEqual([
+      ['Rent', 'Ongoing'],
+      ['Daycare', '2030-08'],
+    ]));
+  });
+
   it('rounds the average half up to the cent', async () => {
     // 0.01 + 0.02 = 0.03; 3¢ / 2 = 1.5¢, rounded half up to 2¢.
     await renderReady(<MonthlyExpensesTab />, {

@@ -1,5 +1,6 @@
 /** The Monthly Expenses tab (docs/product.md#screens-and-routes): cards, the table sorted by due day, add/edit/delete. */
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
+import { endMonthText } from '../end-month.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { MonthlyExpenseForm } from './MonthlyExpenseForm.tsx';
@@ -17,6 +18,8 @@ const COLUMNS: readonly Column<Row>[] = [
       return day === null ? '—' : `Day ${day}`;
     },
   },
+  // What the plan uses: an expense with an end month stops after it (docs/projection-rules.md#plan-assumptions).
+  { header: 'Ends', cell: (expense) => endMonthText(expense.end_month) },
 ];
 
 const cards = (rows: Row[]) => {
@@ -27,7 +30,7 @@ const cards = (rows: Row[]) => {
 const MONTHLY_EXPENSES: CollectionTabProps<'monthlyExpenses'> = {
   collection: 'monthlyExpenses', order: sortByDueDay, deleteFailure: 'alert', Form: MonthlyExpenseForm,
   title: 'Monthly Expenses', addLabel: 'Add Expense', emptyText: 'No monthly expenses found',
-  cards, nameHeader: 'Name', itemName: (expense) => expense.name, columns: COLUMNS, tableLabel: 'Monthly expenses', minWidth: 480,
+  cards, nameHeader: 'Name', itemName: (expense) => expense.name, columns: COLUMNS, tableLabel: 'Monthly expenses', minWidth: 560,
 };
 
 export function MonthlyExpensesTab() {
