@@ -5,6 +5,7 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { COUNT_KEYS, COUNT_LABELS, type Counts } from './counts.ts';
 import { ExportButton, ExportOutcomeText, useExportAction } from './ExportAction.tsx';
+import { lookAlikeCount, type LookAlikes } from './look-alikes.ts';
 
 export interface ImportConfirmProps {
   fileName: string;
@@ -66,6 +67,46 @@ export function ImportConfirm({ fileName, now, actualsKnown, inFile, sending, on
           </Button>
           <Button color="red" onClick={onConfirm} loading={sending}>
             Replace my data
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export interface MergeConfirmProps {
+  fileName: string;
+  alike: LookAlikes;
+  sending: boolean;
+  onCancel(): void;
+  onSkip(): void;
+  onAddAll(): void;
+}
+
+/**
+ * Asked before a merge whose file holds records that look the same as the account's (same kind,
+ * same fields): how many, kind by kind, and whether to skip them or add them all.
+ */
+export function MergeConfirm({ fileName, alike, sending, onCancel, onSkip, onAddAll }: MergeConfirmProps) {
+  const kinds = COUNT_KEYS.flatMap((key) => {
+    const ids = alike[key as keyof LookAlikes];
+    return ids && ids.size > 0 ? [`${COUNT_LABELS[key]} ${ids.size}`] : [];
+  });
+  return (
+    <Modal opened onClose={() => !sending && onCancel()} title="Some records are already here" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="sm">
+        <Text size="sm" data-testid="merge-look-alikes">
+          {`${lookAlikeCount(alike)} of the records in ${fileName} look the same as ones you already have (same kind, same fields): ${kinds.join(', ')}. Adding them would list each twice.`}
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel} disabled={sending}>
+            Cancel
+          </Button>
+          <Button variant="light" onClick={onAddAll} disabled={sending}>
+            Add them all
+          </Button>
+          <Button onClick={onSkip} loading={sending}>
+            Skip the ones already here
           </Button>
         </Group>
       </Stack>

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, FileInput, List, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ImportMode } from '../../../../shared/validation/import.ts';
+import { validateImport, type ImportMode } from '../../../../shared/validation/import.ts';
 import type { ApiResult } from '../../../data/api.ts';
 import { exportFromMirror } from '../../../data/export-from-mirror.ts';
 import { useDataLayer, useOutboxStatus } from '../../../data/hooks.ts';
@@ -14,7 +14,8 @@ import { useClock, useValidationContext } from '../../../ui/clock.tsx';
 import { countsOf, countsOfAnswer, countsText, NO_COUNTS, type Counts } from './counts.ts';
 import { dataCalls, IMPORT_FAILED, IMPORT_NEEDS_CONNECTION, importAnswer, type ImportAnswer } from './data-calls.ts';
 import { problemOf, readImportFile, type FileProblem, type ReadResult } from './import-file.ts';
-import { ImportConfirm } from './ImportConfirm.tsx';
+import { ImportConfirm, MergeConfirm } from './ImportConfirm.tsx';
+import { lookAlikeCount, lookAlikes, withoutLookAlikes, type LookAlikes } from './look-alikes.ts';
 
 /** How many of a file's errors are listed; the rest are counted. */
 const ERRORS_SHOWN = 8;
@@ -73,6 +74,7 @@ export function ImportPanel() {
   const [read, setRead] = useState<ReadResult | null>(null);
   const [mode, setMode] = useState<ImportMode>('replace');
   const [confirm, setConfirm] = useState<{ now: Counts; actualsKnown: boolean } | null>(null);
+  const [merging, setMerging] = useState<LookAlikes | null>(null);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -83,13 +85,15 @@ export function ImportPanel() {
     if (chosen) setRead(await readImportFile(chosen, ctx));
   };
 
-  const send = async () => {
+  /** Sends the file (or, skipping look-alikes, the file without them, under its own key). */
+  const send = async (skipping: LookAlikes | null = null) => {
     if (!read?.ok || sending) return;
     setSending(true);
     try {
       // Edits still queued here reach the server first, so a replace does not meet them afterwards.
       await layer.flush();
-      const result = await dataCalls.importDocument(layer.transport, mode, read.file.raw, read.file.keys[mode]);
+      const document = skipping === null ? read.file.raw : withoutLookAlikes(read.file.raw, skipping);
+      const result = await dataCalls.importDocument(layer.transport, mode, document, skipping === null ? read.file.keys[mode] : read.file.skipKey);
       const answer = result.ok ? importAnswer(result.data) : null;
       if (answer) {
         setOutcome({ ok: true, answer, fileName: read.file.name });
@@ -99,13 +103,21 @@ export function ImportPanel() {
     } finally {
       setSending(false);
       setConfirm(null);
+      setMerging(null);
     }
   };
 
   const start = async () => {
     if (!read?.ok) return;
-    if (mode === 'merge') return send();
     const made = await exportFromMirror(layer.db, { exportedAt: clock().toISOString(), session: layer.getSession() });
+    if (mode === 'merge') {
+      // Records the account already holds are counted before anything is written, and may be skipped.
+      const mine = made ? validateImport(JSON.parse(JSON.stringify(made.document)) as unknown, ctx) : null;
+      const alike = mine?.ok ? lookAlikes(read.file.document, mine.value) : {};
+      if (lookAlikeCount(alike) === 0) return send();
+      setMerging(alike);
+      return;
+    }
     setConfirm({ now: made ? countsOf(made.document) : NO_COUNTS, actualsKnown: made?.actualsKnown ?? false });
   };
 
@@ -138,7 +150,7 @@ export function ImportPanel() {
           <Radio value="merge" label="Add to my data" description="The file's records are added beside yours; its housing and plans take the place of yours." />
         </Stack>
       </Radio.Group>
-      <Button onClick={() => void start()} disabled={!online || !read?.ok} loading={sending && !confirm}>
+      <Button onClick={() => void start()} disabled={!online || !read?.ok} loading={sending && !confirm && !merging}>
         Import
       </Button>
       {!online && (
@@ -157,6 +169,9 @@ export function ImportPanel() {
           onCancel={() => setConfirm(null)}
           onConfirm={() => void send()}
         />
+      )}
+      {merging && read?.ok && (
+        <MergeConfirm fileName={read.file.name} alike={merging} sending={sending} onCancel={() => setMerging(null)} onSkip={() => void send(merging)} onAddAll={() => void send()} />
       )}
     </Stack>
   );

@@ -197,10 +197,11 @@ describe('Import', () => {
     expect(importsSent(server.transport.requests)[1]?.idempotencyKey).toBe(sent?.idempotencyKey);
   });
 
-  it('merge: sent at once, without a confirmation; without a live channel the device pulls the result', async () => {
+  it('merge: a file of records the account does not hold is sent at once, without a confirmation; without a live channel the device pulls the result', async () => {
     const { layer, server } = setup({ intercept: (r) => (r.path === '/api/v1/import' ? { ...IMPORTED, data: { import: { mode: 'merge', created: { debts: 2 }, deleted: {} } } } as ApiResult : undefined) });
     await layer.ready;
-    await chooseFile(JSON.stringify(exportFile()));
+    // Neither debt is the account's Visa (its balance differs).
+    await chooseFile(JSON.stringify(exportFile({ debts: [{ ...VISA, id: 41, remaining_amount: 3100 }, { ...VISA, id: 42, name: 'Amex' }] })));
     await screen.findByTestId('import-file-holds');
     fireEvent.click(screen.getByRole('radio', { name: /Add to my data/ }));
     const pulls = () => server.seen().filter((call) => call === 'GET /api/v1/debts').length;
@@ -210,6 +211,40 @@ describe('Import', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(importsSent(server.transport.requests).map((r) => (r.body as { mode: string }).mode)).toEqual(['merge']);
     await waitFor(() => expect(pulls()).toBe(before + 1));
+  });
+
+  it('merge: counts the records that look the same as the account\'s before anything is written, and skips them when asked', async () => {
+    const { layer, server } = setup({ intercept: (r) => (r.path === '/api/v1/import' ? { ...IMPORTED, data: { import: { mode: 'merge', created: { debts: 1 }, deleted: {} } } } as ApiResult : undefined) });
+    await layer.ready;
+    // The file's Visa (41) has every field of the account's Visa (7); Amex (42) is new.
+    await chooseFile(JSON.stringify(exportFile()));
+    await screen.findByTestId('import-file-holds');
+    fireEvent.click(screen.getByRole('radio', { name: /Add to my data/ }));
+    fireEvent.click(importButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Some records are already here' });
+    expect(within(dialog).getByTestId('merge-look-alikes').textContent).toBe(
+      '1 of the records in runway-export-2026-03-01.json look the same as ones you already have (same kind, same fields): Debts 1. Adding them would list each twice.',
+    );
+    expect(importsSent(server.transport.requests)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Skip the ones already here' }));
+    await screen.findByTestId('import-result');
+    const [sent] = importsSent(server.transport.requests);
+    const document = (sent?.body as { document: { debts: { id: number }[]; actuals: { debt_months: unknown[] } } }).document;
+    // Only Amex goes, and the Visa's actual with its Visa.
+    expect(document.debts.map((debt) => debt.id)).toEqual([42]);
+    expect(document.actuals.debt_months).toEqual([]);
+  });
+
+  it('merge: adds them all when asked, the file as chosen', async () => {
+    const { layer, server } = setup({ intercept: (r) => (r.path === '/api/v1/import' ? { ...IMPORTED, data: { import: { mode: 'merge', created: { debts: 2 }, deleted: {} } } } as ApiResult : undefined) });
+    await layer.ready;
+    await chooseFile(JSON.stringify(exportFile()));
+    await screen.findByTestId('import-file-holds');
+    fireEvent.click(screen.getByRole('radio', { name: /Add to my data/ }));
+    fireEvent.click(importButton());
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Some records are already here' })).getByRole('button', { name: 'Add them all' }));
+    await screen.findByTestId('import-result');
+    expect((importsSent(server.transport.requests)[0]?.body as { document: { debts: unknown[] } }).document.debts).toHaveLength(2);
   });
 
   it("shows the server's 422: its message and each error at its place in the file; nothing else changes", async () => {

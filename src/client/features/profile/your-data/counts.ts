@@ -32,15 +32,21 @@ export const NO_COUNTS: Counts = Object.fromEntries(COUNT_KEYS.map((key) => [key
 
 /** A document's lists, singles and actuals: an export document, or an import file once validated. */
 type Countable = { readonly [K in ExportCollectionKey]: readonly unknown[] } & { readonly [K in ExportSingleKey]: unknown } & {
-  readonly actuals: { readonly income_months: readonly unknown[]; readonly debt_months: readonly unknown[]; readonly retirement_months: readonly unknown[] };
+  readonly actuals: {
+    readonly income_months: readonly unknown[];
+    readonly debt_months: readonly unknown[];
+    readonly retirement_months: readonly unknown[];
+    readonly mortgage_months?: readonly unknown[];
+    readonly home_months?: readonly unknown[];
+  };
 };
 
 export function countsOf(document: Countable): Counts {
   const counts = {} as Record<CountKey, number>;
   for (const { key } of EXPORT_COLLECTIONS) counts[key] = document[key].length;
   for (const { key } of EXPORT_SINGLES) counts[key] = document[key] ? 1 : 0;
-  const { income_months, debt_months, retirement_months } = document.actuals;
-  counts.actuals = income_months.length + debt_months.length + retirement_months.length;
+  const { income_months, debt_months, retirement_months, mortgage_months = [], home_months = [] } = document.actuals;
+  counts.actuals = income_months.length + debt_months.length + retirement_months.length + mortgage_months.length + home_months.length;
   return counts;
 }
 
@@ -48,7 +54,7 @@ export function countsOf(document: Countable): Counts {
 export function countsOfAnswer(answer: ImportCounts): Counts {
   const counts = {} as Record<CountKey, number>;
   for (const key of COUNT_KEYS) counts[key] = key === 'actuals' ? 0 : (answer[key] ?? 0);
-  counts.actuals = (answer.income_months ?? 0) + (answer.debt_months ?? 0) + (answer.retirement_months ?? 0);
+  counts.actuals = (answer.income_months ?? 0) + (answer.debt_months ?? 0) + (answer.retirement_months ?? 0) + (answer.mortgage_months ?? 0) + (answer.home_months ?? 0);
   return counts;
 }
 

@@ -23,6 +23,8 @@ export interface ChosenFile {
    * after an answer was lost resends the same key, and the server applies the file once.
    */
   readonly keys: Readonly<Record<ImportMode, string>>;
+  /** The key of a merge that skips the records the account already holds (a different body). */
+  readonly skipKey: string;
 }
 
 /** Why a file cannot be imported: a sentence, and the errors at their places in the file. */
@@ -43,7 +45,7 @@ export async function readImportFile(file: Pick<File, 'name' | 'size' | 'text'>,
   }
   const checked = validateImport(raw, ctx);
   if (!checked.ok) return { ok: false, problem: problemOf(checked.errors) };
-  return { ok: true, file: { name: file.name, raw, document: checked.value, keys: { replace: crypto.randomUUID(), merge: crypto.randomUUID() } } };
+  return { ok: true, file: { name: file.name, raw, document: checked.value, keys: { replace: crypto.randomUUID(), merge: crypto.randomUUID() }, skipKey: crypto.randomUUID() } };
 }
 
 /** A refusal's errors map as a problem: the first error as the sentence (as the server words it), all of them listed. */
