@@ -73,7 +73,7 @@ function AnalyticsTabs() {
         <Title order={1} size="h2">
           Analytics
         </Title>
-        <DollarsSwitch />
+        <DollarsSwitch todayOnly={tab === 'what-if'} />
       </Group>
       <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
         <TabStrip ref={tabList} label="Analytics sections" selected={tab}>

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DOLLARS_KEY, DollarsProvider, DollarsSwitch } from './dollars.tsx';
+import { DOLLARS_KEY, DollarsProvider, DollarsSwitch, WHAT_IF_DOLLARS } from './dollars.tsx';
 import { incomeRow, MARCH_1, serveMonths } from './fixtures.testing.ts';
 import { IncomeFutureTab } from './income-future/IncomeFutureTab.tsx';
 import { cellsOf, monthsOf, renderTab } from './test-helpers.testing.tsx';
@@ -66,6 +66,17 @@ describe("Today's dollars", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit 2027-02' }));
     // The stored 10 609.00, not the 10 300 shown.
     expect((await screen.findByLabelText('Actual End Balance', { exact: false }) as HTMLInputElement).value).toBe('10609.00');
+  });
+
+  it('on What if says its figures are always in today\'s dollars, in place of the switch', async () => {
+    renderTab(
+      <DollarsProvider>
+        <DollarsSwitch todayOnly />
+      </DollarsProvider>,
+      { now: MARCH_1, singles: { '/api/v1/assumptions': { id: 1, inflation_rate: 3 } } },
+    );
+    expect((await screen.findByTestId('dollars-what-if')).textContent).toBe(WHAT_IF_DOLLARS);
+    expect(screen.queryByTestId('dollars-switch')).toBeNull();
   });
 
   it('is not offered without an inflation rate, and the figures stay as stored', async () => {
