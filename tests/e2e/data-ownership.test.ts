@@ -176,6 +176,9 @@ describe('Your data', () => {
       income_months: [{ month: planStart, input_end_balance: -250.75 }],
       debt_months: [{ debt_id: (doc.debts as Row[]).find((d) => d.name === 'Visa')!.id, month: planStart, input_remaining_balance: 7300.4 }],
       retirement_months: [{ retirement_account_id: (doc.retirement_accounts as Row[])[0]!.id, month: planStart, balance: 43000 }],
+      // No check-in of a mortgage balance or a home value.
+      mortgage_months: [],
+      home_months: [],
     });
 
     await shoot(page, 'data-ownership-profile-desktop');
@@ -283,6 +286,40 @@ describe('Your data', () => {
     const offline = await download(page, 'Export (JSON)');
     expect(withoutStamp(offline.text)).toBe(withoutStamp(await serverExport(token)));
     await phone.setOffline(false);
+    expect(unexpectedErrors(page)).toEqual([]);
+  });
+
+  it('on the phone: merging the same file again counts every record as already here, and skipping them doubles nothing', async () => {
+    const page = phonePage;
+    const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
+    const before = JSON.parse(await serverExport(token)) as Doc;
+    await page.locator('input[type="file"]').setInputFiles(exportFile);
+    await expect.poll(() => page.getByTestId('import-file-holds').count(), TIMEOUT).toBe(1);
+    await page.getByRole('radio', { name: /Add to my data/ }).check();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Some records are already here' });
+    await expect.poll(() => dialog.isVisible(), TIMEOUT).toBe(true);
+    expect(await dialog.getByTestId('merge-look-alikes').innerText()).toBe(
+      `7 of the records in ${path.basename(exportFile)} look the same as ones you already have (same kind, same fields): Income sources 1, Debts 2, Monthly expenses 1, One-time expenses 1, Retirement accounts 1, Saved baselines 1. Adding them would list each twice.`,
+    );
+    await expectNoAxeViolations(page);
+    await shoot(page, 'data-ownership-merge-confirm-phone');
+    await dialog.getByRole('button', { name: 'Skip the ones already here' }).click();
+    await expect.poll(() => page.getByTestId('import-result').count(), TIMEOUT).toBe(1);
+    // The same question in the dark scheme, then left unanswered.
+    await darkMode(page);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => dialog.isVisible(), TIMEOUT).toBe(true);
+    await expectNoAxeViolations(page);
+    await shoot(page, 'data-ownership-merge-confirm-phone-dark');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count(), TIMEOUT).toBe(0);
+    await switchColorScheme(page, 'light');
+    // Every list holds what it held: nothing was doubled.
+    const after = JSON.parse(await serverExport(token)) as Doc;
+    for (const key of ['incomes', 'debts', 'monthly_expenses', 'other_expenses', 'retirement_accounts', 'baselines'] as const) {
+      expect((after[key] as unknown[]).length, key).toBe((before[key] as unknown[]).length);
+    }
     expect(unexpectedErrors(page)).toEqual([]);
   });
 

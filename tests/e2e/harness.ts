@@ -100,7 +100,7 @@ export async function switchColorScheme(page: Page, to: 'light' | 'dark'): Promi
   if (await button.isVisible()) {
     await button.click();
   } else {
-    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
     await page.getByRole('menuitem', { name }).click();
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
   }
