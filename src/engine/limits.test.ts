@@ -62,10 +62,15 @@ describe('limitWarnings', () => {
 });
 
 describe('depositsInYear', () => {
-  /** The deposit dates of a weekly or biweekly cycle, enumerated one by one (no arithmetic shortcut). */
+  /**
+   * The deposit dates of a weekly or biweekly cycle, enumerated one by one with the platform's own
+   * calendar (no arithmetic shortcut, and independent of the engine's day numbers).
+   */
   const enumerated = (first: string, days: number, year: number, lastDay: string) => {
     const dates: string[] = [];
+    // eslint-disable-next-line no-restricted-globals -- the test's own calendar, not the engine's
     for (let t = Date.parse(`${first}T00:00:00Z`); ; t += days * 86_400_000) {
+      // eslint-disable-next-line no-restricted-globals -- as above
       const date = new Date(t).toISOString().slice(0, 10);
       if (date > lastDay || date > `${year}-12-31`) break;
       if (date >= `${year}-01-01`) dates.push(date);

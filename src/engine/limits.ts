@@ -129,8 +129,18 @@ export interface PlannedAccount {
   readonly lastMonth: MonthKey | null;
 }
 
-const DAY_MS = 86_400_000;
-const utcDay = (year: number, month: number, day: number): number => Date.UTC(year, month - 1, day) / DAY_MS;
+/**
+ * The day number of a proleptic Gregorian date, days since 1970-01-01 (the civil-from-days
+ * algorithm: years start in March, so the leap day ends a year). Day 0 of a month is the last day
+ * of the month before. Example: (1970, 1, 1) → 0; (2026, 12, 4) → 20 791; (2027, 1, 0) → 20 818.
+ */
+function dayNumber(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
 
 /**
  * How many deposits of `cycle` fall in calendar `year`, counted from the first deposit's date and
@@ -149,9 +159,10 @@ export function depositsInYear(firstDeposit: string, cycle: keyof typeof PAYMENT
   if (end.y < year || fy > year) return 0;
   if (cycle === 'weekly' || cycle === 'biweekly') {
     const step = cycle === 'weekly' ? 7 : 14;
-    const first = utcDay(fy, fm, fd);
-    const from = Math.max(first, utcDay(year, 1, 1));
-    const to = utcDay(end.y, end.m + 1, 0); // the last day of the end month
+    const first = dayNumber(fy, fm, fd);
+    const from = Math.max(first, dayNumber(year, 1, 1));
+    // The last day of the end month: day 0 of the month after it.
+    const to = end.m === 12 ? dayNumber(end.y + 1, 1, 0) : dayNumber(end.y, end.m + 1, 0);
     if (to < from) return 0;
     return Math.max(0, Math.floor((to - first) / step) - Math.ceil((from - first) / step) + 1);
   }

@@ -1,6 +1,6 @@
 /**
  * Before a merge: the file's records that look the same as ones the account already holds, so
- * merging an account's own export does not silently double it (docs/product.md#your-data). Two
+ * merging an account's own export does not silently double it (docs/product.md#account-screens). Two
  * records look the same when they are of the same kind and every field the user typed is equal,
  * as the shared import rules read them (cents, normalised dates): the id and the stamps are not
  * compared. Each of the account's records answers for one of the file's at most, so a file with two
