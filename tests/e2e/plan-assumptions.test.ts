@@ -162,7 +162,7 @@ describe('A plan with assumptions', () => {
       const scaled = endCents * 40n ** k;
       const divisor = 41n ** k;
       const today = (2n * scaled + divisor) / (2n * divisor);
-      await page.getByText("Today's dollars").click();
+      await page.getByTestId('dollars-switch').getByText("Today's dollars", { exact: true }).click();
       await expect.poll(() => endFigure(page)).toBe(wholeOfCents(today));
       // Decades of 3 % raises and cash earning 3 % grow the nominal figure; in today's dollars the
       // same plan ends below what the nominal, untaxed projection announced.
@@ -173,7 +173,7 @@ describe('A plan with assumptions', () => {
       // 615.00) and shrink back to 1,500; in future dollars they are 1,537.50 → $1,538.
       await openAnalyticsTab(page, 'Income Future');
       await expect.poll(() => monthCells(page, INCOME, monthPlus(12)).then((c) => c[5]), { timeout: 20_000 }).toBe('$1,500');
-      await page.getByText('Future dollars').click();
+      await page.getByTestId('dollars-switch').getByText('Future dollars', { exact: true }).click();
       await expect.poll(() => monthCells(page, INCOME, monthPlus(12)).then((c) => c[5])).toBe('$1,538');
       // Month 1: pay 5,000, cash interest on 0 is 0, the 401(k)'s 500; rent 1,500 and the daycare
       // (due the 1st) 900 and groceries (due the 3rd) 600 only when not yet due on the sign-up day.

@@ -371,7 +371,7 @@ describe('Where the money goes', () => {
       // bills were paid before the plan started).
       expect(idleBefore).not.toBeNull();
       await expect.poll(() => page.getByTestId('idle-cash').innerText(), { timeout: 20_000 }).toContain(idleBefore!);
-      await page.getByText("Today's dollars").click();
+      await page.getByTestId('dollars-switch').getByText("Today's dollars", { exact: true }).click();
       const idleToday = await expectOverviewFromServer(page, token, 'today');
 
       // Other spending, the retirement budget and 80 % of the surplus to the brokerage, through the form.
