@@ -17,6 +17,7 @@ import type { MonthKey } from './months.ts';
 import { addMonths, monthsBetween } from './months.ts';
 import { planStartDay } from './typed-balances.ts';
 import { surplusAccountOf, surplusTransfer } from './income.ts';
+import { incomeTotalExpenses } from './insights.ts';
 import type { DebtProjection, IncomeMonth, Projection, ProjectionInput } from './types.ts';
 
 /**
@@ -87,7 +88,7 @@ export function spendingEvidence(projection: Pick<Projection, 'income' | 'debts'
   const debtGaps = debtGapsByMonth(projection.debts);
   let overspent = 0;
   for (const row of checkIns.slice(1)) {
-    const change = row.netIncome - row.retirementContributions - row.housing - row.expenses - row.other - row.debts;
+    const change = row.netIncome - incomeTotalExpenses(row);
     const invested = surplusShare === null ? 0 : surplusTransfer(cents(change), row.endBalance, surplusShare);
     const cashGap = row.inputEndBalance - (row.endBalance - invested);
     overspent -= cashGap - (debtGaps.get(row.month) ?? 0);
@@ -181,7 +182,7 @@ export function idleCash(projection: Pick<Projection, 'income'>, assumptions: Pi
   if (assumptions && assumptions.surplusAccountId !== null) return null;
   for (const row of projection.income) {
     if (row.month < from || row.netIncome <= 0) continue;
-    const kept = row.netIncome - row.retirementContributions - row.housing - row.expenses - row.other - row.debts - (row.saved ?? 0);
+    const kept = row.netIncome - incomeTotalExpenses(row) - (row.saved ?? 0);
     if (2 * kept > row.netIncome) return { month: row.month, kept: cents(kept), netIncome: row.netIncome };
   }
   return null;

@@ -8,21 +8,10 @@
  */
 import { EXPORT_COLLECTIONS, type ExportCollectionKey } from '../../../../shared/export/document.ts';
 import type { ImportDocument } from '../../../../shared/validation/import.ts';
+import { canonicalJson } from '../../../data/result-cache.ts';
 
 /** The file's record ids that look like one of the account's, by collection. */
 export type LookAlikes = Readonly<Partial<Record<ExportCollectionKey, ReadonlySet<number>>>>;
-
-/** A value's text with object keys in order, so equal records give equal text whatever their key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /**
  * The file's records that look like the account's (`mine`, the account's own export read by the
@@ -36,13 +25,13 @@ export function lookAlikes(file: ImportDocument, mine: ImportDocument): LookAlik
   for (const { key } of EXPORT_COLLECTIONS) {
     const held = new Map<string, number>();
     for (const record of mine[key]) {
-      const text = canonical(record.value);
+      const text = canonicalJson(record.value);
       held.set(text, (held.get(text) ?? 0) + 1);
     }
     const ids = new Set<number>();
     for (const record of file[key]) {
       if (record.id === null || (key === 'retirement_accounts' && record.id === needed)) continue;
-      const text = canonical(record.value);
+      const text = canonicalJson(record.value);
       const left = held.get(text) ?? 0;
       if (left === 0) continue;
       held.set(text, left - 1);
