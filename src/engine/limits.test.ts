@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferralCatchUp, depositsInYear, limitsFor, limitWarnings, plannedLimitWarnings, type PlannedAccount, type YearContributions } from './limits.ts';
+import { deferralCatchUp, depositsInYear, limitsFor, limitWarnings, phasedOutLimit, plannedLimitWarnings, roomPerDeposit, type PlannedAccount, type YearContributions } from './limits.ts';
 import { monthKey, type MonthKey } from './months.ts';
 import { cents } from './money.ts';
 
@@ -152,5 +152,42 @@ describe('plannedLimitWarnings', () => {
     const semimonthly: PlannedAccount = { ...weeklyIra, cycle: 'semimonthly', contribution: $(312.5) };
     // 312.50 × 24 = 7 500.00: at the limit, not over it.
     expect(plannedLimitWarnings([semimonthly], 1990, 2026, 2026)).toEqual([]);
+  });
+});
+
+describe('phasedOutLimit (Pub. 590-A Worksheet 2-2)', () => {
+  const joint = { from: $(242_000), to: $(252_000) };
+  it('keeps the limit below the range, none above it, and rounds up to $10 with a $200 floor inside', () => {
+    expect(phasedOutLimit($(7_500), $(242_000), joint)).toBe($(7_500));
+    expect(phasedOutLimit($(7_500), $(252_000), joint)).toBe(0);
+    // 7,500 × (252,000 − 247,000) / 10,000 = 3,750.00.
+    expect(phasedOutLimit($(7_500), $(247_000), joint)).toBe($(3_750));
+    // 7,500 × 6,001 / 10,000 = 4,500.75 → 4,510.00 (up to the next $10).
+    expect(phasedOutLimit($(7_500), $(245_999), joint)).toBe($(4_510));
+    // 7,500 × 10 / 10,000 = 7.50 → 10.00 → the floor, 200.00.
+    expect(phasedOutLimit($(7_500), $(251_990), joint)).toBe($(200));
+  });
+});
+
+describe('roomPerDeposit', () => {
+  const planned = (over: Partial<PlannedAccount>): PlannedAccount => ({ accountId: 1, accountType: 'traditional_401k', contribution: $(2_000), employerContribution: $(0), cycle: 'monthly', firstDeposit: '2026-01-01', lastMonth: null, ...over });
+  it('leaves the room of the tightest year a deposit, never below 0', () => {
+    // 24,500 − 24,000 = 500.00 over 12 deposits: 41.666… → 41.66.
+    expect(roomPerDeposit(planned({}), [], 1985, 2026, 2030)).toEqual({ year: 2026, kind: 'deferral', limit: $(24_500), planned: $(24_000), deposits: 12, perDeposit: cents(4_166) });
+    // A second 401(k) shares the deferral limit: 24,000 + 6,000 → no room.
+    expect(roomPerDeposit(planned({}), [planned({ accountId: 2, contribution: $(500) })], 1985, 2026, 2030)?.perDeposit).toBe(0);
+    // §415(c): 1,000 employee + 5,000 employer a month = 72,000.00, the 2026 limit, before the deferral.
+    expect(roomPerDeposit(planned({ contribution: $(1_000), employerContribution: $(5_000) }), [], 1985, 2026, 2026)).toMatchObject({ kind: 'total', perDeposit: 0 });
+    // A taxable account has no limit; an account with no deposit in the years, no room to give.
+    expect(roomPerDeposit(planned({ accountType: 'taxable' }), [], 1985, 2026, 2030)).toBeNull();
+    expect(roomPerDeposit(planned({ lastMonth: monthKey(2025, 12) }), [], 1985, 2026, 2030)).toBeNull();
+  });
+
+  it('holds a Roth IRA to its income-reduced limit as well as the IRA limit', () => {
+    const roth = planned({ accountType: 'roth_ira', contribution: $(100) });
+    const traditional = planned({ accountId: 2, accountType: 'traditional_ira', contribution: $(300) });
+    // IRA limit: 7,500 − (1,200 + 3,600) = 2,700 → 225.00 a deposit; Roth limit 3,000 − 1,200 = 1,800 → 150.00.
+    expect(roomPerDeposit(roth, [traditional], 1985, 2026, 2026, () => $(3_000))).toMatchObject({ kind: 'roth_income', limit: $(3_000), planned: $(1_200), perDeposit: $(150) });
+    expect(roomPerDeposit(roth, [traditional], 1985, 2026, 2026, () => $(7_500))).toMatchObject({ kind: 'ira', planned: $(4_800), perDeposit: $(225) });
   });
 });

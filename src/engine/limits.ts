@@ -14,7 +14,9 @@
  * warns early rather than late); a year before the first uses the first.
  *
  * Source: the IRS's yearly announcement of the limits (irs.gov, "COLA increases for dollar
- * limitations on benefits and contributions", 2025 and 2026).
+ * limitations on benefits and contributions", 2025 and 2026: IRS Notice 2024-80 and Notice
+ * 2025-67), which also gives the IRA income limits (IRA_INCOME_LIMITS). The next dollar reads the
+ * room left under them (roomPerDeposit; docs/projection-rules.md#the-next-dollar-and-the-irs).
  */
 import type { Cents } from './money.ts';
 import type { MonthKey } from './months.ts';
@@ -65,6 +67,9 @@ export type AccountKind = 'traditional_401k' | 'roth_401k' | 'traditional_ira' |
 /** A 401(k) of either kind; any other text (an IRA, a form's empty choice) is not. */
 export const is401k = (kind: string): boolean => kind === 'traditional_401k' || kind === 'roth_401k';
 
+/** A traditional or Roth IRA. */
+export const isIraKind = (kind: string): boolean => kind === 'traditional_ira' || kind === 'roth_ira';
+
 /** One account's planned contributions in one calendar year. */
 export interface YearContributions {
   readonly accountId: number;
@@ -99,7 +104,7 @@ export function limitWarnings(year: number, birthYear: number | null, accounts: 
   const deferralLimit = cents(limits.deferral + catchUp);
   if (deferred > deferralLimit) warnings.push({ year, kind: 'deferral', accountIds: plans.map((a) => a.accountId), contributed: cents(deferred), limit: deferralLimit });
 
-  const iras = accounts.filter((a) => a.accountType === 'traditional_ira' || a.accountType === 'roth_ira');
+  const iras = accounts.filter((a) => isIraKind(a.accountType));
   const saved = iras.reduce((sum, a) => sum + a.employee, 0);
   const iraLimit = cents(limits.ira + (age >= 50 ? limits.iraCatchUp : 0));
   if (saved > iraLimit) warnings.push({ year, kind: 'ira', accountIds: iras.map((a) => a.accountId), contributed: cents(saved), limit: iraLimit });
@@ -201,4 +206,137 @@ export function plannedLimitWarnings(accounts: readonly PlannedAccount[], birthY
     }
   }
   return first;
+}
+
+/** A phase-out range of modified AGI, in cents: the full amount at or below `from`, none at or above `to`. */
+export interface PhaseOut {
+  readonly from: Cents;
+  readonly to: Cents;
+}
+
+/** The income limits of IRAs for one year, by filing status. */
+export interface IraIncomeLimits {
+  readonly year: number;
+  /** Roth IRA contributions (Pub. 590-A, Worksheet 2-2). */
+  readonly roth: Readonly<Record<IraFilingStatus, PhaseOut>>;
+  /** The traditional IRA deduction of someone covered by a retirement plan at work (Pub. 590-A, table 1-2). */
+  readonly deductionCovered: Readonly<Record<IraFilingStatus, PhaseOut>>;
+}
+
+/** The filing statuses the tables hold (married filing separately is not offered). */
+export type IraFilingStatus = 'single' | 'married_joint' | 'head_of_household';
+
+const range = (from: number, to: number): PhaseOut => ({ from: dollars(from), to: dollars(to) });
+
+/**
+ * The IRA income limits by year, oldest first: IRS Notice 2024-80 (2025) and Notice 2025-67 (2026),
+ * the same announcements as CONTRIBUTION_LIMITS. Single and head of household share their ranges.
+ */
+export const IRA_INCOME_LIMITS: readonly IraIncomeLimits[] = [
+  {
+    year: 2025,
+    roth: { single: range(150_000, 165_000), head_of_household: range(150_000, 165_000), married_joint: range(236_000, 246_000) },
+    deductionCovered: { single: range(79_000, 89_000), head_of_household: range(79_000, 89_000), married_joint: range(126_000, 146_000) },
+  },
+  {
+    year: 2026,
+    roth: { single: range(153_000, 168_000), head_of_household: range(153_000, 168_000), married_joint: range(242_000, 252_000) },
+    deductionCovered: { single: range(81_000, 91_000), head_of_household: range(81_000, 91_000), married_joint: range(129_000, 149_000) },
+  },
+];
+
+/** The IRA income limits that apply in `year` (the nearest year in the table outside it). */
+export function iraIncomeLimitsFor(year: number): IraIncomeLimits {
+  let found = IRA_INCOME_LIMITS[0]!;
+  for (const limits of IRA_INCOME_LIMITS) if (limits.year <= year) found = limits;
+  return found;
+}
+
+/**
+ * A limit reduced by income in a phase-out range, as IRS Pub. 590-A's worksheets compute it
+ * (Worksheet 2-2 for a Roth IRA, 1-2 for a traditional IRA's deduction):
+ *   magi ≤ from  → limit;   magi ≥ to → 0;
+ *   else limit − limit × (magi − from) / (to − from), rounded UP to the next $10, and at least
+ *   $200 (the worksheet's floor for a result above 0).
+ * Example (2026 Roth, married filing jointly, 242,000–252,000, limit 7,500.00): magi 247,000.00 →
+ * 7,500 × 5,000 / 10,000 = 3,750 off → 3,750.00; magi 251,990.00 → 7.50 → 10.00 → 200.00.
+ */
+export function phasedOutLimit(limit: Cents, magi: Cents, phaseOut: PhaseOut): Cents {
+  if (magi <= phaseOut.from) return limit;
+  if (magi >= phaseOut.to) return cents(0);
+  // In whole cents: limit × (to − magi) / (to − from), rounded up to a multiple of 1,000¢.
+  const kept = BigInt(limit) * BigInt(phaseOut.to - magi);
+  const width = BigInt(phaseOut.to - phaseOut.from) * 1_000n;
+  const tens = (kept + width - 1n) / width;
+  return cents(Math.max(Number(tens) * 1_000, 20_000));
+}
+
+/**
+ * The most that may still be added to one account's every deposit without breaking a limit in
+ * any calendar year from `fromYear` to `toYear`, and the year that sets it:
+ *   perDeposit = min over the years with deposits of floor(room_Y ÷ deposits_Y), never below 0
+ *   room_Y     = the least of limit − what the plan already puts under it in Y, over:
+ *                401(k)  the deferral limit with its catch-up, over every 401(k); §415(c) with
+ *                        the catch-up, over this one's employee + employer money
+ *                IRA     the IRA limit with its catch-up, over every IRA; for a Roth IRA also
+ *                        `iraLimit(Y)` when given (its income-reduced limit, phasedOutLimit),
+ *                        over the Roth IRAs
+ * deposits_Y counts the account's deposits in Y (depositsInYear), the planned ones as the limit
+ * warnings count them, so adding perDeposit leaves plannedLimitWarnings with nothing new.
+ * Returns null for a taxable account or when the account has no deposit in those years.
+ * Example (2026, age 45): a monthly traditional 401(k) at 2,000.00 from 2026-01 → 24,000.00
+ * planned, room 500.00 over 12 deposits → 41.66 a deposit.
+ */
+export function roomPerDeposit(
+  target: PlannedAccount,
+  others: readonly PlannedAccount[],
+  birthYear: number | null,
+  fromYear: number,
+  toYear: number,
+  iraLimit?: (year: number) => Cents | null,
+): AccountRoom | null {
+  if (!is401k(target.accountType) && !isIraKind(target.accountType)) return null;
+  let tightest: AccountRoom | null = null;
+  for (let year = fromYear; year <= toYear; year += 1) {
+    const deposits = depositsInYear(target.firstDeposit, target.cycle, year, target.lastMonth);
+    if (deposits === 0) continue;
+    const inYear = (a: PlannedAccount) => depositsInYear(a.firstDeposit, a.cycle, year, a.lastMonth);
+    const limits = limitsFor(year);
+    const age = birthYear === null ? 0 : year - birthYear;
+    const group = [target, ...others.filter((a) => a.accountId !== target.accountId)].filter((a) => (is401k(target.accountType) ? is401k(a.accountType) : isIraKind(a.accountType)));
+    const plannedIn = (accounts: readonly PlannedAccount[]) => cents(accounts.reduce((sum, a) => sum + a.contribution * inYear(a), 0));
+    const planned = plannedIn(group);
+    const room = (kind: AccountRoom['kind'], limit: Cents, used: Cents): AccountRoom => ({ year, kind, limit, planned: used, deposits, perDeposit: perDepositRoom(limit, used, deposits) });
+    const candidates: AccountRoom[] = [];
+    if (is401k(target.accountType)) {
+      const catchUp = deferralCatchUp(limits, age);
+      candidates.push(room('deferral', cents(limits.deferral + catchUp), planned));
+      candidates.push(room('total', cents(limits.totalAdditions + catchUp), cents((target.contribution + target.employerContribution) * deposits)));
+    } else {
+      candidates.push(room('ira', cents(limits.ira + (age >= 50 ? limits.iraCatchUp : 0)), planned));
+      // Pub. 590-A Worksheet 2-2: the Roth IRAs together also stay under the income-reduced limit.
+      const reduced = target.accountType === 'roth_ira' ? (iraLimit?.(year) ?? null) : null;
+      if (reduced !== null) candidates.push(room('roth_income', reduced, plannedIn(group.filter((a) => a.accountType === 'roth_ira'))));
+    }
+    for (const candidate of candidates) if (tightest === null || candidate.perDeposit < tightest.perDeposit) tightest = candidate;
+  }
+  return tightest;
+}
+
+/** What roomPerDeposit found: the year and limit that leave the least room a deposit. */
+export interface AccountRoom {
+  readonly year: number;
+  /** deferral, ira and total as in LimitWarning; roth_income: a Roth IRA's limit reduced by income. */
+  readonly kind: 'deferral' | 'ira' | 'total' | 'roth_income';
+  readonly limit: Cents;
+  /** What the plan already puts under that limit in that year. */
+  readonly planned: Cents;
+  /** The account's deposits in that year. */
+  readonly deposits: number;
+  /** floor((limit − planned) ÷ deposits), at least 0. */
+  readonly perDeposit: Cents;
+}
+
+function perDepositRoom(limit: Cents, planned: Cents, deposits: number): Cents {
+  return cents(Math.max(0, Math.floor((limit - planned) / deposits)));
 }

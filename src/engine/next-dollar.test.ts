@@ -4,7 +4,7 @@ import { cents, parseCents, type Cents } from './money.ts';
 import { monthKey } from './months.ts';
 import { project } from './project.ts';
 import type { ProjectionInput, RetirementAccountInput } from './types.ts';
-import { assumedReturn, DEFAULT_NEXT_DOLLAR, newRothIra, nextDollar, nextDollarErrors, type NextDollarChoice, type NextDollarOption } from './next-dollar.ts';
+import { assumedReturn, DEFAULT_NEXT_DOLLAR, guessFilingStatus, newRothIra, nextDollar, nextDollarErrors, nextDollarTax, type NextDollarChoice, type NextDollarOption } from './next-dollar.ts';
 import { applyWhatIf, planOutcome } from './what-if.ts';
 
 /** Dollars → cents through text, as the app reads amounts. */
@@ -83,7 +83,7 @@ describe('nextDollar', () => {
       "Your debts have no payoff plan, so this goes avalanche-style: paying Card at 24% first saves $13.74 of interest and makes you debt-free 3 months sooner (2026-03); adds $6.04 to your net worth at retirement (end of 2026-03, in today's dollars).",
     );
     expect(byKind('401k').reason).toBe(
-      "Adding $100.00 a month to Work 401(k), earning 12% a year, adds $3.01 to your net worth at retirement (end of 2026-03, in today's dollars). Your employer contribution stays as entered: the plan holds an amount, not a match formula, so a match on this money is not counted.",
+      "Adding $100.00 a month to Work 401(k), earning 12% a year, adds $3.01 to your net worth at retirement (end of 2026-03, in today's dollars). Its withdrawals in retirement are taxed, which your plan does not count until you set a tax rate on retirement withdrawals under Plan assumptions. Your employer contribution stays as entered: the plan holds an amount, not a match formula, so a match on this money is not counted.",
     );
     expect(byKind('ira').reason).toBe(
       "Opening a Roth IRA with $100.00 a month from 2026-01, earning 12% a year (the average of your accounts' expected returns), adds $3.01 to your net worth at retirement (end of 2026-03, in today's dollars).",
@@ -169,11 +169,17 @@ describe('nextDollar', () => {
     expect(account).toMatchObject({ id: 10, expectedReturnRate: 7.8334, nextDepositDate: '2026-09-01', startingBalance: 0, employerContributionAmount: 0 });
   });
 
-  it('puts an option without a retirement figure last and keeps the fixed order among equals', () => {
+  it('puts an option without a retirement figure last, keeps the fixed order among equals, and offers no account after retirement', () => {
     const retired = { ...household, retirementPlan: { ...household.retirementPlan!, retirementDate: '2025-01-01', yearsOfRetirement: 5 } };
-    const ranked = chosen(nextDollar(retired, c(100), null));
+    const result = nextDollar(retired, c(100), null);
+    const ranked = chosen(result);
     expect(ranked.every((o) => o.netWorthAtRetirement === null && o.deltaNetWorth === null)).toBe(true);
-    expect(ranked.map((o) => o.kind)).toEqual(['cash', 'debt', '401k', 'ira']);
+    expect(ranked.map((o) => o.kind)).toEqual(['cash', 'debt']);
+    // Retired already: no deposit is left for an account to take.
+    expect(result.slice(2).map((o) => [o.kind, o.reason])).toEqual([
+      ['401k', 'Work 401(k) takes no deposits between now and your retirement, so there is nothing to raise.'],
+      ['ira', 'A new Roth IRA cannot take money: no month is left before you retire.'],
+    ]);
   });
 
   it('mentions cash interest when the plan has a rate', () => {
@@ -230,5 +236,175 @@ describe('assumedReturn', () => {
   it('falls back to the retirement plan’s rate, else null', () => {
     expect(assumedReturn({ ...base, retirementPlan: { interestRate: 4.5 } } as unknown as ProjectionInput)).toBe(4.5);
     expect(assumedReturn(base)).toBeNull();
+  });
+});
+
+/**
+ * The IRS's rules (docs/projection-rules.md#the-next-dollar-and-the-irs). Today 2026-11, born 1985
+ * (41 in 2026), retiring 2050-01. Every limit below is the IRS's 2026 figure (IRS Notice 2025-67):
+ * 401(k) deferral 24,500; IRA 7,500; Roth IRA phase-out 153,000–168,000 single, 242,000–252,000
+ * married filing jointly; the marginal rate from Rev. Proc. 2025-32's 2026 brackets.
+ */
+describe('nextDollar under the IRS limits', () => {
+  const account = (over: Partial<RetirementAccountInput>): RetirementAccountInput => ({
+    id: 1,
+    name: 'Pat 401(k)',
+    contributionAmount: c(0),
+    employerContributionAmount: c(0),
+    startingBalance: c(0),
+    expectedReturnRate: 6,
+    contributionCycle: 'monthly',
+    nextDepositDate: '2026-01-01',
+    accountType: 'roth_401k',
+    ...over,
+  });
+  const plan = (over: Partial<ProjectionInput>): ProjectionInput => ({
+    ...household,
+    today: monthKey(2026, 11),
+    planStart: monthKey(2026, 11),
+    incomes: [{ id: 1, payCycle: 'monthly', netPay: c(6_000), grossPay: c(9_000) }],
+    debts: [],
+    monthlyExpenses: [],
+    retirementPlan: { retirementDate: '2050-01-01', interestRate: 6, socialSecurityIncome: c(0), socialSecurityStartDate: '2050-01-01', yearsOfRetirement: 30 },
+    ...over,
+  });
+  const option = (input: ProjectionInput, kind: string, amount = 100, status?: 'single' | 'married_joint') => nextDollar(input, c(amount), 1985, status).find((o) => o.kind === kind)!;
+
+  it('offers nothing to an IRA already at the year’s limit, and says so', () => {
+    // 625.00 a month from 2026-01: 12 × 625 = 7,500.00, the whole 2026 limit.
+    const full = plan({ retirementAccounts: [account({ id: 2, name: 'Sam Roth IRA', accountType: 'roth_ira', contributionAmount: c(625) })] });
+    const ira = option(full, 'ira');
+    expect(ira.applies).toBe(false);
+    expect(ira.label).toBe('Raise Sam Roth IRA');
+    expect(ira.reason).toBe("Sam Roth IRA is full: 2026's limit for your IRAs together is $7,500.00 and your plan already puts $7,500.00 in them, so no more fits.");
+  });
+
+  it('offers nothing to a 401(k) over the deferral limit', () => {
+    // 2,100.00 a month: 25,200.00 a year, over 24,500.00.
+    const over = plan({ retirementAccounts: [account({ contributionAmount: c(2_100) })] });
+    const k401 = option(over, '401k');
+    expect(k401).toMatchObject({ applies: false, label: 'Raise Pat 401(k)' });
+    expect(k401.reason).toBe("Pat 401(k) is full: 2026's limit for your 401(k)s is $24,500.00 and your plan already puts $25,200.00 in them, so no more fits.");
+  });
+
+  it('offers only what fits, and leaves the rest in cash', () => {
+    // 2,000.00 a month: 24,000.00 a year; 500.00 of room over 12 deposits → 41.666… → 41.66.
+    const near = plan({ retirementAccounts: [account({ contributionAmount: c(2_000) })] });
+    const k401 = option(near, '401k') as NextDollarChoice;
+    expect(k401.applies).toBe(true);
+    expect(k401.changes).toEqual({ monthlySavings: 4_166, savingsAccountId: 1 });
+    expect(k401.reason).toContain(
+      "Only $41.66 a month fits under the IRS limit (2026's limit for your 401(k)s is $24,500.00 and your plan already puts $24,000.00 in them); the other $58.34 stays in cash.",
+    );
+    // At 50 the catch-up of 8,000.00 makes room for the whole 100.00.
+    const older = nextDollar(near, c(100), 1976).find((o) => o.kind === '401k') as NextDollarChoice;
+    expect(older.changes).toEqual({ monthlySavings: 10_000, savingsAccountId: 1 });
+    expect(older.reason).not.toContain('fits under');
+  });
+
+  it('finds the tightest year: a biweekly account’s 27-payday year', () => {
+    // 900.00 biweekly from 2026-01-02: 26 paydays in 2026 (23,400.00), but 27 in 2027 (Jan 1 … Dec 31):
+    // 24,300.00, leaving 200.00 ÷ 27 = 7.407… → 7.40 a deposit. A month of m cents is
+    // round(m × 12 / 26) a deposit: 1,604 → 740.31 → 740 fits, 1,605 → 740.77 → 741 does not. The
+    // account's monthly figure rises by round(90,740 × 26 / 12) − 195,000 = 196,603 − 195,000 = 16.03.
+    const biweekly = plan({ retirementAccounts: [account({ contributionAmount: c(900), contributionCycle: 'biweekly', nextDepositDate: '2026-01-02' })] });
+    const k401 = option(biweekly, '401k') as NextDollarChoice;
+    expect(k401.changes).toEqual({ monthlySavings: 1_604, savingsAccountId: 1 });
+    expect(k401.reason).toContain("Only $16.03 a month fits under the IRS limit (2027's limit for your 401(k)s is $24,500.00 and your plan already puts $24,300.00 in them); the other $83.97 stays in cash.");
+  });
+
+  it('checks a Roth IRA against the income limits of the filing status', () => {
+    // Single, 13,500.00 gross a month, no pre-tax 401(k): 162,000.00 a year, inside 153,000–168,000.
+    // Pub. 590-A Worksheet 2-2: 7,500 − 7,500 × 9,000 / 15,000 = 3,000.00 (already a multiple of 10).
+    // 2027 takes 12 deposits: 3,000 ÷ 12 = 250.00 a month at most.
+    const earner = plan({ incomes: [{ id: 1, payCycle: 'monthly', netPay: c(9_000), grossPay: c(13_500) }], retirementAccounts: [] });
+    const partial = option(earner, 'ira', 300, 'single') as NextDollarChoice;
+    expect(partial.applies).toBe(true);
+    expect(partial.reason).toContain(
+      "Only $250.00 a month fits under the IRS limit (your estimated 2027 income, $162,000.00, lowers 2027's Roth IRA limit to $3,000.00 (phase-out $153,000.00–$168,000.00 for single, IRS Notice 2025-67) and your plan already puts $0.00 in your Roth IRAs); the other $50.00 stays in cash.",
+    );
+    // 15,000.00 a month: 180,000.00, above 168,000.00: no Roth IRA at all when single …
+    const high = plan({ incomes: [{ id: 1, payCycle: 'monthly', netPay: c(10_000), grossPay: c(15_000) }], retirementAccounts: [] });
+    const none = option(high, 'ira', 100, 'single');
+    expect(none.applies).toBe(false);
+    expect(none.reason).toBe('A new Roth IRA cannot take money: your estimated 2026 income, $180,000.00, is above the Roth IRA income limit ($153,000.00–$168,000.00 for single, IRS Notice 2025-67).');
+    // … and the whole 100.00 when married filing jointly (below 242,000.00).
+    expect(option(high, 'ira', 100, 'married_joint')).toMatchObject({ applies: true, reason: expect.stringContaining('Opening a Roth IRA with $100.00 a month from 2026-11') });
+  });
+
+  it('counts the tax a traditional 401(k) saves at the marginal rate', () => {
+    // Single, 9,000.00 gross a month, 500.00 a month pre-tax: 108,000 − 6,000 = 102,000.00;
+    // less the 16,100.00 standard deduction: 85,900.00, in the 22 % bracket (50,400–105,700).
+    // 100.00 of take-home pay buys 100 ÷ 0.78 = 128.205… → 128.21 a month before tax;
+    // tax saved 128.21 × 0.22 = 28.2062 → 28.21, which goes back to the pay.
+    // Three working months at 0 % (today 2026-01, retiring 2026-04), 6,000.00 net, not payroll-deducted:
+    //   plan:   cash 3 × (6,000 − 500) = 16,500.00; 401(k) 1,500.00            → 18,000.00
+    //   option: cash 3 × (6,028.21 − 628.21) = 16,200.00; 401(k) 1,884.63    → 18,084.63 (+84.63)
+    const traditional = account({ accountType: 'traditional_401k', contributionAmount: c(500), expectedReturnRate: 0 });
+    const short = plan({ today: monthKey(2026, 1), planStart: monthKey(2026, 1), retirementAccounts: [traditional], retirementPlan: { ...household.retirementPlan!, interestRate: 0 } });
+    const k401 = option(short, '401k', 100, 'single') as NextDollarChoice;
+    expect(k401).toMatchObject({ applies: true, changes: null, netWorthAtRetirement: 1_808_463, deltaNetWorth: 8_463 });
+    expect(k401.reason).toContain('Adding $128.21 a month to Pat 401(k), earning 0% a year, adds $84.63 to your net worth at retirement');
+    expect(k401.reason).toContain('It goes in before tax, so it costs $100.00 of take-home pay: at your 22% federal tax rate the $28.21 of tax it saves pays the rest.');
+    // The same money into a Roth 401(k) at 0 % only moves cash into the account: +0.00.
+    const roth = option({ ...short, retirementAccounts: [{ ...traditional, accountType: 'roth_401k' }] }, '401k', 100, 'single') as NextDollarChoice;
+    expect(roth).toMatchObject({ changes: { monthlySavings: 10_000, savingsAccountId: 1 }, deltaNetWorth: 0 });
+    // Payroll-deducted: the pay falls by the take-home cost only, 128.21 − 28.21 = 100.00.
+    const payroll = option({ ...short, retirementAccounts: [{ ...traditional, payrollDeducted: true }] }, '401k', 100, 'single') as NextDollarChoice;
+    expect(payroll.reason).toContain('(it comes out of your pay: net pay falls by $100.00 a monthly paycheck)');
+  });
+
+  it('counts no tax saving on a traditional IRA the user cannot fully deduct', () => {
+    // Covered by a 401(k), single, 102,000.00 of income: above 2026's 81,000–91,000, so no deduction.
+    const covered = plan({
+      retirementAccounts: [account({ accountType: 'traditional_401k', contributionAmount: c(500) }), account({ id: 2, name: 'Pat IRA', accountType: 'traditional_ira' })],
+    });
+    const ira = option(covered, 'ira', 100, 'single') as NextDollarChoice;
+    expect(ira.changes).toEqual({ monthlySavings: 10_000, savingsAccountId: 2 });
+    expect(ira.reason).toContain(
+      'With a 401(k) at work and an estimated 2026 income of $102,000.00, a traditional IRA contribution is not fully deductible (phase-out $81,000.00–$91,000.00 for single, IRS Notice 2025-67), so no tax saving is counted.',
+    );
+    // Without a 401(k) the deduction is whole: 9,000 × 12 = 108,000 − 16,100 = 91,900 → 22 %.
+    const alone = plan({ retirementAccounts: [account({ id: 2, name: 'Pat IRA', accountType: 'traditional_ira' })] });
+    expect((option(alone, 'ira', 100, 'single') as NextDollarChoice).reason).toContain('Adding $128.21 a month to Pat IRA');
+  });
+});
+
+describe('nextDollarTax', () => {
+  it('estimates the year’s income and the federal rate on its last dollar', () => {
+    // 4,000.00 biweekly, 26 paydays: 104,000.00. Minus 500.00 a month to a traditional 401(k):
+    // 98,000.00; married filing jointly: − 32,200 = 65,800.00 → 12 %.
+    const input: ProjectionInput = {
+      ...household,
+      incomes: [{ id: 1, payCycle: 'biweekly', netPay: c(3_000), grossPay: c(4_000) }],
+      retirementAccounts: [{ ...k401, contributionAmount: c(500), retirementPlan: undefined } as RetirementAccountInput],
+      retirementPlan: { ...household.retirementPlan!, retirementDate: '2040-01-01' },
+    };
+    expect(nextDollarTax(input, 'married_joint')).toEqual({
+      year: 2026,
+      filingStatus: 'married_joint',
+      grossPay: 10_400_000,
+      preTax: 600_000,
+      income: 9_800_000,
+      standardDeduction: 3_220_000,
+      taxableIncome: 6_580_000,
+      marginalRate: 12,
+    });
+    // Single: 98,000.00 − 16,100 = 81,900.00 → 22 %. An income ending 2026-06 counts six months:
+    // 4,000 × 26 × 6 / 12 = 52,000.00.
+    expect(nextDollarTax(input, 'single').marginalRate).toBe(22);
+    const ending = { ...input, incomes: [{ ...input.incomes[0]!, endMonth: monthKey(2026, 6) }] };
+    expect(nextDollarTax(ending, 'single').grossPay).toBe(5_200_000);
+    // A pay still to start (its next pay month after today's) counts from then: none in 2026; ten
+    // months in 2027, 4,000 × 26 × 10 / 12 = 86,666.666… → 86,666.67.
+    const later = { ...input, incomes: [{ ...input.incomes[0]!, nextPayMonth: monthKey(2027, 3) }] };
+    expect(nextDollarTax(later, 'single').grossPay).toBe(0);
+    expect(nextDollarTax(later, 'single', 2027).grossPay).toBe(8_666_667);
+  });
+
+  it('guesses married filing jointly from two incomes, else single', () => {
+    expect(guessFilingStatus({ incomes: [] })).toBe('single');
+    expect(guessFilingStatus({ incomes: household.incomes })).toBe('single');
+    expect(guessFilingStatus({ incomes: [...household.incomes, { id: 2, payCycle: 'monthly', netPay: c(1) }] })).toBe('married_joint');
   });
 });

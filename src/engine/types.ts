@@ -21,6 +21,11 @@ export interface IncomeSourceInput {
   /** Net pay per pay cycle. */
   readonly netPay: Cents;
   /**
+   * Gross pay per pay cycle. Only the next dollar reads it, to estimate the year's income for the
+   * IRS's income limits and the rate a pre-tax dollar saves (next-dollar.ts); absent: not known.
+   */
+  readonly grossPay?: Cents;
+  /**
    * The month of next_pay_date (docs/projection-rules.md#plan-assumptions), passed with plan
    * assumptions: no pay is received from today's month up to the month before it (months before
    * today were paid: their paydays are past). Example: today 2026-11, next pay 2026-12-04 → nothing

@@ -388,7 +388,7 @@ function changedByPercent(amount: Cents, percent: number): Cents {
 }
 
 /** The source paying the most a month (monthlyAmount), the earlier of equals; null without sources. */
-function largestIncome(incomes: readonly IncomeSourceInput[]): IncomeSourceInput | null {
+export function largestIncome(incomes: readonly IncomeSourceInput[]): IncomeSourceInput | null {
   let best: IncomeSourceInput | null = null;
   let most = 0;
   for (const income of incomes) {

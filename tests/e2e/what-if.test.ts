@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localMonth } from '../../src/engine/months.ts';
 import { applyWhatIf, netWorthAt, planOutcome } from '../../src/engine/what-if.ts';
 import { project } from '../../src/engine/project.ts';
-import { nextDollar } from '../../src/engine/next-dollar.ts';
+import { nextDollar, nextDollarTax } from '../../src/engine/next-dollar.ts';
+import { formatCents } from '../../src/engine/money.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
 import { basisPointsText } from '../../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../../src/client/features/what-if/compute.ts';
@@ -31,8 +32,11 @@ afterAll(async () => app?.close());
 const thisYear = Number(planStart.slice(0, 4));
 const SEED = 20261124;
 
-/** A household with a card, two accounts, a plan and the risk assumptions. */
-async function household(): Promise<{ email: string; token: string }> {
+/**
+ * A household with a card, two accounts, a plan and the risk assumptions; `deposits` sets the
+ * 401(k)'s biweekly and the Roth IRA's monthly contribution (dollars).
+ */
+async function household(deposits: { k401: number; roth: number } = { k401: 300, roth: 250 }): Promise<{ email: string; token: string }> {
   const email = uniqueEmail('whatif');
   const token = await apiSignUp(app, email);
   const post = (apiPath: string, body: object) => apiCall(app, token, 'POST', apiPath, body);
@@ -42,10 +46,10 @@ async function household(): Promise<{ email: string; token: string }> {
   await post('/api/v1/debts', { debt: { name: 'Visa', creditor: 'Chase', original_amount: 9000, remaining_amount: 7400, apr: 24.99, monthly_payment: 250, original_term: 60, due_day: 5 } });
   await post('/api/v1/debt_plan', { debt_plan: { plan_type: 'avalanche', extra_payment: 50 } });
   await post('/api/v1/retirement_accounts', {
-    retirement_account: { name: '401(k)', account_type: 'traditional_401k', contribution_amount: 300, employer_match: 50, employer_contribution_amount: 150, starting_balance: 42000, expected_return_rate: 7, contribution_cycle: 'biweekly', next_deposit_date: `${planStart}-12` },
+    retirement_account: { name: '401(k)', account_type: 'traditional_401k', contribution_amount: deposits.k401, employer_match: 50, employer_contribution_amount: 150, starting_balance: 42000, expected_return_rate: 7, contribution_cycle: 'biweekly', next_deposit_date: `${planStart}-12` },
   });
   await post('/api/v1/retirement_accounts', {
-    retirement_account: { name: 'Roth IRA', account_type: 'roth_ira', contribution_amount: 250, employer_match: 0, employer_contribution_amount: 0, starting_balance: 15000, expected_return_rate: 6, contribution_cycle: 'monthly', next_deposit_date: `${planStart}-15` },
+    retirement_account: { name: 'Roth IRA', account_type: 'roth_ira', contribution_amount: deposits.roth, employer_match: 0, employer_contribution_amount: 0, starting_balance: 15000, expected_return_rate: 6, contribution_cycle: 'monthly', next_deposit_date: `${planStart}-15` },
   });
   await post('/api/v1/retirement_plan', {
     retirement_plan: { retirement_date: `${thisYear + 22}-01-01`, interest_rate: 5, social_security_income: 2100, social_security_start_date: `${thisYear + 24}-01-01`, years_of_retirement: 30 },
@@ -152,6 +156,11 @@ describe('What if', () => {
       expect(first.applies).toBe(true);
       expect(await page.getByTestId(`next-dollar-${first.kind}`).innerText()).toContain('#1');
       expect(await page.getByTestId(`next-dollar-${first.kind}`).innerText()).toContain(first.reason);
+      // The traditional 401(k) counts the tax it saves: $9,100.00 a month gross less $650.00 pre-tax,
+      // single (one income): 101,400 − 16,100 = 85,300.00 taxable, the 22 % bracket.
+      const k401 = options.find((option) => option.kind === '401k')!;
+      expect(k401.reason).toContain('It goes in before tax, so it costs $100.00 of take-home pay: at your 22% federal tax rate');
+      expect(await page.getByTestId('next-dollar-401k').innerText()).toContain(k401.reason);
 
       // The sandbox: $100 more on the card, at 4× CPU throttling.
       const saved = planOutcome(input, project(input), 1985);
@@ -218,6 +227,56 @@ describe('What if', () => {
       await screenshot(page, 'what-if-desktop-dark');
     } finally {
       await desktop.close();
+    }
+  });
+
+  it('the next dollar keeps to the IRS limits and the filing status the user picks, at 390 px and on a desktop', async () => {
+    const phone = await app.newContext(onPhone({ width: 390, height: 844 }));
+    try {
+      // $950.00 biweekly to the 401(k): 26 paydays next year hold 24,700.00, over 24,500.00; $625.00
+      // a month to the Roth IRA: 7,500.00 next year, the whole IRA limit. Neither has room.
+      const { email, token } = await household({ k401: 950, roth: 625 });
+      const input = await serverInput(token);
+      const { page } = await signedInPage(app, phone, email, '/analytics', { token, subscribed: true });
+      await openWhatIf(page);
+      await expect.poll(() => page.getByTestId('next-dollar-options').count(), { timeout: 20_000 }).toBe(1);
+      const rowText = (kind: string) => page.getByTestId(`next-dollar-${kind}`).innerText();
+      for (const status of ['single', 'married_joint'] as const) {
+        const options = nextDollar(input, 10_000 as never, 1985, status);
+        const k401 = options.find((option) => option.kind === '401k')!;
+        const ira = options.find((option) => option.kind === 'ira')!;
+        expect([k401.applies, ira.applies]).toEqual([false, false]);
+        expect(k401.reason).toMatch(/^401\(k\) is full: \d{4}'s limit for your 401\(k\)s is \$24,500\.00 and your plan already puts \$24,700\.00 in them, so no more fits\.$/);
+        expect(ira.reason).toMatch(/^Roth IRA is full: \d{4}'s limit for your IRAs together is \$7,500\.00 and your plan already puts \$7,500\.00 in them, so no more fits\.$/);
+        await expect.poll(() => rowText('401k'), { timeout: 20_000 }).toContain(k401.reason);
+        expect(await rowText('ira')).toContain(ira.reason);
+        // Full accounts are not ranked.
+        expect(await rowText('401k')).not.toContain('#');
+        // The tax figures, as the engine has them for this status.
+        const tax = nextDollarTax(input, status);
+        const line = await page.getByTestId('next-dollar-tax').innerText();
+        expect(line).toContain(`Your ${tax.year} income is about ${formatCents(tax.income)} (gross pay as entered less ${formatCents(tax.preTax)} into traditional 401(k)s).`);
+        expect(line).toContain(`after the ${formatCents(tax.standardDeduction)} standard deduction your last dollar is taxed at ${tax.marginalRate}% federally`);
+        if (status === 'single') {
+          expect(await page.getByRole('combobox', { name: 'Filing status' }).inputValue()).toBe('Single');
+          await page.getByTestId('next-dollar').scrollIntoViewIfNeeded();
+          await screenshot(page, 'next-dollar-phone');
+          await page.getByRole('combobox', { name: 'Filing status' }).click();
+          await page.getByRole('option', { name: 'Married filing jointly' }).click();
+          await expect.poll(() => page.getByTestId('next-dollar-tax').innerText()).toContain('Filing as married filing jointly');
+        }
+      }
+      await switchColorScheme(page, 'dark');
+      await page.getByTestId('next-dollar').scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'next-dollar-phone-dark');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByTestId('next-dollar').scrollIntoViewIfNeeded();
+      await screenshot(page, 'next-dollar-desktop-dark');
+      await switchColorScheme(page, 'light');
+      await screenshot(page, 'next-dollar-desktop');
+    } finally {
+      await phone.close();
     }
   });
 

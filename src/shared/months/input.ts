@@ -103,6 +103,7 @@ export function projectionInput(household: WireHousehold, actuals: ProjectionAct
       id: r.id,
       payCycle: r.pay_cycle as Cycle,
       netPay: money(r.net_pay),
+      grossPay: money(r.gross_pay),
       endMonth: endMonth(r.end_month),
       nextPayMonth: assumptions ? endMonth(text(r.next_pay_date).slice(0, 7)) : null,
     })),

@@ -1,12 +1,15 @@
 /**
  * "Where should the next dollar go?" (engine next-dollar.ts, in the risk worker): an amount a
  * month tried as an extra debt payment, a bigger 401(k) contribution, an IRA or cash, ranked by
- * net worth at retirement in today's dollars, each with its reason in one line.
+ * net worth at retirement in today's dollars, each with its reason in one line. The options keep
+ * to the IRS's limits and count the tax a pre-tax dollar saves; the filing status they need is
+ * asked here (guessed from the incomes until the user picks one), and the tax figures are shown.
  */
-import { Badge, Card, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { parseCents } from '../../../engine/money.ts';
-import { DEFAULT_NEXT_DOLLAR, nextDollarErrors } from '../../../engine/next-dollar.ts';
+import { FILING_STATUS_LABELS, FILING_STATUSES, type FilingStatus } from '../../../engine/federal-tax.ts';
+import { formatCents, parseCents } from '../../../engine/money.ts';
+import { DEFAULT_NEXT_DOLLAR, guessFilingStatus, nextDollarErrors, nextDollarTax, type NextDollarTax } from '../../../engine/next-dollar.ts';
 import type { ProjectionInput } from '../../../engine/types.ts';
 import { signedWholeUsd } from '../analytics/format.ts';
 import { wholeUsd } from '../analytics/overview/format.ts';
@@ -19,7 +22,10 @@ export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; b
   const [text, setText] = useState<string | number>(DEFAULT_NEXT_DOLLAR / 100);
   const amount = parseCents(String(text));
   const error = amount === null ? 'Enter an amount in dollars, like 100' : (nextDollarErrors(amount).amount ?? null);
-  const request = useMemo((): RiskRequest | null => (amount === null || error !== null ? null : { kind: 'nextDollar', input, amount, birthYear }), [input, amount, error, birthYear]);
+  const [chosenStatus, setChosenStatus] = useState<FilingStatus | null>(null);
+  const filingStatus = chosenStatus ?? guessFilingStatus(input);
+  const tax = useMemo(() => nextDollarTax(input, filingStatus), [input, filingStatus]);
+  const request = useMemo((): RiskRequest | null => (amount === null || error !== null ? null : { kind: 'nextDollar', input, amount, birthYear, filingStatus }), [input, amount, error, birthYear, filingStatus]);
   const run = useRisk(request, { delayMs: 250 });
   const options = Array.isArray(run.answer) ? run.answer : null;
 
@@ -34,7 +40,19 @@ export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; b
             The same amount every month tried four ways, each as your whole plan recalculated, ranked by your net worth when you retire (today&apos;s dollars). {NET_WORTH_MEANS}
           </Text>
         </div>
-        <NumberInput label="Amount a month" prefix="$" min={0} decimalScale={2} thousandSeparator="," value={text} onChange={setText} error={error} maw={220} />
+        <Group align="flex-start" gap="md">
+          <NumberInput label="Amount a month" description="Of take-home pay" prefix="$" min={0} decimalScale={2} thousandSeparator="," value={text} onChange={setText} error={error} maw={220} />
+          <Select
+            label="Filing status"
+            description={chosenStatus === null ? 'Guessed from your incomes' : 'For the tax figures below'}
+            data={FILING_STATUSES.map((status) => ({ value: status, label: FILING_STATUS_LABELS[status] }))}
+            value={filingStatus}
+            onChange={(value) => setChosenStatus(FILING_STATUSES.find((status) => status === value) ?? null)}
+            allowDeselect={false}
+            maw={260}
+          />
+        </Group>
+        <TaxLine tax={tax} />
         <RunStatus run={run} unit="plans" />
         {options && (
           <Table withTableBorder verticalSpacing={8} aria-label="Where the next dollar goes" opacity={run.stale ? 0.6 : 1} data-testid="next-dollar-options">
@@ -88,5 +106,19 @@ export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; b
         )}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * The tax figures behind the options, in one paragraph: the year's estimated income and the
+ * federal rate a pre-tax dollar saves (engine nextDollarTax), and which IRS rules the options keep.
+ */
+function TaxLine({ tax }: { tax: NextDollarTax }) {
+  const status = FILING_STATUS_LABELS[tax.filingStatus].toLowerCase();
+  const preTax = tax.preTax > 0 ? ` less ${formatCents(tax.preTax)} into traditional 401(k)s` : '';
+  return (
+    <Text size="sm" c="dimmed" data-testid="next-dollar-tax">
+      {`Your ${tax.year} income is about ${formatCents(tax.income)} (gross pay as entered${preTax}). Filing as ${status}, after the ${formatCents(tax.standardDeduction)} standard deduction your last dollar is taxed at ${tax.marginalRate}% federally (${tax.year === 2026 ? '' : '2026 '}brackets from IRS Rev. Proc. 2025-32; state tax not counted), so a pre-tax dollar saves that much. Each option keeps to the IRS contribution limits for your age, year by year, and to the Roth IRA income limits (IRS Notice 2025-67).`}
+    </Text>
   );
 }

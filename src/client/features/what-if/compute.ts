@@ -37,7 +37,7 @@ async function computeAny(request: RiskRequest, control: RunControl): Promise<Ri
       return { saved: yearly(saved, months), changed: yearly(changed, months), notes: whatIfNotes(request.input, request.changes) };
     }
     case 'nextDollar':
-      return nextDollar(request.input, request.amount, request.birthYear);
+      return nextDollar(request.input, request.amount, request.birthYear, request.filingStatus);
     case 'monteCarlo': {
       const plan = riskPlan(request.input);
       const outcomes = await chunked(request.paths, control, (first, count) =>

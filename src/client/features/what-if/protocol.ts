@@ -10,12 +10,13 @@
 import type { Cents } from '../../../engine/money.ts';
 import type { HistorySummary, MonteCarloSummary } from '../../../engine/risk.ts';
 import type { ProjectionInput } from '../../../engine/types.ts';
+import type { FilingStatus } from '../../../engine/federal-tax.ts';
 import type { NextDollarOption } from '../../../engine/next-dollar.ts';
 import type { PlanOutcome, WhatIfChanges } from '../../../engine/what-if.ts';
 
 export type RiskRequest =
   | { readonly kind: 'whatIf'; readonly input: ProjectionInput; readonly changes: WhatIfChanges; readonly birthYear: number | null }
-  | { readonly kind: 'nextDollar'; readonly input: ProjectionInput; readonly amount: Cents; readonly birthYear: number | null }
+  | { readonly kind: 'nextDollar'; readonly input: ProjectionInput; readonly amount: Cents; readonly birthYear: number | null; readonly filingStatus: FilingStatus }
   | { readonly kind: 'monteCarlo'; readonly input: ProjectionInput; readonly seed: number; readonly paths: number; readonly volatility: number }
   | { readonly kind: 'history'; readonly input: ProjectionInput; readonly stockShare: number };
 
