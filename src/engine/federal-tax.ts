@@ -57,3 +57,46 @@ export function marginalRate(taxableIncome: Cents, status: FilingStatus): number
   for (let i = 0; i < tops.length; i += 1) if (taxableIncome <= tops[i]!) return BRACKET_RATES[i]!;
   return BRACKET_RATES[BRACKET_RATES.length - 1]!;
 }
+
+/**
+ * The additional standard deduction from the year the user turns 65 (Rev. Proc. 2025-32): 2,050
+ * dollars single or head of household, 1,650 married (counted once: the spouse is not modelled).
+ */
+export const ADDITIONAL_DEDUCTION_65: Readonly<Record<FilingStatus, Cents>> = {
+  single: dollars(2_050),
+  married_joint: dollars(1_650),
+  head_of_household: dollars(2_050),
+};
+
+/**
+ * Long-term capital gains (Rev. Proc. 2025-32): 0 % up to the first figure of taxable income,
+ * 15 % up to the second, 20 % above; gains stack on ordinary taxable income.
+ */
+export const GAINS_BANDS: Readonly<Record<FilingStatus, readonly [Cents, Cents]>> = {
+  single: [dollars(49_450), dollars(545_500)],
+  married_joint: [dollars(98_900), dollars(613_700)],
+  head_of_household: [dollars(66_200), dollars(579_600)],
+};
+
+/**
+ * The senior deduction of 2025–2028 (One Big Beautiful Bill Act, P.L. 119-21 §70103), from the
+ * year the user turns 65: 6,000 dollars less 6 % of income above 75,000 (150,000 married), never
+ * below 0. Not indexed.
+ */
+export const SENIOR_DEDUCTION = {
+  amount: dollars(6_000),
+  phaseOutRate: 6,
+  threshold: { single: dollars(75_000), married_joint: dollars(150_000), head_of_household: dollars(75_000) } as Readonly<Record<FilingStatus, Cents>>,
+  firstYear: 2025,
+  lastYear: 2028,
+} as const;
+
+/**
+ * The base amounts of IRS Pub. 915 Worksheet 1 (taxable Social Security): 25,000 and 34,000
+ * dollars single or head of household, 32,000 and 44,000 married filing jointly. Not indexed.
+ */
+export const SOCIAL_SECURITY_BASES: Readonly<Record<FilingStatus, readonly [Cents, Cents]>> = {
+  single: [dollars(25_000), dollars(34_000)],
+  married_joint: [dollars(32_000), dollars(44_000)],
+  head_of_household: [dollars(25_000), dollars(34_000)],
+};
