@@ -10,6 +10,7 @@
  * Units: money in integer cents; rates in percent a year (2.5 means 2.5 %); month n counts from 1
  * at the plan start.
  */
+import type { FilingStatus } from './federal-tax.ts';
 import type { Cents } from './money.ts';
 import { cents, maxCents, mulDivFloor, mulDivRoundHalfUp, ZERO } from './money.ts';
 import { decimalFraction, monthlyInterest, type AnnualPercent, type Fraction } from './rates.ts';
@@ -43,6 +44,17 @@ export interface PlanAssumptions {
   readonly surplusShare: AnnualPercent;
   /** % a year charged on negative cash. */
   readonly overdraftInterestRate: AnnualPercent;
+  /**
+   * Taxes in retirement by brackets (docs/projection-rules.md#a-years-tax) for this filing status;
+   * null: the flat retirementTaxRate. Not yet read by the projection; the next dollar reads it.
+   */
+  readonly filingStatus: FilingStatus | null;
+  /** % of federal taxable income (bracket mode). */
+  readonly stateTaxRate: AnnualPercent;
+  /** A year's Roth conversion in plan-start dollars (bracket mode). */
+  readonly rothConversion: Cents;
+  /** Which accounts pay retirement first. */
+  readonly withdrawalOrder: 'proportional' | 'tax_aware';
 }
 
 export const NEUTRAL_ASSUMPTIONS: PlanAssumptions = {
@@ -60,6 +72,10 @@ export const NEUTRAL_ASSUMPTIONS: PlanAssumptions = {
   surplusAccountId: null,
   surplusShare: 100,
   overdraftInterestRate: 0,
+  filingStatus: null,
+  stateTaxRate: 0,
+  rothConversion: ZERO,
+  withdrawalOrder: 'proportional',
 };
 
 /**

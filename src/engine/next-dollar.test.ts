@@ -402,9 +402,11 @@ describe('nextDollarTax', () => {
     expect(nextDollarTax(later, 'single', 2027).grossPay).toBe(8_666_667);
   });
 
-  it('guesses married filing jointly from two incomes, else single', () => {
+  it('takes the plan’s filing status, else guesses married filing jointly from two incomes, else single', () => {
     expect(guessFilingStatus({ incomes: [] })).toBe('single');
     expect(guessFilingStatus({ incomes: household.incomes })).toBe('single');
     expect(guessFilingStatus({ incomes: [...household.incomes, { id: 2, payCycle: 'monthly', netPay: c(1) }] })).toBe('married_joint');
+    // The plan's own filing status, when the assumptions have one, wins over the guess.
+    expect(guessFilingStatus({ incomes: household.incomes, assumptions: { ...NEUTRAL_ASSUMPTIONS, filingStatus: 'head_of_household' } })).toBe('head_of_household');
   });
 });

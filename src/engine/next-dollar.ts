@@ -31,7 +31,8 @@
  *   status): the tax saved goes back to take-home pay, so the option costs `amount` of take-home
  *   pay like the others (fitUnderLimits). Its withdrawals are taxed later at the plan's retirement
  *   tax rate; net worth at retirement is before that tax, and the reason says so.
- * The filing status is the user's (the card asks), else guessFilingStatus's guess.
+ * The filing status is the one the card is set to, else the plan assumptions', else a guess
+ * from the incomes (guessFilingStatus).
  *
  * Each option's figures are planOutcome's (what-if.ts), so an option without tax saved matches the
  * what-if sandbox to the cent, and `changes` is the sandbox change that reproduces it (null when
@@ -187,11 +188,11 @@ export function nextDollarTax(input: ProjectionInput, filingStatus: FilingStatus
 }
 
 /**
- * The filing status assumed until the user picks one: married filing jointly with two or more
- * incomes, else single. A guess the card shows and lets the user change.
+ * The filing status assumed until the user picks one on the card: the plan assumptions' when set,
+ * else married filing jointly with two or more incomes, else single (a guess the card says is one).
  */
-export function guessFilingStatus(input: Pick<ProjectionInput, 'incomes'>): FilingStatus {
-  return input.incomes.length >= 2 ? 'married_joint' : 'single';
+export function guessFilingStatus(input: Pick<ProjectionInput, 'incomes' | 'assumptions'>): FilingStatus {
+  return input.assumptions?.filingStatus ?? (input.incomes.length >= 2 ? 'married_joint' : 'single');
 }
 
 /** grossPay, preTax and income of NextDollarTax for `year`. */

@@ -6,6 +6,7 @@
  * Units: money fields are dollars on the wire and integer cents everywhere else (`Cents`);
  * percent fields are plain numbers (24.99 means 24.99 %); dates are 'YYYY-MM-DD'; months 'YYYY-MM'.
  */
+import { FILING_STATUSES, type FilingStatus } from '../engine/federal-tax.ts';
 import type { Cents } from '../engine/money.ts';
 import type { MonthKey } from '../engine/months.ts';
 import type { BaselineSnapshotWire } from '../engine/plan-vs-actual.ts';
@@ -16,6 +17,11 @@ export type PayCycle = (typeof PAY_CYCLES)[number];
 /** `taxable`: a brokerage account (docs/projection-rules.md#where-the-money-goes): never payroll-deducted, no limit, no employer money. */
 export const ACCOUNT_TYPES = ['traditional_401k', 'roth_401k', 'traditional_ira', 'roth_ira', 'taxable'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** How retirement withdrawals are shared among the accounts (docs/projection-rules.md#a-years-tax). */
+export const WITHDRAWAL_ORDERS = ['proportional', 'tax_aware'] as const;
+export type WithdrawalOrder = (typeof WITHDRAWAL_ORDERS)[number];
+export { FILING_STATUSES, type FilingStatus };
 
 export const PLAN_TYPES = ['none', 'snowball', 'avalanche'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
@@ -137,6 +143,17 @@ export const RECORD_FIELDS = {
     surplus_share: { kind: 'percent', nullable: true },
     /** % a year charged on negative cash. */
     overdraft_interest_rate: { kind: 'percent', nullable: true },
+    /**
+     * docs/projection-rules.md#a-years-tax: the filing status of the taxes in retirement by brackets
+     * (null: the flat retirement_tax_rate); the next dollar's tax figures use it too.
+     */
+    filing_status: { kind: 'enum', values: FILING_STATUSES, nullable: true },
+    /** % of federal taxable income, for the taxes in retirement by brackets. */
+    state_tax_rate: { kind: 'percent', nullable: true },
+    /** Dollars a year converted from traditional to Roth accounts in retirement, in plan-start dollars. */
+    roth_conversion: { kind: 'money', nullable: true },
+    /** Which accounts pay retirement first: `proportional` (null) or `tax_aware`. */
+    withdrawal_order: { kind: 'enum', values: WITHDRAWAL_ORDERS, nullable: true },
   },
   /**
    * docs/api.md#baselines: the plan's four tables' totals per month, kept as they were when the
@@ -243,6 +260,10 @@ export interface AssumptionsInput {
   surplus_account_id: number | null;
   surplus_share: number | null;
   overdraft_interest_rate: number | null;
+  filing_status: FilingStatus | null;
+  state_tax_rate: number | null;
+  roth_conversion: Cents | null;
+  withdrawal_order: WithdrawalOrder | null;
 }
 
 /**

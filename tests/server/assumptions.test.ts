@@ -44,6 +44,10 @@ const NONE = {
   surplus_account_id: null,
   surplus_share: null,
   overdraft_interest_rate: null,
+  filing_status: null,
+  state_tax_rate: null,
+  roth_conversion: null,
+  withdrawal_order: null,
 };
 const timestamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
 
@@ -265,6 +269,30 @@ describe('where the money goes: five more fields, the surplus account, taxable a
     const bounds = await save(user, 'POST', { other_spending: 0, retirement_spending: 0, surplus_share: 0, overdraft_interest_rate: 0 });
     expect(bounds.body.assumptions).toMatchObject({ other_spending: 0, retirement_spending: 0, surplus_share: 0, overdraft_interest_rate: 0 });
     expect((await save(user, 'PUT', { surplus_share: 100, overdraft_interest_rate: 40 })).body.assumptions).toMatchObject({ surplus_share: 100, overdraft_interest_rate: 40 });
+  });
+
+  it('keeps the tax assumptions of bracket mode, and refuses unknown choices and rates out of range', async () => {
+    const user = await signUp(api);
+    const refused = await save(user, 'POST', { filing_status: 'married_separate', state_tax_rate: 15.01, roth_conversion: -1, withdrawal_order: 'roth_first' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      filing_status: ['Please choose a valid filing status'],
+      state_tax_rate: ['State tax rate must be between 0 and 15'],
+      roth_conversion: ['Roth conversion cannot be negative'],
+      withdrawal_order: ['Please choose a valid withdrawal order'],
+    });
+    expect((await save(user, 'POST', { state_tax_rate: -0.5 })).body.errors).toEqual({ state_tax_rate: ['State tax rate must be between 0 and 15'] });
+    expect(await stored(user)).toBeNull();
+
+    const saved = await save(user, 'POST', { filing_status: 'head_of_household', state_tax_rate: 15, roth_conversion: '25,000', withdrawal_order: 'tax_aware' });
+    expect(outcome(saved)).toEqual({
+      status: 201,
+      body: { assumptions: { ...NONE, id: expect.any(Number), filing_status: 'head_of_household', state_tax_rate: 15, roth_conversion: 25000, withdrawal_order: 'tax_aware', ...timestamps } },
+    });
+    // null clears each back to the flat mode and the proportional order.
+    const cleared = await save(user, 'PUT', { filing_status: null, withdrawal_order: null, state_tax_rate: 0, roth_conversion: 0 });
+    expect(cleared.body.assumptions).toMatchObject({ filing_status: null, withdrawal_order: null, state_tax_rate: 0, roth_conversion: 0 });
+    expect(await stored(user)).toEqual(cleared.body.assumptions);
   });
 
   it('takes only one of the user’s own taxable accounts, and answers any other id the same way', async () => {

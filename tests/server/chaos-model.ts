@@ -167,6 +167,10 @@ export function assumptionsValues(r: Random): Fields {
     surplus_account_id: null,
     surplus_share: null,
     overdraft_interest_rate: percent(r, 0, 30),
+    filing_status: r.pick([null, 'single', 'married_joint', 'head_of_household'] as const),
+    state_tax_rate: percent(r, 0, 10),
+    roth_conversion: null,
+    withdrawal_order: r.pick([null, 'proportional', 'tax_aware'] as const),
   };
 }
 

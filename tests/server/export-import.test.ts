@@ -57,6 +57,8 @@ async function putActual(user: TestUser, path: string, key: string, entityId: nu
 /** A brokerage account, and the assumptions that send the surplus to it. */
 const BROKERAGE = { ...VALID.retirement_account, name: 'Brokerage', account_type: 'taxable', employer_match: 0, employer_contribution_amount: 0, contribution_amount: 0, starting_balance: 2500 };
 const WHERE_THE_MONEY_GOES = { other_spending: 350.25, retirement_spending: 4200, surplus_share: 75, overdraft_interest_rate: 22.5 };
+/** The tax assumptions of bracket mode (docs/projection-rules.md#a-years-tax). */
+const TAXES = { filing_status: 'married_joint', state_tax_rate: 4.75, roth_conversion: 15000, withdrawal_order: 'tax_aware' };
 
 /**
  * A subscriber's whole household: one of every record, two debts, an IRA and a taxable account
@@ -77,7 +79,7 @@ async function household(user: TestUser) {
   await create(user, SINGLE_PATHS.housing[0], 'housing', VALID.mortgage);
   await create(user, SINGLE_PATHS.debt_plan[0], 'debt_plan', VALID.debt_plan);
   await create(user, SINGLE_PATHS.retirement_plan[0], 'retirement_plan', VALID.retirement_plan);
-  await create(user, SINGLE_PATHS.assumptions[0], 'assumptions', { ...VALID.assumptions, ...WHERE_THE_MONEY_GOES, surplus_account_id: brokerage.id });
+  await create(user, SINGLE_PATHS.assumptions[0], 'assumptions', { ...VALID.assumptions, ...WHERE_THE_MONEY_GOES, ...TAXES, surplus_account_id: brokerage.id });
   await putActual(user, '/api/v1/income_months', 'income_month', 0, { input_end_balance: 1500.25 });
   // A check-in's mortgage balance and home value ride on the same income month row.
   await putActual(user, '/api/v1/income_months', 'income_month', 0, { input_mortgage_balance: 195000.5, input_home_value: 412000 });

@@ -4,9 +4,10 @@
  * version wrote it (records, and the Idempotency-Keys with the answers it gave), and then opened by
  * the current server, which migrates it. A phone replaying its outbox across the upgrade gets each
  * stored answer back byte for byte, and no edit is applied twice; an edit it had not sent yet is
- * applied once. Two versions: one far back (0004, before the rate-limit table), and the one just
+ * applied once. Three versions: one far back (0004, before the rate-limit table); the one just
  * before migration 0010 (where the money goes), whose plan assumptions gain five columns and a
- * foreign key to the surplus account.
+ * foreign key to the surplus account; and the one before 0011 (taxes in retirement), whose plan
+ * assumptions gain four.
  *
  * On PGlite the old database is a data folder; on PostgreSQL (DATABASE_URL) a database of its own.
  */
@@ -245,4 +246,50 @@ it('a database of version 0009 gains the five plan assumptions and the surplus a
   expect(after).toEqual({ ...before, other_spending: 250, surplus_account_id: brokerageId, surplus_share: 50, updated_at: expect.any(String) });
   // The old Roth account cannot take the surplus.
   expect((await api('PUT', '/api/v1/assumptions', { token, body: { assumptions: { surplus_account_id: rothId } } })).status).toBe(422);
+});
+
+it('a database of version 0010 gains the four tax assumptions, and keeps its queued edits', async () => {
+  const old = await previousDatabase('0010_where_the_money_goes');
+  expect((await old.sql(`SELECT column_name FROM information_schema.columns WHERE table_name = 'assumptions' AND column_name = 'filing_status'`)).length).toBe(0);
+
+  // What 0010 stored for a phone that saved its assumptions under a key and had the answer.
+  const email = 'upgrade-0010@example.com';
+  const password = 'secret123';
+  const [user] = await old.sql(`INSERT INTO users (email, password_hash, birth_year) VALUES ($1, $2, 1960) RETURNING id`, [email, await hashPassword(password)]);
+  const userId = Number(user?.id);
+  const [stored] = await old.sql(`INSERT INTO assumptions (user_id, inflation_rate, retirement_tax_rate, other_spending_cents) VALUES ($1, 2.5, 15, 50000) RETURNING id`, [userId]);
+  const assumptionsId = Number(stored?.id);
+  const saveBody = JSON.stringify({ assumptions: { inflation_rate: 2.5, retirement_tax_rate: 15, other_spending: 500 } });
+  const saveAnswer = JSON.stringify({ assumptions: { id: assumptionsId, inflation_rate: 2.5, retirement_tax_rate: 15, other_spending: 500 } });
+  await storeKey(old, userId, 'save-assumptions', 'POST', '/api/v1/assumptions', saveBody, 201, saveAnswer);
+  await old.close();
+
+  const { server, base, api } = await upgradedServer(old, '0010');
+  const signedIn = await signIn(api, email, password);
+  expect(signedIn.status).toBe(200);
+  const token = String(signedIn.body.status.data.token);
+  const send = sender(base, token);
+
+  const { db } = server.database;
+  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const columns = await rows(sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'assumptions' ORDER BY column_name`);
+  expect(columns.map((c) => c.column_name)).toEqual(expect.arrayContaining(['filing_status', 'state_tax_rate', 'roth_conversion_cents', 'withdrawal_order']));
+  // The stored record reads with every new field null: the flat rate and the proportional order, as before.
+  const before = (await api('GET', '/api/v1/assumptions', { token })).body.assumptions;
+  expect(before).toMatchObject({ id: assumptionsId, retirement_tax_rate: 15, other_spending: 500, filing_status: null, state_tax_rate: null, roth_conversion: null, withdrawal_order: null });
+
+  // The replay of what 0010 answered: its stored bytes, nothing written again.
+  const replayed = await send('POST', '/api/v1/assumptions', 'save-assumptions', saveBody);
+  expect([replayed.status, replayed.headers.get('idempotent-replayed'), await replayed.text()]).toEqual([201, 'true', saveAnswer]);
+  expect((await api('GET', '/api/v1/assumptions', { token })).body.assumptions).toEqual(before);
+
+  // An edit queued but not sent before the upgrade, setting the new fields: it lands once.
+  const taxBody = JSON.stringify({ assumptions: { filing_status: 'married_joint', state_tax_rate: 4.25, roth_conversion: 20000, withdrawal_order: 'tax_aware' } });
+  const taxed = await send('PUT', '/api/v1/assumptions', 'set-taxes', taxBody);
+  expect([taxed.status, taxed.headers.get('idempotent-replayed')]).toEqual([200, null]);
+  const taxedText = await taxed.text();
+  const again = await send('PUT', '/api/v1/assumptions', 'set-taxes', taxBody);
+  expect([again.status, again.headers.get('idempotent-replayed'), await again.text()]).toEqual([200, 'true', taxedText]);
+  const after = (await api('GET', '/api/v1/assumptions', { token })).body.assumptions;
+  expect(after).toEqual({ ...before, filing_status: 'married_joint', state_tax_rate: 4.25, roth_conversion: 20000, withdrawal_order: 'tax_aware', updated_at: expect.any(String) });
 });

@@ -22,7 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ACTUAL_KINDS } from '../../shared/months/tables.ts';
 import type { BaselineSnapshotWire } from '../../engine/plan-vs-actual.ts';
-import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../../shared/records.ts';
+import { ACCOUNT_TYPES, FILING_STATUSES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES, WITHDRAWAL_ORDERS } from '../../shared/records.ts';
 
 const cents = (name: string) => bigint(name, { mode: 'number' });
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4 });
@@ -282,6 +282,10 @@ export const assumptions = pgTable(
     surplusAccountId: integer('surplus_account_id').references(() => retirementAccounts.id, { onDelete: 'set null' }),
     surplusShare: percent('surplus_share'),
     overdraftInterestRate: percent('overdraft_interest_rate'),
+    filingStatus: text('filing_status', { enum: FILING_STATUSES }),
+    stateTaxRate: percent('state_tax_rate'),
+    rothConversionCents: cents('roth_conversion_cents'),
+    withdrawalOrder: text('withdrawal_order', { enum: WITHDRAWAL_ORDERS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

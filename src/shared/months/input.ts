@@ -7,6 +7,7 @@ import { parseCents, type Cents } from '../../engine/money.ts';
 import { parseMonthKey, type MonthKey } from '../../engine/months.ts';
 import type { Cycle, HousingInput, ProjectionActuals, ProjectionInput } from '../../engine/index.ts';
 import { NEUTRAL_ASSUMPTIONS, type PlanAssumptions } from '../../engine/assumptions.ts';
+import { FILING_STATUSES } from '../../engine/federal-tax.ts';
 
 type Wire = Record<string, unknown> & { id: number };
 
@@ -68,6 +69,10 @@ export function planAssumptions(record: Wire | null | undefined): PlanAssumption
     surplusAccountId: typeof record.surplus_account_id === 'number' ? record.surplus_account_id : null,
     surplusShare: record.surplus_share === null || record.surplus_share === undefined ? 100 : percent(record.surplus_share),
     overdraftInterestRate: percent(record.overdraft_interest_rate),
+    filingStatus: FILING_STATUSES.find((status) => status === record.filing_status) ?? null,
+    stateTaxRate: percent(record.state_tax_rate),
+    rothConversion: money(record.roth_conversion),
+    withdrawalOrder: record.withdrawal_order === 'tax_aware' ? 'tax_aware' : 'proportional',
   };
 }
 

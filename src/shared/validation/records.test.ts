@@ -815,7 +815,23 @@ describe('validateAssumptions', () => {
         surplus_account_id: null,
         surplus_share: null,
         overdraft_interest_rate: null,
+        filing_status: null,
+        state_tax_rate: null,
+        roth_conversion: null,
+        withdrawal_order: null,
       },
+    });
+  });
+
+  it('takes the filing statuses and withdrawal orders of bracket mode, a state rate of 0–15 and a conversion of 0 or more', () => {
+    const result = validate({ filing_status: 'married_joint', state_tax_rate: '4.5', roth_conversion: '20,000', withdrawal_order: 'tax_aware' });
+    expect(result.ok && result.value).toMatchObject({ filing_status: 'married_joint', state_tax_rate: 4.5, roth_conversion: 2_000_000, withdrawal_order: 'tax_aware' });
+    const refused = validate({ filing_status: 'Single', state_tax_rate: 16, roth_conversion: -0.01, withdrawal_order: 1 });
+    expect(refused.ok ? null : firstErrors(refused.errors)).toEqual({
+      filing_status: 'Please choose a valid filing status',
+      state_tax_rate: 'State tax rate must be between 0 and 15',
+      roth_conversion: 'Roth conversion cannot be negative',
+      withdrawal_order: 'Please choose a valid withdrawal order',
     });
   });
 

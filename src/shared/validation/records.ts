@@ -11,7 +11,7 @@ import type { Cents } from '../../engine/money.ts';
 import { monthKey, type MonthKey } from '../../engine/months.ts';
 import { snapshotError, snapshotFromWire, snapshotToWire, type BaselineSnapshotWire } from '../../engine/plan-vs-actual.ts';
 import { monthlyInterest } from '../../engine/rates.ts';
-import { ACCOUNT_TYPES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES } from '../records.ts';
+import { ACCOUNT_TYPES, FILING_STATUSES, HOUSING_TYPES, PAY_CYCLES, PLAN_TYPES, WITHDRAWAL_ORDERS } from '../records.ts';
 import type {
   AssumptionsInput,
   BaselineInput,
@@ -382,6 +382,10 @@ export function validateAssumptions(input: unknown, _ctx: ValidationContext): Va
     surplus_account_id: optional(src.surplus_account_id, (raw) => parseInteger(raw, { label: 'Surplus account', min: 1, invalid: SURPLUS_ACCOUNT, whole: SURPLUS_ACCOUNT, tooSmall: SURPLUS_ACCOUNT })),
     surplus_share: rateAssumption('Surplus share', 0, 100)(src.surplus_share),
     overdraft_interest_rate: rateAssumption('Overdraft interest rate', 0, 40)(src.overdraft_interest_rate),
+    filing_status: optional(src.filing_status, (raw) => parseEnum(raw, FILING_STATUSES, { label: 'Filing status' })),
+    state_tax_rate: rateAssumption('State tax rate', 0, 15)(src.state_tax_rate),
+    roth_conversion: optional(src.roth_conversion, (raw) => parseMoney(raw, { label: 'Roth conversion', min: 'non-negative' })),
+    withdrawal_order: optional(src.withdrawal_order, (raw) => parseEnum(raw, WITHDRAWAL_ORDERS, { label: 'Withdrawal order' })),
   });
 }
 

@@ -3,7 +3,8 @@
  * month tried as an extra debt payment, a bigger 401(k) contribution, an IRA or cash, ranked by
  * net worth at retirement in today's dollars, each with its reason in one line. The options keep
  * to the IRS's limits and count the tax a pre-tax dollar saves; the filing status they need is
- * asked here (guessed from the incomes until the user picks one), and the tax figures are shown.
+ * asked here (the plan assumptions' or a guess from the incomes until the user picks one), and the
+ * tax figures are shown.
  */
 import { Badge, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -44,7 +45,7 @@ export function NextDollarCard({ input, birthYear }: { input: ProjectionInput; b
           <NumberInput label="Amount a month" description="Of take-home pay" prefix="$" min={0} decimalScale={2} thousandSeparator="," value={text} onChange={setText} error={error} maw={220} />
           <Select
             label="Filing status"
-            description={chosenStatus === null ? 'Guessed from your incomes' : 'For the tax figures below'}
+            description={chosenStatus !== null ? 'For the tax figures below' : input.assumptions?.filingStatus ? 'From your plan assumptions' : 'Guessed from your incomes'}
             data={FILING_STATUSES.map((status) => ({ value: status, label: FILING_STATUS_LABELS[status] }))}
             value={filingStatus}
             onChange={(value) => setChosenStatus(FILING_STATUSES.find((status) => status === value) ?? null)}
