@@ -53,7 +53,7 @@ export interface PlanAssumptions {
   readonly stateTaxRate: AnnualPercent;
   /** A year's Roth conversion in plan-start dollars (bracket mode). */
   readonly rothConversion: Cents;
-  /** Which accounts pay retirement first. */
+  /** Which accounts pay retirement first (docs/projection-rules.md#the-tax-aware-order). */
   readonly withdrawalOrder: 'proportional' | 'tax_aware';
 }
 

@@ -120,7 +120,7 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
   const lastIncome = income.at(-1);
   const cashAtRetirement = lastIncome ? (lastIncome.inputEndBalance ?? lastIncome.endBalance) : (assumptions?.cashBalance ?? ZERO);
   const living = assumptions
-    ? { retirementTaxRate: assumptions.retirementTaxRate, cash: { opening: cashAtRetirement, interestRate: assumptions.cashInterestRate, spendFirst: assumptions.spendCashInRetirement } }
+    ? { retirementTaxRate: assumptions.retirementTaxRate, withdrawalOrder: assumptions.withdrawalOrder, cash: { opening: cashAtRetirement, interestRate: assumptions.cashInterestRate, spendFirst: assumptions.spendCashInRetirement } }
     : null;
 
   const plan = input.retirementPlan;

@@ -107,6 +107,8 @@ export interface LivingPayment {
  *              empties at least one account, so there are at most n + 1 passes)
  *   cash       when not spent first, it pays what the accounts could not: min(rest, cash)
  *   shortfall  what is still unpaid
+ * With `groups` (withdrawalGroups, the tax-aware order) the passes run inside each group in turn,
+ * lowest first, and what a group cannot pay falls to the next; null: one group of every account.
  * Units: cents; t in % of the gross. `available` are the balances after the month's interest,
  * each ≥ 0. Example at 20 %, a traditional account and a Roth each holding 100.00, need 170.00:
  * pass 1 shares 85.00 / 85.00; 85.00 would need 106.25 gross, so the traditional account pays its
@@ -114,7 +116,7 @@ export interface LivingPayment {
  * Roth (10.00 left): no shortfall. With need 190.00 the Roth has 5.00 for the 15.00 unmet and
  * 10.00 is short (before cash).
  */
-export function payLivingNeed(need: Cents, available: readonly Cents[], preTax: readonly boolean[], taxRate: AnnualPercent, cash: LivingCash | null): LivingPayment {
+export function payLivingNeed(need: Cents, available: readonly Cents[], preTax: readonly boolean[], taxRate: AnnualPercent, cash: LivingCash | null, groups: readonly number[] | null = null): LivingPayment {
   let cashBalance = cash === null ? ZERO : minCents(cents(MAX_BALANCE), cents(cash.balance + cashInterest(cash.balance, cash.interestRate)));
   let cashWithdrawals = ZERO;
   let rest: number = need;
@@ -126,33 +128,39 @@ export function payLivingNeed(need: Cents, available: readonly Cents[], preTax: 
   const held: Cents[] = available.slice();
   const gross: Cents[] = available.map(() => ZERO);
   const taxes: Cents[] = available.map(() => ZERO);
-  while (rest > 0) {
-    let total = 0;
-    for (const h of held) total += h;
-    if (total <= 0) break;
-    const withdrawal = Math.min(rest, total);
-    const shares = splitWithdrawal(cents(withdrawal), held);
-    let unmet = rest - withdrawal;
-    for (let i = 0; i < held.length; i += 1) {
-      const share = shares[i] ?? ZERO;
-      if (share === 0) continue;
-      const holds = held[i] ?? ZERO;
-      let paid: Cents = share;
-      let delivered: Cents = share;
-      if (taxRate > 0 && preTax[i] === true) {
-        const wanted = grossWithdrawal(share, taxRate);
-        if (wanted <= holds) paid = wanted;
-        else {
-          paid = holds;
-          delivered = netOfTax(holds, taxRate);
-          unmet += share - delivered;
+  // One group of every account (proportional), or the tax-aware groups in their order.
+  const order = groups === null ? [null] : [...new Set(groups)].sort((a, b) => a - b);
+  for (const group of order) {
+    while (rest > 0) {
+      // The proportional path (every Monte Carlo path's) stays a plain sum over the balances.
+      const reachable = group === null ? held : held.map((h, i) => (groups?.[i] === group ? h : ZERO));
+      let total = 0;
+      for (const h of reachable) total += h;
+      if (total <= 0) break;
+      const withdrawal = Math.min(rest, total);
+      const shares = splitWithdrawal(cents(withdrawal), reachable);
+      let unmet = rest - withdrawal;
+      for (let i = 0; i < held.length; i += 1) {
+        const share = shares[i] ?? ZERO;
+        if (share === 0) continue;
+        const holds = held[i] ?? ZERO;
+        let paid: Cents = share;
+        let delivered: Cents = share;
+        if (taxRate > 0 && preTax[i] === true) {
+          const wanted = grossWithdrawal(share, taxRate);
+          if (wanted <= holds) paid = wanted;
+          else {
+            paid = holds;
+            delivered = netOfTax(holds, taxRate);
+            unmet += share - delivered;
+          }
         }
+        gross[i] = cents((gross[i] ?? 0) + paid);
+        taxes[i] = cents((taxes[i] ?? 0) + paid - delivered);
+        held[i] = cents(holds - paid);
       }
-      gross[i] = cents((gross[i] ?? 0) + paid);
-      taxes[i] = cents((taxes[i] ?? 0) + paid - delivered);
-      held[i] = cents(holds - paid);
+      rest = unmet;
     }
-    rest = unmet;
   }
   if (cash !== null && !cash.spendFirst && rest > 0) {
     const paid = minCents(cents(rest), maxCents(ZERO, cashBalance));
@@ -161,6 +169,17 @@ export function payLivingNeed(need: Cents, available: readonly Cents[], preTax: 
     rest -= paid;
   }
   return { gross, taxes, cashWithdrawals, cashBalance, shortfall: cents(rest) };
+}
+
+/**
+ * The withdrawal group of each account (docs/projection-rules.md#the-tax-aware-order): null under
+ * `proportional` (every account shares each withdrawal in proportion to its balance); under
+ * `tax_aware` taxable accounts first (0), then traditional ones (1, isPreTax), then Roth accounts
+ * and any account without a type (2). Example: [roth_ira, taxable, traditional_401k] → [2, 0, 1].
+ */
+export function withdrawalGroups(accounts: readonly { readonly accountType?: string }[], order: 'proportional' | 'tax_aware'): readonly number[] | null {
+  if (order === 'proportional') return null;
+  return accounts.map((account) => (account.accountType === 'taxable' ? 0 : isPreTax(account.accountType) ? 1 : 2));
 }
 
 /**
@@ -226,6 +245,8 @@ export interface RetirementOptions {
    */
   readonly living?: {
     readonly retirementTaxRate: number;
+    /** Which accounts pay first (withdrawalGroups); absent: proportional. */
+    readonly withdrawalOrder?: 'proportional' | 'tax_aware';
     readonly cash: { readonly opening: Cents; readonly interestRate: number; readonly spendFirst: boolean };
   } | null;
   /** The working months' surplus transfers into the surplus account (docs/projection-rules.md#surplus); absent: none. */
@@ -295,6 +316,7 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
   const overdraft = opening < 0 ? cents(-opening) : ZERO;
   const cash: LivingCash | null = living === null ? null : { balance: maxCents(ZERO, opening), interestRate: living.cash.interestRate, spendFirst: living.cash.spendFirst };
   const preTax = accounts.map((account) => isPreTax(account.accountType));
+  const groups = withdrawalGroups(accounts, living?.withdrawalOrder ?? 'proportional');
   // The plan's dates and rate are only read when there are living months.
   if (options.livingMonths > 0) {
     const months = monthSeries(options.planStart, options.preMonths + options.livingMonths);
@@ -304,7 +326,7 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
     for (let step = 0; step < options.livingMonths; step += 1) {
       const index = options.preMonths + step;
       const month = months[index] ?? addMonths(options.planStart, index);
-      const outcome = livingMonth(states, options, { index, month, socialSecurityStart, interestOn, preTax, overdraft: step === 0 ? overdraft : ZERO }, state);
+      const outcome = livingMonth(states, options, { index, month, socialSecurityStart, interestOn, preTax, groups, overdraft: step === 0 ? overdraft : ZERO }, state);
       outcomes.push(outcome);
       if (state !== null) state = { ...state, balance: outcome.cashBalance };
     }
@@ -334,6 +356,8 @@ interface LivingMonthContext {
   readonly interestOn: (balance: Cents) => Cents;
   /** Per account: whether its withdrawals are taxed (isPreTax). */
   readonly preTax: readonly boolean[];
+  /** Per account: its withdrawal group (withdrawalGroups); null: proportional. */
+  readonly groups: readonly number[] | null;
   /** The overdraft this month repays (the first living month only). */
   readonly overdraft: Cents;
 }
@@ -384,7 +408,7 @@ function livingMonth(states: readonly AccountState[], options: RetirementOptions
     interest.push(earned);
     available.push(cents(Math.max(0, Math.min(MAX_BALANCE, state.balance + earned))));
   }
-  const paid = payLivingNeed(need, available, context.preTax, taxRate, cash);
+  const paid = payLivingNeed(need, available, context.preTax, taxRate, cash, context.groups);
   states.forEach((state, i) => {
     const held = available[i] ?? ZERO;
     const gross = paid.gross[i] ?? ZERO;

@@ -176,6 +176,8 @@ describe('Monte Carlo paths', () => {
         surplusAccountId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
         surplusShare: fc.integer({ min: 0, max: 100 }),
         overdraftInterestRate: fc.integer({ min: 0, max: 4000 }).map((n) => n / 100),
+        // The tax-aware order (docs/projection-rules.md#the-tax-aware-order): the same order on every path.
+        withdrawalOrder: fc.constantFrom('proportional' as const, 'tax_aware' as const),
       }),
       { nil: null },
     );

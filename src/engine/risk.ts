@@ -33,7 +33,7 @@ import { addMonths, monthOf, monthsBetween } from './months.ts';
 import type { RetirementScenario } from './project.ts';
 import { planScenario } from './project.ts';
 import { normals } from './random.ts';
-import { livingNeed, payLivingNeed, type LivingCash } from './retirement.ts';
+import { livingNeed, payLivingNeed, withdrawalGroups, type LivingCash } from './retirement.ts';
 import { interestAt } from './rates.ts';
 import type { AnnualPercent } from './rates.ts';
 import type { ReturnPath } from './returns.ts';
@@ -85,6 +85,8 @@ interface ReplayTable {
   }[];
   /** Per account: whether its withdrawals are taxed. */
   readonly preTax: readonly boolean[];
+  /** Per account: its withdrawal group (withdrawalGroups); null: proportional. */
+  readonly groups: readonly number[] | null;
   readonly planRate: AnnualPercent;
   readonly planInterest: (balance: Cents) => Cents;
   /** Per living month: the need (the total row's `need`; livingNeed of its columns without assumptions). */
@@ -131,6 +133,7 @@ export function riskPlan(input: ProjectionInput): RiskPlan {
         };
       }),
       preTax: retirement.accounts.map((account) => isPreTax(account.accountType)),
+      groups: withdrawalGroups(retirement.accounts, retirement.options.living?.withdrawalOrder ?? 'proportional'),
       planRate: plan.interestRate,
       planInterest: interestAt(plan.interestRate),
       needs: total.slice(preMonths).map((row) => row.need ?? livingNeed(row)),
@@ -192,7 +195,7 @@ export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome
         const earned = table.planInterest(opening) + extraInterest(path, index, table.planRate, opening);
         available[a] = cents(Math.max(0, Math.min(MAX_BALANCE, opening + earned)));
       }
-      const paid = payLivingNeed(need, available, table.preTax, table.taxRate, cash);
+      const paid = payLivingNeed(need, available, table.preTax, table.taxRate, cash, table.groups);
       for (let a = 0; a < n; a += 1) balances[a] = table.accounts[a]!.actuals[index] ?? cents(available[a]! - (paid.gross[a] ?? 0));
       if (cash !== null) cash = { ...cash, balance: paid.cashBalance };
       if (paid.shortfall > 0 && runsOut < 0) runsOut = index;

@@ -38,7 +38,7 @@ describe('Plan assumptions card', () => {
     expect(await assumptionsOf(token)).toBeNull();
 
     await context.setOffline(false);
-    await expect.poll(() => assumptionsOf(token)).toMatchObject({ inflation_rate: 2.5, retirement_tax_rate: 12, spend_cash_in_retirement: true, cash_balance: null });
+    await expect.poll(() => assumptionsOf(token)).toMatchObject({ inflation_rate: 2.5, retirement_tax_rate: 12, spend_cash_in_retirement: true, withdrawal_order: 'tax_aware', cash_balance: null, filing_status: null });
     await expect.poll(() => page.getByText('pending sync').count()).toBe(0);
     await screenshot(page, 'plan-assumptions-phone-set');
     await switchColorScheme(page, 'dark');
@@ -85,7 +85,7 @@ const centsOf = (dollars: unknown) => BigInt(Math.round(Number(dollars) * 100));
 const dollarsIn = (text: string) => Number(text.replace(/[$,]/g, ''));
 
 /** The cards' recommended values (recommendations.ts), sent for the second household. */
-const RECOMMENDED = { inflation_rate: 2.5, salary_growth_rate: 3, social_security_cola: 2.5, cash_interest_rate: 3, home_appreciation_rate: 3, retirement_tax_rate: 12, spend_cash_in_retirement: true };
+const RECOMMENDED = { inflation_rate: 2.5, salary_growth_rate: 3, social_security_cola: 2.5, cash_interest_rate: 3, home_appreciation_rate: 3, retirement_tax_rate: 12, spend_cash_in_retirement: true, withdrawal_order: 'tax_aware' };
 
 /** A subscriber: pay 5,000.00 a month, rent 1,500.00, daycare 900.00, groceries 600.00, a 401(k) taking 500.00 a month. */
 async function household(): Promise<{ email: string; token: string }> {

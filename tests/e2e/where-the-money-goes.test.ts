@@ -79,7 +79,7 @@ const monthInterest = (cents: number, percent: number) => Number(divHalfAway(Big
 
 // ---- The household ----------------------------------------------------------------------------------
 
-/** The cards' recommended values (recommendations.ts), as plan-assumptions.test.ts sends them. */
+/** The cards' recommended values (recommendations.ts), but for the withdrawal order, which stays proportional here. */
 const RECOMMENDED = { inflation_rate: 2.5, salary_growth_rate: 3, social_security_cola: 2.5, cash_interest_rate: 3, home_appreciation_rate: 3, retirement_tax_rate: 12, spend_cash_in_retirement: true };
 /** What only the household can say: its cash, its home, how its savings are invested, and the card rate it would pay. */
 const OWN = { cash_balance: 28_000, home_value: 705_000, return_volatility: 15, stock_share: 60, overdraft_interest_rate: 22 };

@@ -41,6 +41,9 @@ describe('AssumptionsCard', () => {
     expect(value('overdraft_interest_rate')).toBe('22% a year');
     expect(value('other_spending')).toBe('Not set');
     expect(value('surplus_account_id')).toBe('Not set');
+    // Taxes: the tax-aware order is recommended; the filing status is the household's own.
+    expect(value('withdrawal_order')).toBe('Taxable, then traditional, then Roth');
+    expect(value('filing_status')).toBe('Not set');
     // The risk screens' settings: 60 % in stocks, and the volatility that mix had (12 % a year).
     expect(value('stock_share')).toBe('60% in stocks');
     expect(value('return_volatility')).toBe('12% a year');
@@ -59,6 +62,7 @@ describe('AssumptionsCard', () => {
           retirement_tax_rate: 12,
           spend_cash_in_retirement: true,
           overdraft_interest_rate: 22,
+          withdrawal_order: 'tax_aware',
           stock_share: 60,
           return_volatility: 12,
         },
@@ -91,6 +95,24 @@ describe('AssumptionsCard', () => {
     await waitFor(() => expect(value('cash_balance')).toBe('$12,500.00'));
     expect(value('inflation_rate')).toBe('3% a year');
     await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ inflation_rate: 3, cash_balance: 12500 }));
+  });
+
+  it('sets the withdrawal order and the filing status by hand, and clears them back to not set', async () => {
+    const { server } = await renderReady(<AssumptionsCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit plan assumptions' }));
+    await waitFor(() => expect(options('Filing status')).toEqual(['Not set', 'Single', 'Married filing jointly', 'Head of household']));
+    expect(options('Withdrawal order')).toEqual(['Not set', 'In proportion to balances', 'Taxable, then traditional, then Roth']);
+    fillDialog('Filing status', 'married_joint');
+    fillDialog('Withdrawal order', 'tax_aware');
+    submitDialog('Save assumptions');
+    await waitFor(() => expect(value('filing_status')).toBe('Married filing jointly'));
+    expect(value('withdrawal_order')).toBe('Taxable, then traditional, then Roth');
+    await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ filing_status: 'married_joint', withdrawal_order: 'tax_aware' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan assumptions' }));
+    fillDialog('Filing status', '');
+    submitDialog('Save assumptions');
+    await waitFor(() => expect(value('filing_status')).toBe('Not set'));
+    await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ filing_status: null, withdrawal_order: 'tax_aware' }));
   });
 
   it('sets where the money goes by hand: other spending, the retirement budget, the surplus account and share, the overdraft rate', async () => {

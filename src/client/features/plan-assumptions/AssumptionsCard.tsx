@@ -9,7 +9,7 @@
  * Below them, where the money goes (docs/projection-rules.md#where-the-money-goes): other spending
  * (recommended once the check-ins measure it, docs/product.md#the-plan-learns-from-check-ins), the
  * retirement budget beside what the list comes to today, the taxable account the surplus goes to,
- * and the cost of negative cash.
+ * and the cost of negative cash. Then taxes: the withdrawal order and the filing status.
  */
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -31,6 +31,8 @@ import {
   recommendedValues,
   SURPLUS_ACCOUNT_LABEL,
   SURPLUS_CHANGES,
+  TAXES,
+  TAXES_HEADING,
   type AssumptionField,
   type AssumptionInfo,
   type MeasuredSpending,
@@ -55,6 +57,7 @@ export interface EditRequest {
 function shown(info: AssumptionInfo, value: unknown): string {
   if (value === null || value === undefined) return 'Not set';
   if (info.kind === 'boolean') return value === true ? 'Yes' : 'No';
+  if (info.kind === 'choice') return info.choices?.find((choice) => choice.value === value)?.label ?? String(value);
   if (info.kind === 'monthly') return `${formatUsd(value)} a month`;
   if (info.kind === 'share') return `${formatPercent(value)} ${info.per ?? ''}`.trim();
   return info.kind === 'money' ? formatUsd(value) : `${formatPercent(value)} a year`;
@@ -80,14 +83,14 @@ interface RowProps {
   record: Assumptions | null;
   measured: MeasuredSpending | null;
   hint?: string | undefined;
-  onUse(value: number | boolean): void;
+  onUse(value: number | boolean | string): void;
 }
 
 function AssumptionRow({ info, record, measured, hint, onUse }: RowProps) {
   const value = record?.[info.field];
   const recommended = recommendationFor(info, value, measured, record);
   return (
-    <RowFrame label={info.label} testId={`assumption-${info.field}`} value={shown(info, value)} changes={info.changes}>
+    <RowFrame label={info.label} testId={`assumption-${info.field}`} value={shown(info, value)} changes={info.changes} wraps={info.kind === 'choice'}>
       {hint && (
         <Text size="sm" data-testid={`hint-${info.field}`}>
           {hint}
@@ -103,7 +106,7 @@ function AssumptionRow({ info, record, measured, hint, onUse }: RowProps) {
               In use
             </Badge>
           ) : (
-            <Button size="compact-sm" variant="light" onClick={() => onUse(recommended.value as number | boolean)} aria-label={`Use the recommended ${info.label.toLowerCase()}`}>
+            <Button size="compact-sm" variant="light" onClick={() => onUse(recommended.value as number | boolean | string)} aria-label={`Use the recommended ${info.label.toLowerCase()}`}>
               Use
             </Button>
           )}
@@ -113,7 +116,7 @@ function AssumptionRow({ info, record, measured, hint, onUse }: RowProps) {
   );
 }
 
-/** A value that holds a name the user typed may wrap (an account's name can be long on a phone); a figure never does. */
+/** A value that holds a name the user typed, or a choice in words, may wrap (long on a phone); a figure never does. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const MAY_WRAP = { maxWidth: '60%', overflowWrap: 'anywhere' } as const;
 
@@ -183,7 +186,7 @@ function AssumptionsCardView({ measured, request }: { measured: MeasuredSpending
   }, [request]);
   const taxable = taxableAccounts(accounts.rows);
   const hint = listHint(record, expenses.rows, plan.record?.retirement_date);
-  const save = async (fields: Partial<Record<AssumptionField, number | boolean>>) => {
+  const save = async (fields: Partial<Record<AssumptionField, number | boolean | string>>) => {
     const result = await layer.mutations.saveSingle('assumptions', fields);
     if (result.status === 'failed') await notifyError('Saving the assumptions failed', result.message);
   };
@@ -221,6 +224,10 @@ function AssumptionsCardView({ measured, request }: { measured: MeasuredSpending
         </Title>
         {MONEY_GOES.map(row)}
         <SurplusRow record={record} taxable={taxable} />
+        <Title order={4} size="h5" mt="xs">
+          {TAXES_HEADING}
+        </Title>
+        {TAXES.map(row)}
         <Title order={4} size="h5" mt="xs">
           {RISK_HEADING}
         </Title>

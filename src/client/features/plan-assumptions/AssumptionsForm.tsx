@@ -9,7 +9,7 @@ import { MoneyInput, NumberText } from '../../ui/fields.tsx';
 import { FormModal, formModalProps, hintBelow } from '../../ui/FormModal.tsx';
 import { useRecordForm } from '../../ui/use-record-form.ts';
 import { recordInputs, wireFields } from '../../ui/wire.ts';
-import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, RISK, RISK_HEADING, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
+import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, RISK, RISK_HEADING, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, TAXES, TAXES_HEADING, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
 
 /** Marks the field another screen opened the form at. */
 const ASKED = 'data-asked';
@@ -87,6 +87,7 @@ export function AssumptionsForm({ record, taxable, listHint, focus = null, onClo
     const hint = info.field === 'retirement_spending' ? listHint : HINTS[info.field];
     const below = hint === undefined ? {} : hintBelow(hint);
     if (info.kind === 'boolean') return <NativeSelect key={info.field} data={YES_NO} {...props} />;
+    if (info.kind === 'choice') return <NativeSelect key={info.field} data={[{ value: '', label: 'Not set' }, ...(info.choices ?? [])]} {...props} />;
     if (info.kind === 'money' || info.kind === 'monthly') return <MoneyInput key={info.field} {...below} {...props} />;
     return <NumberText key={info.field} step="0.1" {...below} {...props} />;
   };
@@ -109,6 +110,10 @@ export function AssumptionsForm({ record, taxable, listHint, focus = null, onClo
         {values.surplus_account_id !== '' && (
           <NumberText label={`${SURPLUS_SHARE_LABEL} (%)`} step="1" min={0} max={100} placeholder="100" {...hintBelow('Of each working month’s surplus; empty: 100')} {...field('surplus_share')} />
         )}
+      </SimpleGrid>
+      <Divider label={TAXES_HEADING} labelPosition="left" mt="xs" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {TAXES.map(input)}
       </SimpleGrid>
       <Divider label={RISK_HEADING} labelPosition="left" mt="xs" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

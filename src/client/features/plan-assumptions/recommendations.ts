@@ -7,6 +7,7 @@ import { cents, centsToDollars, ZERO, type Cents } from '../../../engine/money.t
 import type { MonthKey } from '../../../engine/months.ts';
 import { BOND_VOLATILITY, mixVolatility, recommendedVolatility, STOCK_VOLATILITY } from '../../../engine/market/volatility.ts';
 import { DEFAULT_STOCK_SHARE } from '../../../engine/risk.ts';
+import { FILING_STATUS_LABELS, FILING_STATUSES } from '../../../engine/federal-tax.ts';
 import type { AssumptionsInput } from '../../../shared/records.ts';
 import { formatCentsUsd, sumWire, wireCents } from '../../ui/money.ts';
 
@@ -17,13 +18,16 @@ export interface AssumptionInfo {
   label: string;
   /** 'monthly': dollars a month in today's dollars. */
   /** percent: % a year; share: % of something, said by `per` (of each withdrawal, in stocks). */
-  kind: 'percent' | 'share' | 'money' | 'monthly' | 'boolean';
+  /** choice: one of `choices`, by its wire value. */
+  kind: 'percent' | 'share' | 'money' | 'monthly' | 'boolean' | 'choice';
+  /** For a choice: the wire values and how each reads. */
+  choices?: readonly { readonly value: string; readonly label: string }[];
   /** For a share: what it is a share of, e.g. 'of each withdrawal'. */
   per?: string;
   /** What it changes in the projections. */
   changes: string;
   /** The wire value a planner would start from, or null when only the user can say. */
-  recommended: number | boolean | null;
+  recommended: number | boolean | string | null;
   /** Where the recommendation comes from. */
   source: string | null;
 }
@@ -179,8 +183,40 @@ export const RISK: readonly AssumptionInfo[] = [
   },
 ];
 
+/**
+ * Taxes (docs/projection-rules.md#the-tax-aware-order, #the-next-dollar-and-the-irs): which
+ * accounts pay retirement first, and the filing status the next dollar's tax figures use. The
+ * filing status is the household's own: no recommendation.
+ */
+export const TAXES_HEADING = 'Taxes';
+export const TAXES: readonly AssumptionInfo[] = [
+  {
+    field: 'withdrawal_order',
+    label: 'Withdrawal order',
+    kind: 'choice',
+    choices: [
+      { value: 'proportional', label: 'In proportion to balances' },
+      { value: 'tax_aware', label: 'Taxable, then traditional, then Roth' },
+    ],
+    changes:
+      'Which accounts pay retirement’s costs: every account in proportion to its balance, or taxable accounts first, then traditional 401(k)s and IRAs, then Roth accounts, so untaxed Roth money grows the longest. Not set: in proportion.',
+    recommended: 'tax_aware',
+    source: 'The order retirement-income guidance usually starts from: taxable money first, tax-deferred next, tax-free last.',
+  },
+  {
+    field: 'filing_status',
+    label: 'Filing status',
+    kind: 'choice',
+    choices: FILING_STATUSES.map((status) => ({ value: status, label: FILING_STATUS_LABELS[status] })),
+    changes:
+      'What “Where should the next dollar go?” uses for the tax a pre-tax dollar saves and the Roth IRA income limit (2026 federal brackets). Not set: it guesses from your incomes.',
+    recommended: null,
+    source: null,
+  },
+];
+
 /** Every assumption the card lists as a row of its own, in order. */
-export const ALL_ROWS: readonly AssumptionInfo[] = [...ASSUMPTIONS, ...MONEY_GOES, ...RISK];
+export const ALL_ROWS: readonly AssumptionInfo[] = [...ASSUMPTIONS, ...MONEY_GOES, ...TAXES, ...RISK];
 
 /** The stock share a record holds, or the default one: the share the recommended volatility is for. */
 function stockShareOf(record: Record<string, unknown> | null | undefined): number {
@@ -210,7 +246,7 @@ export interface MeasuredSpending {
  * The row's recommendation: its fixed one, or for Other spending the one the check-ins measured:
  * current other spending + the measured extra, e.g. 0 + 212.50 → 212.5 (dollars on the wire).
  */
-export function recommendationFor(info: AssumptionInfo, current: unknown, measured: MeasuredSpending | null, record: Record<string, unknown> | null = null): { value: number | boolean | null; source: string | null } {
+export function recommendationFor(info: AssumptionInfo, current: unknown, measured: MeasuredSpending | null, record: Record<string, unknown> | null = null): { value: number | boolean | string | null; source: string | null } {
   if (info.field === 'return_volatility') {
     const share = stockShareOf(record);
     return {
@@ -224,8 +260,8 @@ export function recommendationFor(info: AssumptionInfo, current: unknown, measur
 }
 
 /** Every recommendation, as one record update: `{ inflation_rate: 2.5, … }`, with the measured other spending when there is one. */
-export function recommendedValues(current: Record<string, unknown> | null = null, measured: MeasuredSpending | null = null): Partial<Record<AssumptionField, number | boolean>> {
-  const values: Partial<Record<AssumptionField, number | boolean>> = {};
+export function recommendedValues(current: Record<string, unknown> | null = null, measured: MeasuredSpending | null = null): Partial<Record<AssumptionField, number | boolean | string>> {
+  const values: Partial<Record<AssumptionField, number | boolean | string>> = {};
   for (const info of ALL_ROWS) {
     // The volatility follows the stock share being set with it.
     const { value } = recommendationFor(info, current?.[info.field], measured, { ...current, ...values });
