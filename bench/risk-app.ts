@@ -35,7 +35,7 @@ import { applyWhatIf, planOutcome } from '../src/engine/what-if.ts';
 import { wholeUsd } from '../src/client/features/analytics/overview/format.ts';
 import { basisPointsText } from '../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../src/client/features/what-if/compute.ts';
-import { actualsFromTables, planStartOf, projectionInput } from '../src/shared/months/input.ts';
+import { actualsFromTables, planStartDayOf, planStartOf, projectionInput } from '../src/shared/months/input.ts';
 import { ServerProcess } from '../tests/server/server-process.ts';
 import { heavyHousehold } from './household.ts';
 
@@ -208,8 +208,9 @@ function householdBodies(planStart: MonthKey): { readonly bodies: readonly (read
 /** The engine's input from what the server holds, built as the device builds it from its mirror (tests/e2e/what-if.test.ts serverInput). */
 async function serverInput(base: string, token: string): Promise<ProjectionInput> {
   const get = (route: string) => api(base, 'GET', route, token) as Promise<Json>;
-  const [incomes, debts, expenses, others, accounts, housing, debtPlan, plan, assumptions, income, debt, contribution, retirement] = await Promise.all(
+  const [profile, incomes, debts, expenses, others, accounts, housing, debtPlan, plan, assumptions, income, debt, contribution, retirement] = await Promise.all(
     [
+      '/api/v1/profile',
       '/api/v1/incomes',
       '/api/v1/debts',
       '/api/v1/monthly_expenses',
@@ -244,6 +245,8 @@ async function serverInput(base: string, token: string): Promise<ProjectionInput
     actualsFromTables(bodies),
     planStart,
     localMonth(new Date()),
+    // The plan starts on the UTC day of sign-up, which the device reads from the profile's user.
+    planStartDayOf((JSON.parse(String(profile!.user)) as { created_at: string }).created_at),
   );
 }
 
