@@ -20,6 +20,7 @@
  */
 import type { Cents } from './money.ts';
 import type { MonthKey } from './months.ts';
+import { addMonths, monthOfDate } from './months.ts';
 import { cents } from './money.ts';
 
 export interface ContributionLimits {
@@ -115,6 +116,17 @@ export function limitWarnings(year: number, birthYear: number | null, accounts: 
     if (added > totalLimit) warnings.push({ year, kind: 'total', accountIds: [plan.accountId], contributed: cents(added), limit: totalLimit });
   }
   return warnings;
+}
+
+/** Without a retirement plan, the years the limits are checked over (the tables' 360 months). */
+export const YEARS_WITHOUT_PLAN = 30;
+
+/**
+ * The last month with a deposit: the month before the retirement month, from the plan's
+ * retirement_date ('YYYY-MM-DD'); null without one. Example: '2050-01-01' → 2049-12.
+ */
+export function lastDepositMonth(retirementDate: string | null): MonthKey | null {
+  return retirementDate === null ? null : addMonths(monthOfDate(retirementDate), -1);
 }
 
 /** Payments a year per cycle: weekly 52, biweekly 26, semimonthly 24, monthly 12. */

@@ -49,11 +49,11 @@
  */
 import { CYCLE_FACTORS, type Cycle } from './cycles.ts';
 import { FILING_STATUS_LABELS, marginalRate, STANDARD_DEDUCTION, type FilingStatus } from './federal-tax.ts';
-import { iraIncomeLimitsFor, is401k, PAYMENTS_PER_YEAR, isIraKind, limitsFor, phasedOutLimit, roomPerDeposit, type AccountKind, type AccountRoom, type PlannedAccount } from './limits.ts';
+import { iraIncomeLimitsFor, is401k, lastDepositMonth, PAYMENTS_PER_YEAR, YEARS_WITHOUT_PLAN, isIraKind, limitsFor, phasedOutLimit, roomPerDeposit, type AccountKind, type AccountRoom, type PlannedAccount } from './limits.ts';
 import type { Cents } from './money.ts';
-import { cents, divRoundHalfUpBig, formatCents, mulDivRoundHalfUp, ZERO } from './money.ts';
+import { cents, divRoundHalfUpBig, formatCents, minCents, mulDivRoundHalfUp, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { addMonths, monthOfDate, monthsBetween } from './months.ts';
+import { monthOfDate, monthsBetween } from './months.ts';
 import { project } from './project.ts';
 import { decimalFraction, type AnnualPercent } from './rates.ts';
 import type { ProjectionInput, RetirementAccountInput } from './types.ts';
@@ -252,12 +252,9 @@ function taxContext(input: ProjectionInput, birthYear: number | null, filingStat
   };
 }
 
-/** Without a retirement plan, the years the limits are checked over (the tables' 360 months). */
-const YEARS_WITHOUT_PLAN = 30;
-
-/** The last month with a deposit: the month before the retirement month; null without a plan. */
+/** The plan's last month with a deposit (lastDepositMonth); null without a plan. */
 function lastContributionMonth(input: ProjectionInput): MonthKey | null {
-  return input.retirementPlan === null ? null : addMonths(monthOfDate(input.retirementPlan.retirementDate), -1);
+  return lastDepositMonth(input.retirementPlan?.retirementDate ?? null);
 }
 
 /** An account's contribution plan as the limits see it; null for a taxable account. */
@@ -386,7 +383,7 @@ function iraOption(input: ProjectionInput, amount: Cents, baseline: PlanOutcome,
   }
   const room = accountRoom(input, probe, context);
   const fits = room === null ? ZERO : largestMonthlyFor(room.perDeposit, 'monthly');
-  const contribution = fits < amount ? fits : amount;
+  const contribution = minCents(fits, amount);
   if (contribution <= 0) return { kind: 'ira', applies: false, label, reason: `A new Roth IRA cannot take money: ${room === null ? 'no month is left before you retire' : limitText(room, context)}.` };
   const account = newRothIra(input, contribution)!;
   const outcome = outcomeOf({ ...input, retirementAccounts: [...input.retirementAccounts, account] });
@@ -440,7 +437,7 @@ function fitUnderLimits(input: ProjectionInput, account: RetirementAccountInput,
   if (room === null) return { kind: 'skipped', reason: `${account.name} takes no deposits between now and your retirement, so there is nothing to raise.` };
   const wanted = rate > 0 ? mulDivRoundHalfUp(amount, 100n, BigInt(100 - rate)) : amount;
   const fits = largestMonthlyFor(room.perDeposit, account.contributionCycle);
-  const contribution = fits < wanted ? fits : wanted;
+  const contribution = minCents(fits, wanted);
   if (contribution <= 0) return { kind: 'skipped', reason: `${account.name} is full: ${limitText(room, context)}, so no more fits.` };
   const placed = placeSavings(input, account.id, contribution);
   const taxSaved = rate > 0 ? mulDivRoundHalfUp(placed.placement.monthly, BigInt(rate), 100n) : ZERO;

@@ -53,6 +53,22 @@ function previousMigrations(previousLast: string): string {
   return folder;
 }
 
+/** The upgraded server with the old user signed in: the API, the user's token, a sender for raw replays, and SQL on the database. */
+async function signedInAfterUpgrade(old: OldDatabase, name: string, email: string, password: string) {
+  const { server, base, api } = await upgradedServer(old, name);
+  const signedIn = await signIn(api, email, password);
+  expect(signedIn.status).toBe(200);
+  const token = String(signedIn.body.status.data.token);
+  const { db } = server.database;
+  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return { api, token, send: sender(base, token), rows };
+}
+
+/** The assumptions table's column names, as the upgraded database has them. */
+async function assumptionsColumns(rows: (query: ReturnType<typeof sql>) => Promise<Record<string, unknown>[]>): Promise<unknown[]> {
+  return (await rows(sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'assumptions' ORDER BY column_name`)).map((c) => c.column_name);
+}
+
 /** Runs SQL on the old database; answers the rows. */
 type Sql = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -202,19 +218,10 @@ it('a database of version 0009 gains the five plan assumptions and the surplus a
   await storeKey(old, userId, 'save-assumptions', 'POST', '/api/v1/assumptions', saveBody, 201, saveAnswer);
   await old.close();
 
-  const { server, base, api } = await upgradedServer(old, '0009');
-  const signedIn = await signIn(api, email, password);
-  expect(signedIn.status).toBe(200);
-  const token = String(signedIn.body.status.data.token);
-  const send = sender(base, token);
+  const { api, token, send, rows } = await signedInAfterUpgrade(old, '0009', email, password);
 
   // The columns and the key are there, and the stored record reads with every new field null.
-  const { db } = server.database;
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const columns = await rows(sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'assumptions' ORDER BY column_name`);
-  expect(columns.map((c) => c.column_name)).toEqual(
-    expect.arrayContaining(['other_spending_cents', 'retirement_spending_cents', 'surplus_account_id', 'surplus_share', 'overdraft_interest_rate']),
-  );
+  expect(await assumptionsColumns(rows)).toEqual(expect.arrayContaining(['other_spending_cents', 'retirement_spending_cents', 'surplus_account_id', 'surplus_share', 'overdraft_interest_rate']));
   const [key] = await rows(sql`SELECT delete_rule FROM information_schema.referential_constraints WHERE constraint_name = 'assumptions_surplus_account_id_retirement_accounts_id_fk'`);
   expect(key?.delete_rule).toBe('SET NULL');
   const before = (await api('GET', '/api/v1/assumptions', { token })).body.assumptions;
@@ -264,16 +271,8 @@ it('a database of version 0010 gains the four tax assumptions, and keeps its que
   await storeKey(old, userId, 'save-assumptions', 'POST', '/api/v1/assumptions', saveBody, 201, saveAnswer);
   await old.close();
 
-  const { server, base, api } = await upgradedServer(old, '0010');
-  const signedIn = await signIn(api, email, password);
-  expect(signedIn.status).toBe(200);
-  const token = String(signedIn.body.status.data.token);
-  const send = sender(base, token);
-
-  const { db } = server.database;
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const columns = await rows(sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'assumptions' ORDER BY column_name`);
-  expect(columns.map((c) => c.column_name)).toEqual(expect.arrayContaining(['filing_status', 'state_tax_rate', 'roth_conversion_cents', 'withdrawal_order']));
+  const { api, token, send, rows } = await signedInAfterUpgrade(old, '0010', email, password);
+  expect(await assumptionsColumns(rows)).toEqual(expect.arrayContaining(['filing_status', 'state_tax_rate', 'roth_conversion_cents', 'withdrawal_order']));
   // The stored record reads with every new field null: the flat rate and the proportional order, as before.
   const before = (await api('GET', '/api/v1/assumptions', { token })).body.assumptions;
   expect(before).toMatchObject({ id: assumptionsId, retirement_tax_rate: 15, other_spending: 500, filing_status: null, state_tax_rate: null, roth_conversion: null, withdrawal_order: null });

@@ -5,8 +5,8 @@
  * engine's (plannedLimitWarnings); this module reads the records and words the result.
  */
 import { Alert, List, Text } from '@mantine/core';
-import { addMonths, monthOfDate, type MonthKey } from '../../../engine/months.ts';
-import { plannedLimitWarnings, type AccountKind, type LimitWarning, type PlannedAccount } from '../../../engine/limits.ts';
+import type { MonthKey } from '../../../engine/months.ts';
+import { lastDepositMonth, plannedLimitWarnings, YEARS_WITHOUT_PLAN, type AccountKind, type LimitWarning, type PlannedAccount } from '../../../engine/limits.ts';
 import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../shared/records.ts';
 import type { WireRecordOf } from '../../../shared/resources.ts';
 import { useCollection, useSingle } from '../../data/hooks.ts';
@@ -17,17 +17,13 @@ import { useBirthYear } from '../profile/birth-year.ts';
 type Account = WireRecordOf<'retirementAccounts'>;
 type Plan = WireRecordOf<'retirementPlan'>;
 
-/** Without a retirement plan, the years the tables run (360 months). */
-const YEARS_WITHOUT_PLAN = 30;
-
 /** A wire date 'YYYY-MM-DD' that names a real day, else null. */
 const depositDate = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null);
 
-/** The last month with a deposit: the month before the retirement month; null without a plan. */
+/** The last month with a deposit (the engine's lastDepositMonth); null without a plan or a readable date. */
 export function lastContributionMonth(plan: Plan | null): MonthKey | null {
   const date = plan?.retirement_date;
-  if (typeof date !== 'string' || !/^\d{4}-\d{2}/.test(date)) return null;
-  return addMonths(monthOfDate(date), -1);
+  return typeof date === 'string' && /^\d{4}-\d{2}/.test(date) ? lastDepositMonth(date) : null;
 }
 
 /**
