@@ -178,6 +178,12 @@ export interface ProjectionActuals {
 export interface ProjectionInput {
   /** The current month. Actuals dated after it are ignored (only past and current months are editable). */
   readonly today: MonthKey;
+  /**
+   * The user's birth year (the profile's birth_year): bracket mode's ages — the 65+ deductions, the
+   * penalty before 59½, RMDs (docs/projection-rules.md#taxes-in-the-projection). Absent or null:
+   * none of the three applies and conversions run every living year.
+   */
+  readonly birthYear?: number | null;
   /** Month 1 of every table: the month the user signed up. */
   readonly planStart: MonthKey;
   /**
@@ -272,8 +278,18 @@ export interface RetirementMonth {
   readonly debts: Cents;
   readonly monthlyExpenses: Cents;
   readonly otherExpenses: Cents;
-  /** The tax part of `withdrawals` (gross − net); only present when plan assumptions are set. */
+  /**
+   * The tax part of `withdrawals` (gross − net); only present when plan assumptions are set. In
+   * bracket mode (a filing status set) account rows carry 0 and the total row the tax of the year
+   * before, paid in April (docs/projection-rules.md#taxes-in-the-projection).
+   */
   readonly taxes?: Cents;
+  /**
+   * Bracket mode only: what a January's Roth conversion moved (docs/projection-rules.md#roth-conversions):
+   * negative out of a traditional account, positive into a Roth account, 0 elsewhere; on the total
+   * row the amount converted. Not a withdrawal.
+   */
+  readonly conversion?: Cents;
 }
 
 /** A total row of the retirement table: the accounts summed, plus the unmet need. */
@@ -290,6 +306,30 @@ export interface RetirementTotalMonth extends RetirementMonth {
   readonly cashBalance?: Cents;
   /** What cash paid of a living month's need; only present when plan assumptions are set. */
   readonly cashWithdrawals?: Cents;
+  /**
+   * Bracket mode only, on the total row that closes a tax year (its December, or the last living
+   * month): the year's tax as yearTax counted it (docs/projection-rules.md#taxes-in-the-projection).
+   * Money in cents; the two rates in percent (2 decimals).
+   */
+  /** Gross traditional withdrawals, conversions and cash interest of the year (Social Security apart). */
+  readonly yearOrdinaryIncome?: Cents;
+  readonly yearTaxableSocialSecurity?: Cents;
+  /** Long-term gains realised from taxable accounts. */
+  readonly yearGains?: Cents;
+  /** Standard deduction with the 65+ addition and the senior deduction. */
+  readonly yearDeduction?: Cents;
+  readonly yearFederalTax?: Cents;
+  readonly yearStateTax?: Cents;
+  /** 10 % of the traditional withdrawals before 59½. */
+  readonly yearPenalty?: Cents;
+  /** (federal + state) ÷ (ordinary income with taxable Social Security + gains), %. */
+  readonly yearEffectiveRate?: number;
+  /** The federal bracket of the last ordinary taxable dollar, %; 0 when there is none. */
+  readonly yearMarginalRate?: number;
+  /** The year's required minimum distributions, over every traditional account (0 before they start). */
+  readonly yearRmd?: Cents;
+  /** The year's Roth conversion. */
+  readonly yearConversion?: Cents;
 }
 
 /** One month of the income table (docs/product.md#entities, "Income month"). */

@@ -23,7 +23,7 @@ export const ACTUAL_KINDS = [...MONTH_KINDS, 'mortgage', 'home'] as const;
 export type ActualKind = (typeof ACTUAL_KINDS)[number];
 
 /** Engine row fields that are not money (every other number on a row is cents). */
-export const NOT_MONEY: ReadonlySet<string> = new Set(['month', 'percentPaid']);
+export const NOT_MONEY: ReadonlySet<string> = new Set(['month', 'percentPaid', 'yearEffectiveRate', 'yearMarginalRate']);
 
 function snake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
