@@ -26,6 +26,9 @@
  * - Plan assumptions (docs/projection-rules.md#plan-assumptions, assumptions.ts) grow pay, prices and
  *   Social Security by plan year, open the income table on the cash balance and let it earn
  *   interest; absent, the tables follow the base rules exactly.
+ * - Taxes in retirement (docs/projection-rules.md#taxes-in-the-projection): a filing status in the
+ *   plan assumptions taxes living months by the brackets (retirement-tax.ts), with the user's
+ *   birth year for ages; without one, the flat retirement tax rate.
  * - Where the money goes (docs/projection-rules.md#where-the-money-goes): other spending joins the
  *   expense line, a retirement budget replaces it in living months; the income table runs first,
  *   so its surplus transfers (`saved`) reach the surplus account's contribution rows in both the
@@ -44,6 +47,7 @@ import type { Cents } from './money.ts';
 import { ZERO } from './money.ts';
 import { projectRetirement } from './retirement.ts';
 import type { RetirementOptions, RetirementProjection } from './retirement.ts';
+import type { BracketRules } from './retirement-tax.ts';
 import { planStartDay } from './typed-balances.ts';
 import type { Projection, ProjectionInput, RetirementAccountInput } from './types.ts';
 
@@ -119,8 +123,23 @@ export function planScenario(input: ProjectionInput): { readonly projection: Pro
   // Cash enters retirement as the last income row left it (or as entered, with no such row).
   const lastIncome = income.at(-1);
   const cashAtRetirement = lastIncome ? (lastIncome.inputEndBalance ?? lastIncome.endBalance) : (assumptions?.cashBalance ?? ZERO);
+  const brackets: BracketRules | null =
+    assumptions?.filingStatus == null
+      ? null
+      : {
+          filingStatus: assumptions.filingStatus,
+          stateTaxRate: assumptions.stateTaxRate,
+          inflationRate: assumptions.inflationRate,
+          rothConversion: assumptions.rothConversion,
+          birthYear: input.birthYear ?? null,
+        };
   const living = assumptions
-    ? { retirementTaxRate: assumptions.retirementTaxRate, withdrawalOrder: assumptions.withdrawalOrder, cash: { opening: cashAtRetirement, interestRate: assumptions.cashInterestRate, spendFirst: assumptions.spendCashInRetirement } }
+    ? {
+        retirementTaxRate: assumptions.retirementTaxRate,
+        withdrawalOrder: assumptions.withdrawalOrder,
+        brackets,
+        cash: { opening: cashAtRetirement, interestRate: assumptions.cashInterestRate, spendFirst: assumptions.spendCashInRetirement },
+      }
     : null;
 
   const plan = input.retirementPlan;

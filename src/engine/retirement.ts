@@ -30,10 +30,11 @@ import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
 import { cents, maxCents, minCents, mulDivFloor, sumCents, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { addMonths, monthOfDate, monthSeries } from './months.ts';
+import { addMonths, monthOf, monthOfDate, monthSeries } from './months.ts';
 import { interestAt, type AnnualPercent } from './rates.ts';
 import type { ReturnPath } from './returns.ts';
 import { extraInterest } from './returns.ts';
+import { accountKinds, LivingLedger, type BracketRules, type LedgerSetup, type TaxYearFigures } from './retirement-tax.ts';
 import type {
   ContributionActual,
   ContributionMonth,
@@ -90,6 +91,8 @@ export interface LivingPayment {
   readonly cashBalance: Cents;
   /** The need nothing could pay. */
   readonly shortfall: Cents;
+  /** What cash earned this month (cashInterest on its opening; 0 without cash). */
+  readonly cashInterest: Cents;
 }
 
 /**
@@ -109,6 +112,9 @@ export interface LivingPayment {
  *   shortfall  what is still unpaid
  * With `groups` (withdrawalGroups, the tax-aware order) the passes run inside each group in turn,
  * lowest first, and what a group cannot pay falls to the next; null: one group of every account.
+ * `released` is money already taken out of the accounts (December's required minimum
+ * distributions, retirement-tax.ts): it pays the need after cash spent first and before the
+ * accounts, and what it brought beyond the need is added to cash.
  * Units: cents; t in % of the gross. `available` are the balances after the month's interest,
  * each ≥ 0. Example at 20 %, a traditional account and a Roth each holding 100.00, need 170.00:
  * pass 1 shares 85.00 / 85.00; 85.00 would need 106.25 gross, so the traditional account pays its
@@ -116,8 +122,17 @@ export interface LivingPayment {
  * Roth (10.00 left): no shortfall. With need 190.00 the Roth has 5.00 for the 15.00 unmet and
  * 10.00 is short (before cash).
  */
-export function payLivingNeed(need: Cents, available: readonly Cents[], preTax: readonly boolean[], taxRate: AnnualPercent, cash: LivingCash | null, groups: readonly number[] | null = null): LivingPayment {
-  let cashBalance = cash === null ? ZERO : minCents(cents(MAX_BALANCE), cents(cash.balance + cashInterest(cash.balance, cash.interestRate)));
+export function payLivingNeed(
+  need: Cents,
+  available: readonly Cents[],
+  preTax: readonly boolean[],
+  taxRate: AnnualPercent,
+  cash: LivingCash | null,
+  groups: readonly number[] | null = null,
+  released: Cents = ZERO,
+): LivingPayment {
+  const earned = cash === null ? ZERO : cashInterest(cash.balance, cash.interestRate);
+  let cashBalance = cash === null ? ZERO : minCents(cents(MAX_BALANCE), cents(cash.balance + earned));
   let cashWithdrawals = ZERO;
   let rest: number = need;
   if (cash?.spendFirst) {
@@ -125,6 +140,9 @@ export function payLivingNeed(need: Cents, available: readonly Cents[], preTax: 
     cashBalance = cents(cashBalance - cashWithdrawals);
     rest -= cashWithdrawals;
   }
+  // December's required distributions, already out of the accounts, pay what cash left of the need.
+  const fromReleased = Math.min(rest, released);
+  rest -= fromReleased;
   const held: Cents[] = available.slice();
   const gross: Cents[] = available.map(() => ZERO);
   const taxes: Cents[] = available.map(() => ZERO);
@@ -168,7 +186,9 @@ export function payLivingNeed(need: Cents, available: readonly Cents[], preTax: 
     cashBalance = cents(cashBalance - paid);
     rest -= paid;
   }
-  return { gross, taxes, cashWithdrawals, cashBalance, shortfall: cents(rest) };
+  // What the required distributions brought beyond the need is kept as cash.
+  if (released > fromReleased) cashBalance = minCents(cents(MAX_BALANCE), cents(cashBalance + released - fromReleased));
+  return { gross, taxes, cashWithdrawals, cashBalance, shortfall: cents(rest), cashInterest: earned };
 }
 
 /**
@@ -247,6 +267,8 @@ export interface RetirementOptions {
     readonly retirementTaxRate: number;
     /** Which accounts pay first (withdrawalGroups); absent: proportional. */
     readonly withdrawalOrder?: 'proportional' | 'tax_aware';
+    /** Bracket mode's rules (retirement-tax.ts); absent or null: the flat retirementTaxRate. */
+    readonly brackets?: BracketRules | null;
     readonly cash: { readonly opening: Cents; readonly interestRate: number; readonly spendFirst: boolean };
   } | null;
   /** The working months' surplus transfers into the surplus account (docs/projection-rules.md#surplus); absent: none. */
@@ -315,35 +337,58 @@ export function projectRetirement(accounts: readonly RetirementAccountInput[], o
   const opening = living?.cash.opening ?? ZERO;
   const overdraft = opening < 0 ? cents(-opening) : ZERO;
   const cash: LivingCash | null = living === null ? null : { balance: maxCents(ZERO, opening), interestRate: living.cash.interestRate, spendFirst: living.cash.spendFirst };
-  const preTax = accounts.map((account) => isPreTax(account.accountType));
-  const groups = withdrawalGroups(accounts, living?.withdrawalOrder ?? 'proportional');
+  const setup = ledgerSetup(accounts, options);
   // The plan's dates and rate are only read when there are living months.
   if (options.livingMonths > 0) {
     const months = monthSeries(options.planStart, options.preMonths + options.livingMonths);
     const socialSecurityStart = monthOfDate(options.plan.socialSecurityStartDate);
     const interestOn = interestAt(options.plan.interestRate);
+    const first = months[options.preMonths] ?? addMonths(options.planStart, options.preMonths);
+    const decemberIndex = options.preMonths - monthOf(first);
+    const ledger = new LivingLedger(
+      setup,
+      states.map((s) => cents(s.account.startingBalance + s.totalContributions)),
+      states.map((s) => (decemberIndex >= 0 ? (s.rows[decemberIndex]?.displayBalance ?? s.account.startingBalance) : s.account.startingBalance)),
+    );
     let state = cash;
     for (let step = 0; step < options.livingMonths; step += 1) {
       const index = options.preMonths + step;
       const month = months[index] ?? addMonths(options.planStart, index);
-      const outcome = livingMonth(states, options, { index, month, socialSecurityStart, interestOn, preTax, groups, overdraft: step === 0 ? overdraft : ZERO }, state);
+      const last = step === options.livingMonths - 1;
+      const outcome = livingMonth(states, options, { index, month, last, socialSecurityStart, interestOn, ledger, overdraft: step === 0 ? overdraft : ZERO }, state);
       outcomes.push(outcome);
       if (state !== null) state = { ...state, balance: outcome.cashBalance };
     }
   }
   const taxed = living !== null;
+  const bracketed = setup.brackets !== null;
+  const shown = (row: RetirementMonth): RetirementMonth => (bracketed ? { ...row, taxes: ZERO, conversion: row.conversion ?? ZERO } : withTaxes(row));
   return {
-    accounts: states.map((s) => ({ id: s.account.id, name: s.account.name, months: taxed ? s.rows.map(withTaxes) : s.rows })),
-    total: totalRows(states, options.preMonths, outcomes, taxed),
+    accounts: states.map((s) => ({ id: s.account.id, name: s.account.name, months: taxed ? s.rows.map(shown) : s.rows })),
+    total: totalRows(states, options.preMonths, outcomes, taxed, bracketed),
   };
 }
 
-/** What a living month left: its need, the unmet need, and cash's part. */
+/** How the living months are taxed (retirement-tax.ts), for the table and every path alike. */
+export function ledgerSetup(accounts: readonly RetirementAccountInput[], options: RetirementOptions): LedgerSetup {
+  const living = options.living ?? null;
+  return {
+    kinds: accountKinds(accounts),
+    groups: withdrawalGroups(accounts, living?.withdrawalOrder ?? 'proportional'),
+    flatRate: living?.retirementTaxRate ?? 0,
+    brackets: living?.brackets ?? null,
+  };
+}
+
+/** What a living month left: its need, the unmet need, and cash's part; in bracket mode the tax paid, the conversion and a closed year. */
 interface LivingOutcome {
   readonly need: Cents;
   readonly shortfall: Cents;
   readonly cashBalance: Cents;
   readonly cashWithdrawals: Cents;
+  readonly taxesPaid: Cents;
+  readonly converted: Cents;
+  readonly year: TaxYearFigures | null;
 }
 
 /** The month a living row is for, and what every living month reads. */
@@ -354,10 +399,10 @@ interface LivingMonthContext {
   readonly socialSecurityStart: MonthKey;
   /** The monthly interest at the plan's rate. */
   readonly interestOn: (balance: Cents) => Cents;
-  /** Per account: whether its withdrawals are taxed (isPreTax). */
-  readonly preTax: readonly boolean[];
-  /** Per account: its withdrawal group (withdrawalGroups); null: proportional. */
-  readonly groups: readonly number[] | null;
+  /** Whether this is the last living month. */
+  readonly last: boolean;
+  /** Pays the month and keeps the tax year (retirement-tax.ts). */
+  readonly ledger: LivingLedger;
   /** The overdraft this month repays (the first living month only). */
   readonly overdraft: Cents;
 }
@@ -400,7 +445,6 @@ function livingMonth(states: readonly AccountState[], options: RetirementOptions
   const otherExpenses = options.otherExpenses[index] ?? ZERO;
   const socialSecurityIncome = month >= context.socialSecurityStart ? grownAmount(options.plan.socialSecurityIncome, options.socialSecurityCola ?? 0, index + 1) : ZERO;
   const need = livingNeed({ housing, debts, monthlyExpenses, otherExpenses, socialSecurityIncome, overdraftRepayment: context.overdraft });
-  const taxRate = options.living?.retirementTaxRate ?? 0;
   const interest: Cents[] = [];
   const available: Cents[] = [];
   for (const state of states) {
@@ -408,12 +452,14 @@ function livingMonth(states: readonly AccountState[], options: RetirementOptions
     interest.push(earned);
     available.push(cents(Math.max(0, Math.min(MAX_BALANCE, state.balance + earned))));
   }
-  const paid = payLivingNeed(need, available, context.preTax, taxRate, cash, context.groups);
+  const paid = context.ledger.month({ index, month, last: context.last, need, socialSecurity: socialSecurityIncome, available }, cash);
+  const closing: Cents[] = [];
   states.forEach((state, i) => {
     const held = available[i] ?? ZERO;
     const gross = paid.gross[i] ?? ZERO;
     const taxes = paid.taxes[i] ?? ZERO;
-    const balance = cents(held - gross);
+    const converted = paid.conversion?.[i] ?? ZERO;
+    const balance = cents(held + converted - gross);
     const input = actualIn(state.actuals, month);
     const row: RetirementMonth = {
       month,
@@ -430,10 +476,21 @@ function livingMonth(states: readonly AccountState[], options: RetirementOptions
       otherExpenses,
       socialSecurityIncome,
     };
-    state.rows.push(taxes > 0 ? { ...row, taxes } : row);
+    const withConversion = paid.conversion === null ? row : { ...row, conversion: converted };
+    state.rows.push(taxes > 0 ? { ...withConversion, taxes } : withConversion);
     state.balance = input ?? balance;
+    closing.push(state.balance);
   });
-  return { need, shortfall: paid.shortfall, cashBalance: paid.cashBalance, cashWithdrawals: paid.cashWithdrawals };
+  context.ledger.closeMonth(month, closing);
+  return {
+    need: paid.need,
+    shortfall: paid.shortfall,
+    cashBalance: paid.cashBalance,
+    cashWithdrawals: paid.cashWithdrawals,
+    taxesPaid: paid.taxesPaid,
+    converted: paid.converted,
+    year: paid.year,
+  };
 }
 
 /**
@@ -442,7 +499,7 @@ function livingMonth(states: readonly AccountState[], options: RetirementOptions
  * retirement. With plan assumptions (`taxed`) every row carries `taxes` and `need` (0 before
  * retirement), and living rows `cashBalance` and `cashWithdrawals`.
  */
-function totalRows(states: readonly AccountState[], preMonths: number, outcomes: readonly LivingOutcome[], taxed: boolean): RetirementTotalMonth[] {
+function totalRows(states: readonly AccountState[], preMonths: number, outcomes: readonly LivingOutcome[], taxed: boolean, bracketed: boolean): RetirementTotalMonth[] {
   const first = states[0];
   if (first === undefined) return [];
   return first.rows.map((row, index) => {
@@ -482,8 +539,30 @@ function totalRows(states: readonly AccountState[], preMonths: number, outcomes:
       shortfall: outcome?.shortfall ?? ZERO,
     };
     if (!taxed) return total;
-    const withTaxesRow = { ...total, taxes: cents(taxes), need: outcome?.need ?? ZERO };
+    // Bracket mode: the tax paid this month (account rows carry 0) and what was converted.
+    const withTaxesRow = bracketed
+      ? { ...total, taxes: outcome?.taxesPaid ?? ZERO, need: outcome?.need ?? ZERO, conversion: outcome?.converted ?? ZERO }
+      : { ...total, taxes: cents(taxes), need: outcome?.need ?? ZERO };
     // Before retirement cash is the income table's; the living rows say what is left of it.
-    return outcome ? { ...withTaxesRow, cashBalance: outcome.cashBalance, cashWithdrawals: outcome.cashWithdrawals } : withTaxesRow;
+    if (!outcome) return withTaxesRow;
+    const living = { ...withTaxesRow, cashBalance: outcome.cashBalance, cashWithdrawals: outcome.cashWithdrawals };
+    return outcome.year === null ? living : { ...living, ...yearColumns(outcome.year) };
   });
+}
+
+/** A closed tax year as the total row's year columns (RetirementTotalMonth). */
+function yearColumns(year: TaxYearFigures): Partial<RetirementTotalMonth> {
+  return {
+    yearOrdinaryIncome: year.ordinary,
+    yearTaxableSocialSecurity: year.taxableSocialSecurity,
+    yearGains: year.gains,
+    yearDeduction: year.deduction,
+    yearFederalTax: year.federal,
+    yearStateTax: year.state,
+    yearPenalty: year.penalty,
+    yearEffectiveRate: year.effectiveRate,
+    yearMarginalRate: year.marginalRate,
+    yearRmd: year.rmd,
+    yearConversion: year.conversion,
+  };
 }

@@ -178,14 +178,19 @@ describe('Monte Carlo paths', () => {
         overdraftInterestRate: fc.integer({ min: 0, max: 4000 }).map((n) => n / 100),
         // The tax-aware order (docs/projection-rules.md#the-tax-aware-order): the same order on every path.
         withdrawalOrder: fc.constantFrom('proportional' as const, 'tax_aware' as const),
+        // Taxes in retirement (docs/projection-rules.md#taxes-in-the-projection): brackets, state tax and conversions on every path.
+        filingStatus: fc.option(fc.constantFrom('single' as const, 'married_joint' as const, 'head_of_household' as const), { nil: null }),
+        stateTaxRate: fc.integer({ min: 0, max: 1500 }).map((n) => n / 100),
+        rothConversion: fc.integer({ min: 0, max: 5_000_000 }).map((n) => cents(n)),
       }),
       { nil: null },
     );
     const types = ['traditional_401k', 'roth_ira', 'taxable', 'traditional_ira'];
     fc.assert(
-      fc.property(households(true), assumptions, fc.nat(3), fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 40 }), (h, a, typeShift, seed, volatility) => {
+      fc.property(households(true), assumptions, fc.nat(3), fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 40 }), fc.option(fc.integer({ min: 1935, max: 2005 }), { nil: null }), (h, a, typeShift, seed, volatility, birthYear) => {
         const input: ProjectionInput = {
           ...h.input,
+          birthYear,
           retirementAccounts: h.input.retirementAccounts.map((account, i) => ({ ...account, accountType: types[(i + typeShift) % types.length] })),
           assumptions: a === null ? null : ({ ...NEUTRAL_ASSUMPTIONS, ...a } as PlanAssumptions),
         };

@@ -24,7 +24,7 @@
  * and it ran short when any living month has a shortfall (success = no shortfall in any living
  * month). Figures shown are in today's dollars: todaysDollars(amount, inflation, n).
  */
-import { isPreTax, todaysDollars } from './assumptions.ts';
+import { todaysDollars } from './assumptions.ts';
 import { MAX_BALANCE } from './horizon.ts';
 import type { Cents } from './money.ts';
 import { cents, ZERO } from './money.ts';
@@ -33,7 +33,8 @@ import { addMonths, monthOf, monthsBetween } from './months.ts';
 import type { RetirementScenario } from './project.ts';
 import { planScenario } from './project.ts';
 import { normals } from './random.ts';
-import { livingNeed, payLivingNeed, withdrawalGroups, type LivingCash } from './retirement.ts';
+import { ledgerSetup, livingNeed, type LivingCash } from './retirement.ts';
+import { LivingLedger, type LedgerSetup } from './retirement-tax.ts';
 import { interestAt } from './rates.ts';
 import type { AnnualPercent } from './rates.ts';
 import type { ReturnPath } from './returns.ts';
@@ -83,15 +84,23 @@ interface ReplayTable {
     /** The balance actual per month index (null: none), as the retirement table applied it. */
     readonly actuals: readonly (Cents | null)[];
   }[];
-  /** Per account: whether its withdrawals are taxed. */
-  readonly preTax: readonly boolean[];
-  /** Per account: its withdrawal group (withdrawalGroups); null: proportional. */
-  readonly groups: readonly number[] | null;
+  /** How living months are taxed (retirement-tax.ts): the table's own rules. */
+  readonly setup: LedgerSetup;
+  /** Per account: the taxable basis at retirement (starting balance + contributions). */
+  readonly basis: readonly Cents[];
+  /** Month index of the 31 December before the first living month; < 0: before the plan (starting balances). */
+  readonly decemberIndex: number;
+  /** Per month index: its month. */
+  readonly months: readonly MonthKey[];
   readonly planRate: AnnualPercent;
   readonly planInterest: (balance: Cents) => Cents;
-  /** Per living month: the need (the total row's `need`; livingNeed of its columns without assumptions). */
+  /**
+   * Per living month: the need before any tax paid in it (the total row's `need` less its bracket
+   * `taxes`; livingNeed of its columns without assumptions).
+   */
   readonly needs: readonly Cents[];
-  readonly taxRate: AnnualPercent;
+  /** Per living month: Social Security received (the year's tax reads it). */
+  readonly socialSecurity: readonly Cents[];
   /** Cash at the first living month (never below 0), with plan assumptions; null: cash is not in retirement. */
   readonly cash: LivingCash | null;
 }
@@ -121,6 +130,7 @@ export function riskPlan(input: ProjectionInput): RiskPlan {
   let replay: ReplayTable | null = null;
   if (retirement !== null) {
     const { plan, preMonths } = retirement.options;
+    const setup = ledgerSetup(retirement.accounts, retirement.options);
     replay = {
       accounts: retirement.accounts.map((account, i) => {
         const rows = projection.retirement[i]?.months ?? [];
@@ -132,12 +142,14 @@ export function riskPlan(input: ProjectionInput): RiskPlan {
           actuals: rows.map((row) => row.inputBalance),
         };
       }),
-      preTax: retirement.accounts.map((account) => isPreTax(account.accountType)),
-      groups: withdrawalGroups(retirement.accounts, retirement.options.living?.withdrawalOrder ?? 'proportional'),
+      setup,
+      basis: retirement.accounts.map((account, i) => cents(account.startingBalance + (projection.retirement[i]?.months[preMonths - 1]?.totalContributions ?? 0))),
+      decemberIndex: preMonths - monthOf(total[preMonths]?.month ?? input.planStart),
+      months: total.map((row) => row.month),
       planRate: plan.interestRate,
       planInterest: interestAt(plan.interestRate),
-      needs: total.slice(preMonths).map((row) => row.need ?? livingNeed(row)),
-      taxRate: retirement.options.living?.retirementTaxRate ?? 0,
+      needs: total.slice(preMonths).map((row) => (row.need === undefined ? livingNeed(row) : cents(row.need - (setup.brackets === null ? 0 : (row.taxes ?? 0))))),
+      socialSecurity: total.slice(preMonths).map((row) => row.socialSecurityIncome),
       cash: livingCash(retirement),
     };
   }
@@ -180,6 +192,8 @@ export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome
   let runsOut = -1;
   let sample = 0;
   let cash = table.cash;
+  let december: readonly Cents[] = balances.slice();
+  let ledger: LivingLedger | null = null;
   for (let index = 0; index < plan.span; index += 1) {
     if (index < plan.livingFrom) {
       for (let a = 0; a < n; a += 1) {
@@ -188,15 +202,20 @@ export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome
         const interest = account.fixedInterest(opening) + extraInterest(path, index, account.rate, opening);
         balances[a] = account.actuals[index] ?? cents(Math.min(MAX_BALANCE, opening + interest + (account.contributions[index] ?? 0)));
       }
+      if (index === table.decemberIndex) december = balances.slice();
     } else {
-      const need = table.needs[index - plan.livingFrom] ?? ZERO;
+      ledger ??= new LivingLedger(table.setup, table.basis, december);
+      const step = index - plan.livingFrom;
+      const need = table.needs[step] ?? ZERO;
       for (let a = 0; a < n; a += 1) {
         const opening = balances[a]!;
         const earned = table.planInterest(opening) + extraInterest(path, index, table.planRate, opening);
         available[a] = cents(Math.max(0, Math.min(MAX_BALANCE, opening + earned)));
       }
-      const paid = payLivingNeed(need, available, table.preTax, table.taxRate, cash, table.groups);
-      for (let a = 0; a < n; a += 1) balances[a] = table.accounts[a]!.actuals[index] ?? cents(available[a]! - (paid.gross[a] ?? 0));
+      const month = table.months[index]!;
+      const paid = ledger.month({ index, month, last: index === plan.span - 1, need, socialSecurity: table.socialSecurity[step] ?? ZERO, available }, cash);
+      for (let a = 0; a < n; a += 1) balances[a] = table.accounts[a]!.actuals[index] ?? cents(available[a]! + (paid.conversion?.[a] ?? 0) - (paid.gross[a] ?? 0));
+      ledger.closeMonth(month, balances);
       if (cash !== null) cash = { ...cash, balance: paid.cashBalance };
       if (paid.shortfall > 0 && runsOut < 0) runsOut = index;
     }

@@ -36,7 +36,7 @@ describe('payLivingNeed in the tax-aware order', () => {
   it('passes what a taxed group cannot deliver on to the Roth', () => {
     // 250.00 at 20 %: taxable 100.00; the traditional would need 150 / 0.8 = 187.50, holds 100.00 and
     // delivers 80.00 (20.00 of tax); the Roth pays the 70.00 left.
-    expect(payLivingNeed($(250), held, preTax, 20, null, groups)).toEqual({ gross: [$(100), $(100), $(70)], taxes: [0, $(20), 0], cashWithdrawals: 0, cashBalance: 0, shortfall: 0 });
+    expect(payLivingNeed($(250), held, preTax, 20, null, groups)).toEqual({ gross: [$(100), $(100), $(70)], taxes: [0, $(20), 0], cashWithdrawals: 0, cashBalance: 0, shortfall: 0, cashInterest: 0 });
   });
 });
 

@@ -264,7 +264,7 @@ describe('no early shortfall', () => {
     // 1 000.01 at 22 %: ⌊100 001 × 78 / 100⌋ = ⌊78 000.78⌋ = 78 000; 22 001 of tax.
     const paid = payLivingNeed(cents(200_000), [cents(100_001)], [true], 22, null);
     const delivered = Number((100_001n * 78n) / 100n);
-    expect(paid).toEqual({ gross: [100_001], taxes: [100_001 - delivered], cashWithdrawals: 0, cashBalance: 0, shortfall: 200_000 - delivered });
+    expect(paid).toEqual({ gross: [100_001], taxes: [100_001 - delivered], cashWithdrawals: 0, cashBalance: 0, shortfall: 200_000 - delivered, cashInterest: 0 });
   });
 
   it('pays from cash what every account together cannot, when cash is not spent first', () => {
@@ -275,6 +275,7 @@ describe('no early shortfall', () => {
       cashWithdrawals: 25_000,
       cashBalance: 75_000,
       shortfall: 0,
+      cashInterest: 0,
     });
   });
 });
