@@ -4,9 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Cents } from '../../../engine/money.ts';
 import type { MonthKey } from '../../../engine/months.ts';
-import { dialog, fillDialog, labelStart, renderReady, submitDialog, writesOf } from '../../test-support/dialog.testing.ts';
+import { dialog, dialogInput, fillDialog, labelStart, renderReady, submitDialog, writesOf } from '../../test-support/dialog.testing.ts';
 import { AssumptionsCard, NOMINAL_NOTICE } from './AssumptionsCard.tsx';
-import { NO_TAXABLE_ACCOUNT } from './recommendations.ts';
+import { BRACKETS_ONLY, FLAT_RATE_UNUSED, NO_TAXABLE_ACCOUNT, TAX_LIMITS } from './recommendations.ts';
 
 const PATH = '/api/v1/assumptions';
 const ACCOUNTS = '/api/v1/retirement_accounts';
@@ -18,6 +18,8 @@ const account = (id: number, name: string, type: string) => ({ id, name, account
 const BROKERAGE = account(9, 'Brokerage', 'taxable');
 const IRA = account(10, 'Roth IRA', 'roth_ira');
 const expense = (id: number, amount: number, end: string | null) => ({ id, name: `Expense ${id}`, amount, due_day: 1, end_month: end });
+/** What a field of the open form is described by (its error, its hint), as read out with it. */
+const describedBy = (label: string) => (dialogInput(labelStart(label)).getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent);
 
 describe('AssumptionsCard', () => {
   it('says what the figures leave out while nothing is set', async () => {
@@ -41,9 +43,12 @@ describe('AssumptionsCard', () => {
     expect(value('overdraft_interest_rate')).toBe('22% a year');
     expect(value('other_spending')).toBe('Not set');
     expect(value('surplus_account_id')).toBe('Not set');
-    // Taxes: the tax-aware order is recommended; the filing status is the household's own.
+    // Taxes: the tax-aware order is recommended, and no Roth conversion until amounts are compared;
+    // the filing status and the state's rate are the household's own.
     expect(value('withdrawal_order')).toBe('Taxable, then traditional, then Roth');
     expect(value('filing_status')).toBe('Not set');
+    expect(value('state_tax_rate')).toBe('Not set');
+    expect(value('roth_conversion')).toBe('$0.00 a year');
     // The risk screens' settings: 60 % in stocks, and the volatility that mix had (12 % a year).
     expect(value('stock_share')).toBe('60% in stocks');
     expect(value('return_volatility')).toBe('12% a year');
@@ -63,6 +68,7 @@ describe('AssumptionsCard', () => {
           spend_cash_in_retirement: true,
           overdraft_interest_rate: 22,
           withdrawal_order: 'tax_aware',
+          roth_conversion: 0,
           stock_share: 60,
           return_volatility: 12,
         },
@@ -196,6 +202,83 @@ describe('AssumptionsCard', () => {
     });
     const row = await screen.findByRole('group', { name: 'Other spending' });
     await waitFor(() => expect(within(row).getByText(/^Recommended:/).textContent).toBe('Recommended: $1,500.00 a month. Your check-ins from 2026-01 to 2026-03: cash came out $1,500.00 a month below the plan on average, after debts.'));
+  });
+
+  it('shows the state income tax and the yearly Roth conversion under Taxes, with what each changes and what is recommended', async () => {
+    const { server } = await renderReady(<AssumptionsCard />);
+    const state = await screen.findByRole('group', { name: 'State income tax' });
+    expect(state.textContent).toContain('In bracket mode (a filing status set), adds this % of your federal taxable income each year as state tax.');
+    // No single rate to recommend: the row says why, and offers no button.
+    expect(within(state).getByTestId('no-recommendation-state_tax_rate').textContent).toMatch(/^No single recommendation: states differ, from 0 % .* to over 10 %/);
+    expect(within(state).queryByRole('button')).toBeNull();
+    const conversion = screen.getByRole('group', { name: 'Roth conversion' });
+    expect(conversion.textContent).toContain(
+      'Each January of retirement until the year before required minimum distributions, moves this much (grown with inflation) from traditional accounts to Roth accounts; taxed as ordinary income that year.',
+    );
+    expect(within(conversion).getByText(/^Recommended:/).textContent).toBe(
+      'Recommended: $0.00 a year. No conversion until you have compared amounts: the Roth conversion explorer in What if finds the amount that leaves the most after tax.',
+    );
+    // What the brackets leave out, beside the filing status.
+    expect(within(screen.getByRole('group', { name: 'Filing status' })).getByTestId('tax-limits').textContent).toBe(TAX_LIMITS);
+    expect(TAX_LIMITS).toMatch(/married filing jointly counts the 65\+ additional deduction and the senior deduction once/);
+    expect(TAX_LIMITS).toMatch(/before 59½, with no rule-of-55 or 72\(t\) exception/);
+    fireEvent.click(within(conversion).getByRole('button', { name: 'Use the recommended roth conversion' }));
+    await waitFor(() => expect(value('roth_conversion')).toBe('$0.00 a year'));
+    await waitFor(() => expect(writesOf(server)).toEqual([['POST', PATH, { assumptions: { roth_conversion: 0 } }]]));
+    await waitFor(() => expect(within(conversion).queryByRole('button')).toBeNull());
+    expect(conversion.textContent).toContain('In use');
+  });
+
+  it('sets the state rate and a yearly Roth conversion by hand, with the rule\'s message for a bad value', async () => {
+    const { server } = await renderReady(<AssumptionsCard />, { singles: { [PATH]: { id: 1, filing_status: 'single' } } });
+    await waitFor(() => expect(value('filing_status')).toBe('Single'));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan assumptions' }));
+    // The form says the units: a share of federal taxable income, dollars a year.
+    fillDialog(labelStart('State income tax (% of federal taxable income)'), '16');
+    fillDialog(labelStart("Roth conversion ($ a year, today's dollars)"), '-1');
+    submitDialog('Save assumptions');
+    // Each message is the shared rule's, under its own field.
+    await waitFor(() => expect(describedBy('State income tax')).toContain('State tax rate must be between 0 and 15'));
+    expect(describedBy('Roth conversion')).toContain('Roth conversion cannot be negative');
+    expect(dialogInput(labelStart('State income tax')).getAttribute('aria-invalid')).toBe('true');
+    expect(dialogInput(labelStart('Roth conversion')).getAttribute('aria-invalid')).toBe('true');
+    expect(server.writes).toEqual([]);
+    fillDialog(labelStart('State income tax'), '5.5');
+    fillDialog(labelStart('Roth conversion'), '20000');
+    submitDialog('Save assumptions');
+    await waitFor(() => expect(value('roth_conversion')).toBe('$20,000.00 a year'));
+    expect(value('state_tax_rate')).toBe('5.5% of federal taxable income');
+    await waitFor(() => expect(writesOf(server)).toHaveLength(1));
+    const [method, path, body] = writesOf(server)[0] as [string, string, { assumptions: Record<string, unknown> }];
+    expect([method, path]).toEqual(['PUT', PATH]);
+    expect(body.assumptions).toMatchObject({ filing_status: 'single', state_tax_rate: 5.5, roth_conversion: 20000 });
+    await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ filing_status: 'single', state_tax_rate: 5.5, roth_conversion: 20000 }));
+  });
+
+  it('says the flat rate is not used once a filing status is set, and the state rate and the conversion only then', async () => {
+    await renderReady(<AssumptionsCard />, { singles: { [PATH]: { id: 1, retirement_tax_rate: 12, filing_status: 'married_joint', state_tax_rate: 4, roth_conversion: 10000 } } });
+    await waitFor(() => expect(value('filing_status')).toBe('Married filing jointly'));
+    expect(screen.getByTestId('hint-retirement_tax_rate').textContent).toBe(FLAT_RATE_UNUSED);
+    expect(screen.queryByTestId('hint-state_tax_rate')).toBeNull();
+    expect(screen.queryByTestId('hint-roth_conversion')).toBeNull();
+    // The form says the same, following the filing status as it is chosen.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan assumptions' }));
+    expect(describedBy('Tax on traditional withdrawals')).toEqual(['Not used with a filing status: the federal brackets apply']);
+    expect(describedBy('State income tax')).toEqual(['Your state’s rate; 0 without a state income tax']);
+    expect(describedBy('Roth conversion')).toEqual(['Each January of retirement, until the year before RMDs']);
+    fillDialog('Filing status', '');
+    expect(describedBy('Tax on traditional withdrawals')).toEqual([]);
+    expect(describedBy('State income tax')).toEqual(['Your state’s rate; 0 without a state income tax. Not used without a filing status']);
+    expect(describedBy('Roth conversion')).toEqual(['Each January of retirement, until the year before RMDs. Not used without a filing status']);
+    submitDialog('Save assumptions');
+    // Without a filing status the flat rate applies: the note moves to the two rows not used.
+    await waitFor(() => expect(value('filing_status')).toBe('Not set'));
+    await waitFor(() => expect(screen.queryByTestId('hint-retirement_tax_rate')).toBeNull());
+    expect(screen.getByTestId('hint-state_tax_rate').textContent).toBe(BRACKETS_ONLY);
+    expect(screen.getByTestId('hint-roth_conversion').textContent).toBe(BRACKETS_ONLY);
+    // Kept, not hidden: the values stay on the card.
+    expect(value('state_tax_rate')).toBe('4% of federal taxable income');
+    expect(value('roth_conversion')).toBe('$10,000.00 a year');
   });
 
   it('offline, the new fields are kept in the outbox and sent once online', async () => {

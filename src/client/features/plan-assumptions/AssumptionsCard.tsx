@@ -9,7 +9,9 @@
  * Below them, where the money goes (docs/projection-rules.md#where-the-money-goes): other spending
  * (recommended once the check-ins measure it, docs/product.md#the-plan-learns-from-check-ins), the
  * retirement budget beside what the list comes to today, the taxable account the surplus goes to,
- * and the cost of negative cash. Then taxes: the withdrawal order and the filing status.
+ * and the cost of negative cash. Then taxes: the withdrawal order, the filing status with what the
+ * brackets leave out, the state rate and the yearly Roth conversion. Which of the flat rate or the
+ * brackets the projection uses follows the filing status, and each tax row not used says so.
  */
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -31,8 +33,10 @@ import {
   recommendedValues,
   SURPLUS_ACCOUNT_LABEL,
   SURPLUS_CHANGES,
+  TAX_LIMITS,
   TAXES,
   TAXES_HEADING,
+  taxNote,
   type AssumptionField,
   type AssumptionInfo,
   type MeasuredSpending,
@@ -59,6 +63,7 @@ function shown(info: AssumptionInfo, value: unknown): string {
   if (info.kind === 'boolean') return value === true ? 'Yes' : 'No';
   if (info.kind === 'choice') return info.choices?.find((choice) => choice.value === value)?.label ?? String(value);
   if (info.kind === 'monthly') return `${formatUsd(value)} a month`;
+  if (info.kind === 'yearly') return `${formatUsd(value)} a year`;
   if (info.kind === 'share') return `${formatPercent(value)} ${info.per ?? ''}`.trim();
   return info.kind === 'money' ? formatUsd(value) : `${formatPercent(value)} a year`;
 }
@@ -83,10 +88,12 @@ interface RowProps {
   record: Assumptions | null;
   measured: MeasuredSpending | null;
   hint?: string | undefined;
+  /** More said under the row (the filing status's limits). */
+  children?: ReactNode;
   onUse(value: number | boolean | string): void;
 }
 
-function AssumptionRow({ info, record, measured, hint, onUse }: RowProps) {
+function AssumptionRow({ info, record, measured, hint, children, onUse }: RowProps) {
   const value = record?.[info.field];
   const recommended = recommendationFor(info, value, measured, record);
   return (
@@ -94,6 +101,12 @@ function AssumptionRow({ info, record, measured, hint, onUse }: RowProps) {
       {hint && (
         <Text size="sm" data-testid={`hint-${info.field}`}>
           {hint}
+        </Text>
+      )}
+      {children}
+      {recommended.value === null && recommended.source !== null && (
+        <Text size="sm" data-testid={`no-recommendation-${info.field}`}>
+          {recommended.source}
         </Text>
       )}
       {recommended.value !== null && (
@@ -196,9 +209,15 @@ function AssumptionsCardView({ measured, request }: { measured: MeasuredSpending
       info={info}
       record={record}
       measured={measured}
-      hint={info.field === 'retirement_spending' ? hint : undefined}
+      hint={info.field === 'retirement_spending' ? hint : taxNote(info.field, record?.filing_status)}
       onUse={(value) => void save({ [info.field]: value })}
-    />
+    >
+      {info.field === 'filing_status' && (
+        <Text size="sm" data-testid="tax-limits">
+          {TAX_LIMITS}
+        </Text>
+      )}
+    </AssumptionRow>
   );
   return (
     <Card withBorder padding="lg" aria-labelledby="plan-assumptions-title" id={ASSUMPTIONS_CARD_ID} ref={cardRef}>

@@ -9,7 +9,7 @@ import { MoneyInput, NumberText } from '../../ui/fields.tsx';
 import { FormModal, formModalProps, hintBelow } from '../../ui/FormModal.tsx';
 import { useRecordForm } from '../../ui/use-record-form.ts';
 import { recordInputs, wireFields } from '../../ui/wire.ts';
-import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, RISK, RISK_HEADING, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, TAXES, TAXES_HEADING, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
+import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, RISK, RISK_HEADING, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, TAXES, TAXES_HEADING, taxesByBrackets, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
 
 /** Marks the field another screen opened the form at. */
 const ASKED = 'data-asked';
@@ -23,17 +23,32 @@ const YES_NO = [
   { value: 'false', label: 'No' },
 ];
 
-/** The short hint under each field of "Where the money goes"; the card says the rest. */
+/** The short hint under a field (where the money goes, taxes, risk); the card says the rest. */
 const HINTS: Partial<Record<AssumptionField, string>> = {
   other_spending: 'Groceries beyond the list, clothes, gifts, holidays, coffee',
   overdraft_interest_rate: 'Charged on negative cash',
   stock_share: 'The rest in bonds; empty: 60',
   return_volatility: 'Empty: the one for your stock share (60 % in stocks: 12)',
+  filing_status: 'Not set: the flat tax on traditional withdrawals',
+  state_tax_rate: 'Your state’s rate; 0 without a state income tax',
+  roth_conversion: 'Each January of retirement, until the year before RMDs',
 };
+
+/**
+ * The tax fields' hints follow the filing status chosen in the form: the flat rate is not used with
+ * one, the state rate and the conversion are not used without one (the card says the same).
+ */
+function taxHint(field: AssumptionField, filingStatus: unknown): string | undefined {
+  const brackets = taxesByBrackets(filingStatus);
+  if (field === 'retirement_tax_rate') return brackets ? 'Not used with a filing status: the federal brackets apply' : undefined;
+  if ((field === 'state_tax_rate' || field === 'roth_conversion') && !brackets) return `${HINTS[field]}. Not used without a filing status`;
+  return HINTS[field];
+}
 
 /** The form's label of a field: its card label with the unit. */
 function labelOf(info: AssumptionInfo): string {
   if (info.kind === 'monthly') return `${info.label} ($ a month, today's dollars)`;
+  if (info.kind === 'yearly') return `${info.label} ($ a year, today's dollars)`;
   if (info.kind === 'share') return `${info.label} (% ${info.per ?? ''})`.replace(' )', ')');
   return info.kind === 'percent' ? `${info.label} (% a year)` : info.label;
 }
@@ -84,11 +99,11 @@ export function AssumptionsForm({ record, taxable, listHint, focus = null, onClo
   }, [taxable, initial.surplus_account_id]);
   const input = (info: AssumptionInfo) => {
     const props = { label: labelOf(info), ...field(info.field), ...asked(info.field) };
-    const hint = info.field === 'retirement_spending' ? listHint : HINTS[info.field];
+    const hint = info.field === 'retirement_spending' ? listHint : taxHint(info.field, values.filing_status);
     const below = hint === undefined ? {} : hintBelow(hint);
     if (info.kind === 'boolean') return <NativeSelect key={info.field} data={YES_NO} {...props} />;
-    if (info.kind === 'choice') return <NativeSelect key={info.field} data={[{ value: '', label: 'Not set' }, ...(info.choices ?? [])]} {...props} />;
-    if (info.kind === 'money' || info.kind === 'monthly') return <MoneyInput key={info.field} {...below} {...props} />;
+    if (info.kind === 'choice') return <NativeSelect key={info.field} data={[{ value: '', label: 'Not set' }, ...(info.choices ?? [])]} {...below} {...props} />;
+    if (info.kind === 'money' || info.kind === 'monthly' || info.kind === 'yearly') return <MoneyInput key={info.field} {...below} {...props} />;
     return <NumberText key={info.field} step="0.1" {...below} {...props} />;
   };
   return (

@@ -16,10 +16,10 @@ export type AssumptionField = keyof AssumptionsInput;
 export interface AssumptionInfo {
   field: AssumptionField;
   label: string;
-  /** 'monthly': dollars a month in today's dollars. */
+  /** money: dollars today, once; monthly: dollars a month and yearly: dollars a year, in today's dollars. */
   /** percent: % a year; share: % of something, said by `per` (of each withdrawal, in stocks). */
   /** choice: one of `choices`, by its wire value. */
-  kind: 'percent' | 'share' | 'money' | 'monthly' | 'boolean' | 'choice';
+  kind: 'percent' | 'share' | 'money' | 'monthly' | 'yearly' | 'boolean' | 'choice';
   /** For a choice: the wire values and how each reads. */
   choices?: readonly { readonly value: string; readonly label: string }[];
   /** For a share: what it is a share of, e.g. 'of each withdrawal'. */
@@ -28,7 +28,7 @@ export interface AssumptionInfo {
   changes: string;
   /** The wire value a planner would start from, or null when only the user can say. */
   recommended: number | boolean | string | null;
-  /** Where the recommendation comes from. */
+  /** Where the recommendation comes from; with none, why there is none (or null: nothing to say). */
   source: string | null;
 }
 
@@ -184,9 +184,11 @@ export const RISK: readonly AssumptionInfo[] = [
 ];
 
 /**
- * Taxes (docs/projection-rules.md#the-tax-aware-order, #the-next-dollar-and-the-irs): which
- * accounts pay retirement first, and the filing status the next dollar's tax figures use. The
- * filing status is the household's own: no recommendation.
+ * Taxes (docs/projection-rules.md#the-tax-aware-order, #a-years-tax, #the-next-dollar-and-the-irs):
+ * which accounts pay retirement first, and the filing status that switches retirement's tax from
+ * the flat retirement_tax_rate to each year's federal brackets, with the two fields only the
+ * brackets read: the state rate and the yearly Roth conversion. The filing status and the state
+ * rate are the household's own: no recommendation.
  */
 export const TAXES_HEADING = 'Taxes';
 export const TAXES: readonly AssumptionInfo[] = [
@@ -209,11 +211,51 @@ export const TAXES: readonly AssumptionInfo[] = [
     kind: 'choice',
     choices: FILING_STATUSES.map((status) => ({ value: status, label: FILING_STATUS_LABELS[status] })),
     changes:
-      'What “Where should the next dollar go?” uses for the tax a pre-tax dollar saves and the Roth IRA income limit (2026 federal brackets). Not set: it guesses from your incomes.',
+      'Taxes each year of retirement by the federal brackets (2026’s, grown with inflation) in place of the flat Tax on traditional withdrawals, with State income tax and the Roth conversion below. “Where should the next dollar go?” uses it too, for the tax a pre-tax dollar saves and the Roth IRA income limit. Not set: the flat rate, and the next dollar guesses from your incomes.',
     recommended: null,
     source: null,
   },
+  {
+    field: 'state_tax_rate',
+    label: 'State income tax',
+    kind: 'share',
+    per: 'of federal taxable income',
+    changes: 'In bracket mode (a filing status set), adds this % of your federal taxable income each year as state tax. Not set: no state tax.',
+    recommended: null,
+    source: 'No single recommendation: states differ, from 0 % in the states without an income tax, such as Florida and Texas, to over 10 % at the top of California’s brackets. Enter your own state’s rate.',
+  },
+  {
+    field: 'roth_conversion',
+    label: 'Roth conversion',
+    kind: 'yearly',
+    changes:
+      'Each January of retirement until the year before required minimum distributions, moves this much (grown with inflation) from traditional accounts to Roth accounts; taxed as ordinary income that year. Not set: no conversion.',
+    recommended: 0,
+    source: 'No conversion until you have compared amounts: the Roth conversion explorer in What if finds the amount that leaves the most after tax.',
+  },
 ];
+
+/** Under the filing status: what the brackets do not model (docs/projection-rules.md#a-years-tax). */
+export const TAX_LIMITS =
+  'What the brackets leave out: married filing jointly counts the 65+ additional deduction and the senior deduction once (your spouse is not modelled), and the 10 % penalty applies to every traditional withdrawal before 59½, with no rule-of-55 or 72(t) exception.';
+/** On the flat rate's row while a filing status is set. */
+export const FLAT_RATE_UNUSED = 'Not used: a filing status is set, so each year is taxed by the federal brackets and your state income tax instead (Taxes, below).';
+/** On the state rate's and the conversion's rows while no filing status is set. */
+export const BRACKETS_ONLY = 'Not used until you choose a filing status: without one, withdrawals are taxed at the flat Tax on traditional withdrawals.';
+
+/** Whether a record's filing status switches retirement's tax to the brackets. */
+export const taxesByBrackets = (filingStatus: unknown) => typeof filingStatus === 'string' && filingStatus !== '';
+
+/**
+ * The note a tax row carries for the record's filing status: the flat rate is not used with one,
+ * the state rate and the conversion are not used without one; undefined for every other row.
+ */
+export function taxNote(field: AssumptionField, filingStatus: unknown): string | undefined {
+  const brackets = taxesByBrackets(filingStatus);
+  if (field === 'retirement_tax_rate') return brackets ? FLAT_RATE_UNUSED : undefined;
+  if (field === 'state_tax_rate' || field === 'roth_conversion') return brackets ? undefined : BRACKETS_ONLY;
+  return undefined;
+}
 
 /** Every assumption the card lists as a row of its own, in order. */
 export const ALL_ROWS: readonly AssumptionInfo[] = [...ASSUMPTIONS, ...MONEY_GOES, ...TAXES, ...RISK];
