@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cents } from '../../../engine/money.ts';
 import { monthKey } from '../../../engine/months.ts';
 import { project } from '../../../engine/project.ts';
-import type { ProjectionInput } from '../../../engine/types.ts';
+import type { ProjectionInput, RetirementTotalMonth } from '../../../engine/types.ts';
 import { monthRowId } from '../../../shared/months/ids.ts';
-import { monthTableBody } from '../../../shared/months/tables.ts';
+import { monthTableBody, wireRow } from '../../../shared/months/tables.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire } from './wire.ts';
 
 const start = monthKey(2026, 1);
@@ -75,6 +75,40 @@ describe('month tables from the wire', () => {
     expect(retirement?.accounts[0]?.months[2]?.inputBalance).toBe(1_100_099);
     // The total rows also carry the shortfall; the adapter reads what the columns need.
     expect(retirement?.total.map((row) => row.displayBalance)).toEqual(projection.retirementTotal.map((row) => row.displayBalance));
+  });
+
+  it("reads a closing total row's tax year in bracket mode: money in cents, the rates as they are, absent figures absent", () => {
+    const living = { month: monthKey(2031, 12), balance: cents(50_000_000), displayBalance: cents(50_000_000), inputBalance: null, contributions: cents(0), totalContributions: cents(0), withdrawals: cents(400_000), interestEarned: cents(150_000), socialSecurityIncome: cents(200_000), housing: cents(150_000), debts: cents(0), monthlyExpenses: cents(300_000), otherExpenses: cents(0), taxes: cents(0), shortfall: cents(0) };
+    const december: RetirementTotalMonth = {
+      ...living,
+      conversion: cents(1_000_000),
+      yearOrdinaryIncome: cents(6_012_345),
+      yearTaxableSocialSecurity: cents(2_040_000),
+      yearGains: cents(115),
+      yearDeduction: cents(3_220_000),
+      yearFederalTax: cents(623_456),
+      yearStateTax: cents(150_001),
+      yearPenalty: cents(0),
+      yearEffectiveRate: 8.37,
+      yearMarginalRate: 22,
+      yearRmd: cents(410_075),
+      yearConversion: cents(1_000_000),
+    };
+    const november = { ...living, month: monthKey(2031, 11) };
+    // As the server sends them: through wireRow and JSON text.
+    const body = JSON.parse(JSON.stringify({ retirement_accounts: [], total: [wireRow(0, november), wireRow(0, december)] })) as { total: Record<string, unknown>[] };
+    expect(body.total[1]).toMatchObject({ year_federal_tax: 6234.56, year_gains: 1.15, year_effective_rate: 8.37, year_marginal_rate: 22, conversion: 10_000 });
+    const [nov, dec] = retirementMonthsFromWire(body)?.total ?? [];
+    const { shortfall: _shortfall, ...read } = december;
+    expect(dec).toEqual({ ...read, id: monthRowId(0, december.month) });
+    expect(nov).not.toHaveProperty('yearFederalTax');
+    expect(nov).not.toHaveProperty('yearEffectiveRate');
+    expect(nov).not.toHaveProperty('conversion');
+    // A figure the row does not carry stays absent; a 0 rate is a rate.
+    const partial = retirementMonthsFromWire({ total: [{ id: 1, month: '2032-12', year_federal_tax: 0, year_marginal_rate: 0, year_rmd: null }] })?.total[0];
+    expect(partial).toMatchObject({ yearFederalTax: 0, yearMarginalRate: 0 });
+    expect(partial).not.toHaveProperty('yearRmd');
+    expect(partial).not.toHaveProperty('yearStateTax');
   });
 
   it('turns dollars into cents through text, never a float multiplication', () => {

@@ -12,7 +12,7 @@
 import { isJsonObject } from '../../../shared/json.ts';
 import { parseCents, ZERO, type Cents } from '../../../engine/money.ts';
 import { parseMonthKey, type MonthKey } from '../../../engine/months.ts';
-import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth } from '../../../engine/types.ts';
+import type { ContributionMonth, DebtMonth, IncomeMonth, RetirementMonth, RetirementTotalMonth } from '../../../engine/types.ts';
 import type { MonthBodies, MonthKind, WireMonthRow } from '../../../shared/months/tables.ts';
 
 /** An engine row with the id of its month row (for PUT /api/v1/<kind>_months/{id}). */
@@ -38,11 +38,35 @@ export interface AccountMonths<Row> {
 }
 
 /**
- * A retirement row as read: an account's or a total's. Total rows carry the cash spent in
- * retirement when the plan assumptions spend it (docs/projection-rules.md#plan-assumptions), and
- * the month's need (docs/projection-rules.md#where-the-money-goes).
+ * The tax year's figures the total row that closes it carries in bracket mode (a filing status set
+ * in the plan assumptions; docs/projection-rules.md#taxes-in-the-projection): money in cents, then
+ * the two rates in percent (`8.37`, `22`), which the wire sends as they are (NOT_MONEY).
  */
-export type RetirementRow = RetirementMonth & { readonly cashBalance?: Cents; readonly cashWithdrawals?: Cents; readonly need?: Cents };
+const YEAR_MONEY = [
+  ['yearOrdinaryIncome', 'year_ordinary_income'],
+  ['yearTaxableSocialSecurity', 'year_taxable_social_security'],
+  ['yearGains', 'year_gains'],
+  ['yearDeduction', 'year_deduction'],
+  ['yearFederalTax', 'year_federal_tax'],
+  ['yearStateTax', 'year_state_tax'],
+  ['yearPenalty', 'year_penalty'],
+  ['yearRmd', 'year_rmd'],
+  ['yearConversion', 'year_conversion'],
+] as const;
+const YEAR_RATES = [
+  ['yearEffectiveRate', 'year_effective_rate'],
+  ['yearMarginalRate', 'year_marginal_rate'],
+] as const;
+
+export type TaxYearField = (typeof YEAR_MONEY)[number][0] | (typeof YEAR_RATES)[number][0];
+
+/**
+ * A retirement row as read: an account's or a total's. Total rows carry the cash spent in
+ * retirement when the plan assumptions spend it (docs/projection-rules.md#plan-assumptions), the
+ * month's need (docs/projection-rules.md#where-the-money-goes), and in bracket mode, on the row
+ * that closes a tax year, that year's tax figures.
+ */
+export type RetirementRow = RetirementMonth & { readonly cashBalance?: Cents; readonly cashWithdrawals?: Cents; readonly need?: Cents } & Pick<RetirementTotalMonth, TaxYearField>;
 
 export interface AccountTable<Row> {
   readonly accounts: readonly AccountMonths<Row>[];
@@ -196,7 +220,19 @@ function retirementRow(row: WireMonthRow<RetirementMonth>): WithId<RetirementRow
     ...(cash.cash_balance === undefined ? {} : { cashBalance: money(cash.cash_balance) }),
     ...(cash.cash_withdrawals === undefined ? {} : { cashWithdrawals: money(cash.cash_withdrawals) }),
     ...(cash.need === undefined ? {} : { need: money(cash.need) }),
+    // Bracket mode only: a Roth conversion's move (an account row) or amount (a total row).
+    ...(row.conversion === undefined ? {} : { conversion: money(row.conversion) }),
+    ...taxYearOf(row),
   };
+}
+
+/** The tax year's figures of a closing total row (absent ones stay absent), `{}` on every other row. */
+function taxYearOf(row: object): Pick<RetirementTotalMonth, TaxYearField> {
+  const wire = row as Readonly<Record<string, unknown>>;
+  const out: { -readonly [K in TaxYearField]?: number } = {};
+  for (const [key, field] of YEAR_MONEY) if (wire[field] !== undefined && wire[field] !== null) out[key] = money(wire[field]);
+  for (const [key, field] of YEAR_RATES) if (wire[field] !== undefined && wire[field] !== null) out[key] = numberOf(wire[field]);
+  return out as Pick<RetirementTotalMonth, TaxYearField>;
 }
 
 function rowsOf<Row>(value: readonly WireMonthRow<Row>[] | undefined, read: (row: WireMonthRow<Row>) => WithId<Row> | null, pending: PendingMonthEdits | undefined, kind: MonthKind): WithId<Row>[] {

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { monthRowId } from '../../../../shared/months/ids.ts';
-import { MARCH_1, RETIREMENT_BODY, RETIREMENT_PLAN, serveMonths } from '../fixtures.testing.ts';
+import { addMonths, monthKey } from '../../../../engine/months.ts';
+import { MARCH_1, RETIREMENT_BODY, RETIREMENT_PLAN, retirementRow, serveMonths } from '../fixtures.testing.ts';
 import { card, cellsOf, gate, monthsOf, renderTab } from '../test-helpers.testing.tsx';
 import { RetirementLivingTab } from './RetirementLivingTab.tsx';
 
@@ -123,6 +124,74 @@ describe('RetirementLivingTab', () => {
     // An account's own rows carry neither.
     await openAccount('401k');
     expect(within(screen.getByRole('table', { name: TABLE })).queryByRole('columnheader', { name: 'Need' })).toBeNull();
+  });
+
+  describe('Taxes by year', () => {
+    /**
+     * Bracket mode (a filing status set): the total's living months run on to 2028-12, each
+     * December closing its tax year with the year's figures (dollars; the rates in percent), each
+     * April paying the year before's tax. 2027's marginal rate is above 2026's; 2028 has the first RMD.
+     */
+    const YEARS: Record<string, Record<string, number>> = {
+      '2026-12': { year_ordinary_income: 30000, year_taxable_social_security: 5000.5, year_gains: 1000, year_deduction: 16100, year_federal_tax: 1900.4, year_state_tax: 600, year_penalty: 0, year_effective_rate: 7.25, year_marginal_rate: 12, year_rmd: 0, year_conversion: 10000 },
+      '2027-12': { year_ordinary_income: 60000, year_taxable_social_security: 10200, year_gains: 0, year_deduction: 16100, year_federal_tax: 6234.56, year_state_tax: 1500, year_penalty: 250, year_effective_rate: 10.47, year_marginal_rate: 22, year_rmd: 0, year_conversion: 0 },
+      '2028-12': { year_ordinary_income: 55000, year_taxable_social_security: 10000, year_gains: 0, year_deduction: 16100, year_federal_tax: 5000, year_state_tax: 1300, year_penalty: 0, year_effective_rate: 9.69, year_marginal_rate: 22, year_rmd: 4100.75, year_conversion: 0 },
+    };
+    const APRIL_TAXES: Record<string, number> = { '2027-04': 2500.4, '2028-04': 7984.56 };
+    const later = Array.from({ length: 28 }, (_, i) => String(addMonths(monthKey(2026, 9), i))).map((month) => retirementRow(0, month, { withdrawals: 1000, taxes: APRIL_TAXES[month] ?? 0, ...YEARS[month] }));
+    const bracket = {
+      ...RETIREMENT_BODY,
+      total: [...RETIREMENT_BODY.total.map((row) => ({ ...row, taxes: 0 })), ...later.map((row) => ({ ...row, shortfall: 0 }))],
+    };
+    const yearTable = () => screen.getByRole('table', { name: 'Taxes by year' });
+    const yearRow = (year: string) => {
+      const row = within(yearTable()).getAllByRole('row').find((r) => within(r).queryByRole('rowheader')?.textContent?.startsWith(year));
+      if (!row) throw new Error(`no year ${year}`);
+      return row;
+    };
+    const figures = (year: string) => within(yearRow(year)).getAllByRole('cell').map((cell) => cell.textContent);
+
+    it('lists each tax year of the total with its figures, the first RMD and each higher bracket marked, and the lifetime tax', async () => {
+      setup({ intercept: serveMonths({ retirementMonths: bracket }) });
+      await waitFor(() => expect(screen.getByRole('table', { name: 'Retirement months, All Accounts' })).toBeTruthy());
+      expect(screen.getByRole('heading', { name: 'Taxes by year' })).toBeTruthy();
+      expect(within(yearTable()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+        'Year', 'Ordinary Income', 'Taxable Social Security', 'Gains', 'Deduction', 'Federal Tax', 'State Tax', 'Penalty', 'Effective Rate', 'Marginal Rate', 'RMD', 'Roth Conversion',
+      ]);
+      expect(within(yearTable()).getAllByRole('rowheader').map((th) => th.textContent?.slice(0, 4))).toEqual(['2026', '2027', '2028']);
+      // 5,000.50 → $5,001 and 1,900.40 → $1,900, as the month table rounds.
+      expect(figures('2026')).toEqual(['$30,000', '$5,001', '$1,000', '$16,100', '$1,900', '$600', '$0', '7.25%', '12%', '$0', '$10,000']);
+      expect(figures('2027')).toEqual(['$60,000', '$10,200', '$0', '$16,100', '$6,235', '$1,500', '$250', '10.47%', '22%', '$0', '$0']);
+      expect(figures('2028')).toEqual(['$55,000', '$10,000', '$0', '$16,100', '$5,000', '$1,300', '$0', '9.69%', '22%', '$4,101', '$0']);
+      // 12 % → 22 %: a higher bracket in 2027; 22 % again in 2028 is not. The first RMD is 2028's.
+      expect(within(yearRow('2026')).queryByText('Higher bracket')).toBeNull();
+      expect(within(yearRow('2026')).queryByText('First RMD')).toBeNull();
+      expect(within(yearRow('2027')).getByText('Higher bracket')).toBeTruthy();
+      expect(within(yearRow('2028')).queryByText('Higher bracket')).toBeNull();
+      expect(within(yearRow('2028')).getByText('First RMD')).toBeTruthy();
+      expect(screen.getAllByText('First RMD')).toHaveLength(1);
+      // (1,900.40 + 600) + (6,234.56 + 1,500 + 250) + (5,000 + 1,300) = 16,784.96 → $16,785.
+      const sentence = screen.getByTestId('lifetime-tax').textContent ?? '';
+      expect(sentence).toContain('Lifetime tax: $16,785');
+      expect(sentence).toContain('over 3 years');
+      expect(sentence).toContain('paid the next April');
+      // The table scrolls sideways in a region the keyboard reaches.
+      expect(screen.getByRole('region', { name: 'Taxes by year, scrollable' }).getAttribute('tabindex')).toBe('0');
+      // The month table keeps its columns: 2027-04 pays 2026's tax.
+      expect(cellsOf('Retirement months, All Accounts', '2027-04')[6]).toBe('$2,500');
+    });
+
+    it('is not on an account, nor on the total without the year figures', async () => {
+      const { unmount } = setup({ intercept: serveMonths({ retirementMonths: bracket }) });
+      await waitFor(() => expect(screen.getByRole('table', { name: 'Taxes by year' })).toBeTruthy());
+      await openAccount('401k');
+      expect(screen.queryByRole('table', { name: 'Taxes by year' })).toBeNull();
+      unmount();
+      setup();
+      await waitFor(() => expect(monthsOf('Retirement months, All Accounts')).toHaveLength(4));
+      expect(screen.queryByRole('table', { name: 'Taxes by year' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Taxes by year' })).toBeNull();
+    });
   });
 
   it('sums withdrawals and interest over the months shown, with the balances at and after retirement', async () => {

@@ -2,7 +2,8 @@
  * Retirement Living (docs/product.md#screens-and-routes): 'All Accounts' (view only) and one
  * sub-tab per account, with the Total Withdrawals / Total Interest / Balance at Retirement /
  * Balance at End of Retirement cards, the balance chart, the Insights & Trends panel and the month
- * table (the contribution months, then the living months). 'Current & Future' starts at the later
+ * table (the contribution months, then the living months); in bracket mode (a filing status set)
+ * 'All Accounts' ends with the taxes of each year (TaxesByYear). 'Current & Future' starts at the later
  * of the current month and the plan's retirement month: the months before retirement are Retirement
  * Contributions' (here they are rows of $0 withdrawals), so only 'All Months' shows them. Sums
  * cover the months shown; the balance at retirement is read from the whole table (the month before
@@ -27,6 +28,8 @@ import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.t
 import { useMonthsTable } from '../use-months-table.ts';
 import { retirementMonthsFromWire, type RetirementRow, type WithId } from '../wire.ts';
 import { LIVING_NOTES, livingHeaders, type LivingHeader } from '../month-columns.ts';
+import { hasTaxYears } from './tax-years.ts';
+import { TaxesByYear } from './TaxesByYear.tsx';
 
 type Row = WithId<RetirementRow>;
 
@@ -98,7 +101,15 @@ function LivingView({ rows, retirementMonth, ...view }: ViewProps) {
     { label: 'Balance at Retirement', value: wholeUsd(atRetirement) },
     { label: 'Balance at End of Retirement', value: wholeUsd(sums.balanceAtEndOfRetirement) },
   ];
-  return <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={columns} edit={EDIT} notes={LIVING_NOTES} />;
+  const months = <AccountMonthsView {...view} shown={shown} cards={cards} tableLabel="Retirement months" columns={columns} edit={EDIT} notes={LIVING_NOTES} />;
+  // The total's tax years, in bracket mode only (TaxesByYear shows nothing without them).
+  if (view.editable || !hasTaxYears(rows)) return months;
+  return (
+    <Stack>
+      {months}
+      <TaxesByYear rows={rows} />
+    </Stack>
+  );
 }
 
 export function RetirementLivingTab() {

@@ -10,7 +10,8 @@
  * - Month tables: Analytics' columns, whole dollars as Analytics shows them (rounded half away from
  *   zero, as the screen's formatter rounds), every month of the table. The file name says
  *   `whole-dollars`. A debt's or account's rows carry its name in the first column; the totals
- *   follow as 'All Debts' or 'All Accounts', as the sub-tabs name them.
+ *   follow as 'All Debts' or 'All Accounts', as the sub-tabs name them. In bracket mode Retirement
+ *   Living's also carries each tax year's figures (Taxes by year) on the total row that closes it.
  *
  * Everything is read from the mirror, so a download works offline and shows what the app shows.
  */
@@ -24,6 +25,7 @@ import type { MirrorDb } from '../../../data/db.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type RetirementRow, type WithId } from '../../analytics/wire.ts';
 import { incomeHeaders, livingHeaders, type IncomeHeader, type LivingHeader } from '../../analytics/month-columns.ts';
+import { hasTaxYears } from '../../analytics/retirement-living/tax-years.ts';
 import { payCycleLabel, sortByMonthlyGross } from '../../dashboard/income/summary.ts';
 import { dueDayOf, sortByDueDay } from '../../dashboard/monthly-expenses/summary.ts';
 import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS, datePart, labelOf, sortByContribution } from '../../dashboard/retirement-accounts/summary.ts';
@@ -267,7 +269,41 @@ const LIVING_FIGURES: Readonly<Record<LivingHeader, (r: RetirementRow) => Cents 
   'Cash Left': (r) => r.cashBalance,
   Balance: (r) => r.displayBalance,
 };
-const livingColumns = (rows: readonly RetirementRow[]): readonly CsvColumn<RetirementRow>[] => [MONTH, ...livingHeaders(rows).map((header) => money(header, LIVING_FIGURES[header]))];
+/** A figure only some rows carry: whole dollars where it is, blank where not. */
+const optionalMoney = <Row>(header: string, pick: (row: Row) => Cents | undefined): CsvColumn<Row> => ({
+  header,
+  value: (row) => {
+    const value = pick(row);
+    return value === undefined ? null : wholeDollars(value);
+  },
+});
+const optionalRate = <Row>(header: string, pick: (row: Row) => number | undefined): CsvColumn<Row> => ({ header, value: (row) => pick(row) ?? null });
+
+/**
+ * Bracket mode's tax year (docs/projection-rules.md#taxes-in-the-projection), as Retirement
+ * Living's Taxes by year shows it: on the total row that closes each year, blank on every other
+ * row; the rates are numbers of percent (`8.37`, `22`).
+ */
+const TAX_YEAR_COLUMNS: readonly CsvColumn<RetirementRow>[] = [
+  optionalMoney('Year Ordinary Income', (r) => r.yearOrdinaryIncome),
+  optionalMoney('Year Taxable Social Security', (r) => r.yearTaxableSocialSecurity),
+  optionalMoney('Year Gains', (r) => r.yearGains),
+  optionalMoney('Year Deduction', (r) => r.yearDeduction),
+  optionalMoney('Year Federal Tax', (r) => r.yearFederalTax),
+  optionalMoney('Year State Tax', (r) => r.yearStateTax),
+  optionalMoney('Year Penalty', (r) => r.yearPenalty),
+  optionalRate('Year Effective Rate', (r) => r.yearEffectiveRate),
+  optionalRate('Year Marginal Rate', (r) => r.yearMarginalRate),
+  optionalMoney('Year RMD', (r) => r.yearRmd),
+  optionalMoney('Year Roth Conversion', (r) => r.yearConversion),
+];
+
+/** The living columns the screen shows, then the tax year's while some row carries one (bracket mode). */
+const livingColumns = (rows: readonly RetirementRow[]): readonly CsvColumn<RetirementRow>[] => [
+  MONTH,
+  ...livingHeaders(rows).map((header) => money(header, LIVING_FIGURES[header])),
+  ...(hasTaxYears(rows) ? TAX_YEAR_COLUMNS : []),
+];
 
 async function monthSheet(db: MirrorDb, id: MonthsName): Promise<Sheet | null> {
   const body = (await db.months.get(id))?.body;
