@@ -46,7 +46,7 @@ export interface PlanAssumptions {
   readonly overdraftInterestRate: AnnualPercent;
   /**
    * Taxes in retirement by brackets (docs/projection-rules.md#a-years-tax) for this filing status;
-   * null: the flat retirementTaxRate. Not yet read by the projection; the next dollar reads it.
+   * null: the flat retirementTaxRate (docs/projection-rules.md#taxes-in-the-projection). The next dollar reads it too.
    */
   readonly filingStatus: FilingStatus | null;
   /** % of federal taxable income (bracket mode). */
