@@ -147,9 +147,9 @@ describe('LivingLedger', () => {
     const ledger = new LivingLedger(setup, [$(100_000)], [$(100_000)]);
     // November: 5,000.00 from 101,000.00 with basis 100,000.00 → 5,000 × 1,000 / 101,000 = 49.5049… → 49.50;
     // basis 100,000 − 4,950.50 = 95,049.50.
-    ledger.month({ index: 0, month: monthKey(2026, 11), last: false, need: $(5_000), socialSecurity: $(0), available: [$(101_000)] }, null);
+    ledger.month({ index: 0, year: 2026, calendarMonth: 11, last: false, need: $(5_000), socialSecurity: $(0), available: [$(101_000)] }, null);
     // December: 6,000.00 from 96,000.00 → 6,000 × 950.50 / 96,000 = 59.40625 → 59.41.
-    const december = ledger.month({ index: 1, month: monthKey(2026, 12), last: true, need: $(6_000), socialSecurity: $(0), available: [$(96_000)] }, null);
+    const december = ledger.month({ index: 1, year: 2026, calendarMonth: 12, last: true, need: $(6_000), socialSecurity: $(0), available: [$(96_000)] }, null);
     expect(december.year).toMatchObject({ gains: $(49.5 + 59.41), ordinary: 0, federal: 0 });
   });
 });

@@ -38,9 +38,9 @@ import type { FilingStatus } from './federal-tax.ts';
 import type { Cents } from './money.ts';
 import { cents, mulDivFloor, mulDivRound, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { monthOf, yearOf } from './months.ts';
+import { monthKey, monthOf, yearOf } from './months.ts';
 import type { AnnualPercent } from './rates.ts';
-import { payLivingNeed, type LivingCash, type LivingPayment } from './retirement.ts';
+import { payLivingNeed, type LivingCash } from './retirement.ts';
 import { isBeforeFiftyNineAndAHalf, requiredMinimum, rmdStartAge } from './rmd.ts';
 import { yearTax, type YearTax } from './year-tax.ts';
 
@@ -92,7 +92,9 @@ export interface LedgerMonth {
 export interface LedgerMonthInput {
   /** Month index from month 1 (0-based): n = index + 1. */
   readonly index: number;
-  readonly month: MonthKey;
+  /** The month's calendar year and month (1–12), read once per table by calendarOf. */
+  readonly year: number;
+  readonly calendarMonth: number;
   /** Whether this is the plan's last living month. */
   readonly last: boolean;
   /** livingNeed of the month (with an overdraft repayment), before any tax. */
@@ -168,24 +170,34 @@ export class LivingLedger {
   month(input: LedgerMonthInput, cash: LivingCash | null): LedgerMonth {
     const { kinds, groups, brackets } = this.setup;
     if (brackets === null) {
+      // Every Monte Carlo path pays each month here: a plain literal, no spread.
       const paid = payLivingNeed(input.need, input.available, kinds.preTax, this.setup.flatRate, cash, groups);
       let taxesPaid = 0;
-      for (const t of paid.taxes) taxesPaid += t;
-      return { ...outcomeOf(paid), gross: paid.gross, taxes: paid.taxes, conversion: null, converted: ZERO, need: input.need, taxesPaid: cents(taxesPaid), year: null };
+      for (let i = 0; i < paid.taxes.length; i += 1) taxesPaid += paid.taxes[i]!;
+      return {
+        gross: paid.gross,
+        taxes: paid.taxes,
+        conversion: null,
+        converted: ZERO,
+        need: input.need,
+        taxesPaid: cents(taxesPaid),
+        cashBalance: paid.cashBalance,
+        cashWithdrawals: paid.cashWithdrawals,
+        shortfall: paid.shortfall,
+        year: null,
+      };
     }
     return this.bracketMonth(input, cash, brackets);
   }
 
   /** Each month's closing balances (after actuals): December's are next year's RMD base. */
-  closeMonth(month: MonthKey, balances: readonly Cents[]): void {
-    if (monthOf(month) === 12) this.december = balances.slice();
+  closeMonth(calendarMonth: number, balances: readonly Cents[]): void {
+    if (calendarMonth === 12 && this.setup.brackets !== null) this.december = balances.slice();
   }
 
   private bracketMonth(input: LedgerMonthInput, cash: LivingCash | null, rules: BracketRules): LedgerMonth {
     const { kinds, groups } = this.setup;
-    const { month, index } = input;
-    const year = yearOf(month);
-    const calendarMonth = monthOf(month);
+    const { index, year, calendarMonth } = input;
     const n = input.available.length;
     if (this.income?.year !== year) {
       this.income = { year, ordinary: 0, socialSecurity: 0, gains: 0, early: 0, rmd: 0, conversion: 0 };
@@ -241,7 +253,7 @@ export class LivingLedger {
     const paid = payLivingNeed(need, held, kinds.preTax, 0, cash, groups, cents(released));
 
     // 5. The year's income.
-    const early = rules.birthYear !== null && isBeforeFiftyNineAndAHalf(month, rules.birthYear);
+    const early = rules.birthYear !== null && isBeforeFiftyNineAndAHalf(monthKey(year, calendarMonth), rules.birthYear);
     for (let i = 0; i < n; i += 1) {
       const taken = paid.gross[i] ?? ZERO;
       gross[i] = cents(gross[i]! + taken);
@@ -297,8 +309,9 @@ export class LivingLedger {
   }
 }
 
-function outcomeOf(paid: LivingPayment): Pick<LedgerMonth, 'cashBalance' | 'cashWithdrawals' | 'shortfall'> {
-  return { cashBalance: paid.cashBalance, cashWithdrawals: paid.cashWithdrawals, shortfall: paid.shortfall };
+/** A month's calendar year and month: calendarOf('2027-04') → { year: 2027, calendarMonth: 4 }. */
+export function calendarOf(month: MonthKey): { readonly year: number; readonly calendarMonth: number } {
+  return { year: yearOf(month), calendarMonth: monthOf(month) };
 }
 
 /**

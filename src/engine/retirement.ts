@@ -34,7 +34,7 @@ import { addMonths, monthOf, monthOfDate, monthSeries } from './months.ts';
 import { interestAt, type AnnualPercent } from './rates.ts';
 import type { ReturnPath } from './returns.ts';
 import { extraInterest } from './returns.ts';
-import { accountKinds, LivingLedger, type BracketRules, type LedgerSetup, type TaxYearFigures } from './retirement-tax.ts';
+import { accountKinds, calendarOf, LivingLedger, type BracketRules, type LedgerSetup, type TaxYearFigures } from './retirement-tax.ts';
 import type {
   ContributionActual,
   ContributionMonth,
@@ -452,7 +452,8 @@ function livingMonth(states: readonly AccountState[], options: RetirementOptions
     interest.push(earned);
     available.push(cents(Math.max(0, Math.min(MAX_BALANCE, state.balance + earned))));
   }
-  const paid = context.ledger.month({ index, month, last: context.last, need, socialSecurity: socialSecurityIncome, available }, cash);
+  const { year, calendarMonth } = calendarOf(month);
+  const paid = context.ledger.month({ index, year, calendarMonth, last: context.last, need, socialSecurity: socialSecurityIncome, available }, cash);
   const closing: Cents[] = [];
   states.forEach((state, i) => {
     const held = available[i] ?? ZERO;
@@ -481,7 +482,7 @@ function livingMonth(states: readonly AccountState[], options: RetirementOptions
     state.balance = input ?? balance;
     closing.push(state.balance);
   });
-  context.ledger.closeMonth(month, closing);
+  context.ledger.closeMonth(calendarMonth, closing);
   return {
     need: paid.need,
     shortfall: paid.shortfall,

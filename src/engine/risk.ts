@@ -34,7 +34,7 @@ import type { RetirementScenario } from './project.ts';
 import { planScenario } from './project.ts';
 import { normals } from './random.ts';
 import { ledgerSetup, livingNeed, type LivingCash } from './retirement.ts';
-import { LivingLedger, type LedgerSetup } from './retirement-tax.ts';
+import { calendarOf, LivingLedger, type LedgerSetup } from './retirement-tax.ts';
 import { interestAt } from './rates.ts';
 import type { AnnualPercent } from './rates.ts';
 import type { ReturnPath } from './returns.ts';
@@ -90,8 +90,9 @@ interface ReplayTable {
   readonly basis: readonly Cents[];
   /** Month index of the 31 December before the first living month; < 0: before the plan (starting balances). */
   readonly decemberIndex: number;
-  /** Per month index: its month. */
-  readonly months: readonly MonthKey[];
+  /** Per month index: its calendar year and month (1–12). */
+  readonly years: Uint16Array;
+  readonly calendarMonths: Uint8Array;
   readonly planRate: AnnualPercent;
   readonly planInterest: (balance: Cents) => Cents;
   /**
@@ -145,7 +146,8 @@ export function riskPlan(input: ProjectionInput): RiskPlan {
       setup,
       basis: retirement.accounts.map((account, i) => cents(account.startingBalance + (projection.retirement[i]?.months[preMonths - 1]?.totalContributions ?? 0))),
       decemberIndex: preMonths - monthOf(total[preMonths]?.month ?? input.planStart),
-      months: total.map((row) => row.month),
+      years: Uint16Array.from(total, (row) => calendarOf(row.month).year),
+      calendarMonths: Uint8Array.from(total, (row) => calendarOf(row.month).calendarMonth),
       planRate: plan.interestRate,
       planInterest: interestAt(plan.interestRate),
       needs: total.slice(preMonths).map((row) => (row.need === undefined ? livingNeed(row) : cents(row.need - (setup.brackets === null ? 0 : (row.taxes ?? 0))))),
@@ -212,10 +214,11 @@ export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome
         const earned = table.planInterest(opening) + extraInterest(path, index, table.planRate, opening);
         available[a] = cents(Math.max(0, Math.min(MAX_BALANCE, opening + earned)));
       }
-      const month = table.months[index]!;
-      const paid = ledger.month({ index, month, last: index === plan.span - 1, need, socialSecurity: table.socialSecurity[step] ?? ZERO, available }, cash);
-      for (let a = 0; a < n; a += 1) balances[a] = table.accounts[a]!.actuals[index] ?? cents(available[a]! + (paid.conversion?.[a] ?? 0) - (paid.gross[a] ?? 0));
-      ledger.closeMonth(month, balances);
+      const calendarMonth = table.calendarMonths[index]!;
+      const paid = ledger.month({ index, year: table.years[index]!, calendarMonth, last: index === plan.span - 1, need, socialSecurity: table.socialSecurity[step] ?? ZERO, available }, cash);
+      const conversion = paid.conversion;
+      for (let a = 0; a < n; a += 1) balances[a] = table.accounts[a]!.actuals[index] ?? cents(available[a]! + (conversion === null ? 0 : conversion[a]!) - paid.gross[a]!);
+      ledger.closeMonth(calendarMonth, balances);
       if (cash !== null) cash = { ...cash, balance: paid.cashBalance };
       if (paid.shortfall > 0 && runsOut < 0) runsOut = index;
     }
