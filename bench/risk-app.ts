@@ -35,7 +35,7 @@ import { applyWhatIf, planOutcome } from '../src/engine/what-if.ts';
 import { wholeUsd } from '../src/client/features/analytics/overview/format.ts';
 import { basisPointsText } from '../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../src/client/features/what-if/compute.ts';
-import { actualsFromTables, planStartDayOf, planStartOf, projectionInput } from '../src/shared/months/input.ts';
+import { actualsFromTables, birthYearOf, planStartDayOf, planStartOf, projectionInput } from '../src/shared/months/input.ts';
 import { ServerProcess } from '../tests/server/server-process.ts';
 import { heavyHousehold } from './household.ts';
 
@@ -245,8 +245,9 @@ async function serverInput(base: string, token: string): Promise<ProjectionInput
     actualsFromTables(bodies),
     planStart,
     localMonth(new Date()),
-    // The plan starts on the UTC day of sign-up, which the device reads from the profile's user.
+    // The plan starts on the UTC day of sign-up, which the device reads from the profile's user, with the birth year.
     planStartDayOf((JSON.parse(String(profile!.user)) as { created_at: string }).created_at),
+    birthYearOf(JSON.parse(String(profile!.user))),
   );
 }
 

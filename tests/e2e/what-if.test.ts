@@ -19,7 +19,7 @@ import type { ProjectionInput } from '../../src/engine/types.ts';
 import { basisPointsText } from '../../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../../src/client/features/what-if/compute.ts';
 import { MEDIAN_BELOW } from '../../src/client/features/what-if/figures.ts';
-import { actualsFromTables, planStartDayOf, planStartOf, projectionInput } from '../../src/shared/months/input.ts';
+import { actualsFromTables, birthYearOf, planStartDayOf, planStartOf, projectionInput } from '../../src/shared/months/input.ts';
 import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { planStart } from './pages.ts';
 
@@ -97,8 +97,9 @@ async function serverInput(token: string): Promise<ProjectionInput> {
     actualsFromTables(bodies),
     planStartOf(bodies)!,
     localMonth(new Date()),
-    // The plan starts on the UTC day of sign-up, which the device reads from the profile's user.
+    // The plan starts on the UTC day of sign-up, which the device reads from the profile's user, with the birth year.
     planStartDayOf((JSON.parse(profile!.user) as { created_at: string }).created_at),
+    birthYearOf(JSON.parse(profile!.user)),
   );
 }
 

@@ -402,7 +402,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     // While the edit waits, analytics shows tables recomputed from the mirror (provisional).
     if (result.status === 'queued' && projected && state.session.subscribed) {
       const now = (options.now ?? (() => new Date()))();
-      await recomputeMonthsLazily(db, localMonth(now)).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
+      await recomputeMonthsLazily(db, localMonth(now), state.session.birthYear).catch((error: unknown) => log.warn('Recomputing the month tables failed', error));
     }
     return result;
   };

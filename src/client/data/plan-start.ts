@@ -4,11 +4,19 @@
  * server starts the plan on that date; without it a recompute here would charge month 1's bills
  * that the server leaves out.
  */
-import { planStartDayOf } from '../../shared/months/input.ts';
+import { birthYearOf, planStartDayOf } from '../../shared/months/input.ts';
 import type { MirrorDb } from './db.ts';
 
 /** The day of the month the plan started; null until the profile (with `created_at`) has arrived. */
 export async function storedPlanStartDay(db: MirrorDb): Promise<number | null> {
   const user = (await db.profile.get('user'))?.value as { created_at?: unknown } | null | undefined;
   return planStartDayOf(user?.created_at);
+}
+
+/**
+ * The user's birth year as the mirror's copy of the profile holds it (`birth_year`): the ages the
+ * projection reads, as the server reads users.birth_year. Null until the profile has arrived.
+ */
+export async function storedBirthYear(db: MirrorDb): Promise<number | null> {
+  return birthYearOf((await db.profile.get('user'))?.value);
 }

@@ -6,11 +6,12 @@
  */
 import { project } from '../../engine/project.ts';
 import type { MonthKey } from '../../engine/months.ts';
+import type { ProjectionInput } from '../../engine/types.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../shared/months/input.ts';
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import type { MirrorDb, WireRecord } from './db.ts';
 import { HOME_ACTUALS_CLEARED, patchMonthRow } from './outbox/month-rows.ts';
-import { storedPlanStartDay } from './plan-start.ts';
+import { storedBirthYear, storedPlanStartDay } from './plan-start.ts';
 import { MONTHS, MONTHS_OF_KIND, type SingleName } from '../../shared/resources.ts';
 
 
@@ -41,38 +42,64 @@ async function withPendingInputs(db: MirrorDb, bodies: Partial<Record<MonthKind,
   return out;
 }
 
+/** The stored server tables, by kind, with their rows (for the stamps a recompute keeps). */
+async function storedTables(db: MirrorDb) {
+  const stored = await db.months.bulkGet(Object.values(MONTHS_OF_KIND));
+  const bodies: Partial<Record<MonthKind, unknown>> = {};
+  (Object.keys(MONTHS_OF_KIND) as MonthKind[]).forEach((kind, i) => {
+    if (stored[i]) bodies[kind] = stored[i]!.body;
+  });
+  return { stored, bodies };
+}
+
+/**
+ * The engine's input from the mirror, as the server builds it from its tables (src/server/months/input.ts):
+ * the records, the actual values of the stored tables and the queued edits, the plan start and its
+ * day, and the birth year of the mirrored profile, else `sessionBirthYear` (the sign-in's). Null
+ * when the mirror has no server tables yet.
+ */
+async function inputFrom(db: MirrorDb, bodies: Partial<Record<MonthKind, unknown>>, today: MonthKey, sessionBirthYear: number | null): Promise<ProjectionInput | null> {
+  const planStart = planStartOf(bodies);
+  if (!planStart) return null;
+  const single = async (name: SingleName) => ((await db.singles.get(name))?.record ?? null) as WireRecord | null;
+  return projectionInput(
+    {
+      incomes: await db.incomes.toArray(),
+      debts: await db.debts.toArray(),
+      debtPlan: await single('debtPlan'),
+      housing: await single('housing'),
+      monthlyExpenses: await db.monthlyExpenses.toArray(),
+      otherExpenses: await db.otherExpenses.toArray(),
+      retirementAccounts: await db.retirementAccounts.toArray(),
+      retirementPlan: await single('retirementPlan'),
+      assumptions: await single('assumptions'),
+    },
+    actualsFromTables(await withPendingInputs(db, bodies)),
+    planStart,
+    today,
+    await storedPlanStartDay(db),
+    (await storedBirthYear(db)) ?? sessionBirthYear,
+  );
+}
+
+const readTables = (db: MirrorDb) => [db.months, db.outbox, db.singles, db.profile, db.incomes, db.debts, db.monthlyExpenses, db.otherExpenses, db.retirementAccounts];
+
+/** The input a recompute projects now (see inputFrom); null without server tables. */
+export async function provisionalInput(db: MirrorDb, today: MonthKey, sessionBirthYear: number | null = null): Promise<ProjectionInput | null> {
+  return db.transaction('r', readTables(db), async () => inputFrom(db, (await storedTables(db)).bodies, today, sessionBirthYear));
+}
+
 /**
  * Recomputes the four tables from the mirror and stores them as provisional. Answers false (and
  * changes nothing) when the mirror has no server tables yet: without them the plan start month
- * and the user's actual values are unknown.
+ * and the user's actual values are unknown. `sessionBirthYear`: the sign-in's, for a mirror
+ * without the profile yet.
  */
-export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<boolean> {
-  return db.transaction('rw', [db.months, db.outbox, db.singles, db.profile, db.incomes, db.debts, db.monthlyExpenses, db.otherExpenses, db.retirementAccounts], async () => {
-    const stored = await db.months.bulkGet(Object.values(MONTHS_OF_KIND));
-    const bodies: Partial<Record<MonthKind, unknown>> = {};
-    (Object.keys(MONTHS_OF_KIND) as MonthKind[]).forEach((kind, i) => {
-      if (stored[i]) bodies[kind] = stored[i]!.body;
-    });
-    const planStart = planStartOf(bodies);
-    if (!planStart) return false;
-    const single = async (name: SingleName) => ((await db.singles.get(name))?.record ?? null) as WireRecord | null;
-    const input = projectionInput(
-      {
-        incomes: await db.incomes.toArray(),
-        debts: await db.debts.toArray(),
-        debtPlan: await single('debtPlan'),
-        housing: await single('housing'),
-        monthlyExpenses: await db.monthlyExpenses.toArray(),
-        otherExpenses: await db.otherExpenses.toArray(),
-        retirementAccounts: await db.retirementAccounts.toArray(),
-        retirementPlan: await single('retirementPlan'),
-        assumptions: await single('assumptions'),
-      },
-      actualsFromTables(await withPendingInputs(db, bodies)),
-      planStart,
-      today,
-      await storedPlanStartDay(db),
-    );
+export async function recomputeMonths(db: MirrorDb, today: MonthKey, sessionBirthYear: number | null = null): Promise<boolean> {
+  return db.transaction('rw', readTables(db), async () => {
+    const { stored, bodies } = await storedTables(db);
+    const input = await inputFrom(db, bodies, today, sessionBirthYear);
+    if (!input) return false;
     const projection = project(input);
     // Each keeps the stamp of the server table it was made from: a local recompute is not news
     // from the server (see MonthsRow.stamp).
@@ -81,4 +108,16 @@ export async function recomputeMonths(db: MirrorDb, today: MonthKey): Promise<bo
     );
     return true;
   });
+}
+
+/**
+ * After a change of the birth year (the profile page's answer, written to the mirror): tables
+ * recomputed here while edits wait are recomputed again with the new year, as the server's are
+ * (which reach the device through the live channel or the next pull). Tables that are the
+ * server's are left to the server. Answers whether it recomputed.
+ */
+export async function recomputeProvisionalMonths(db: MirrorDb, today: MonthKey, sessionBirthYear: number | null = null): Promise<boolean> {
+  const stored = await db.months.bulkGet(Object.values(MONTHS_OF_KIND));
+  if (!stored.some((row) => row?.provisional === true)) return false;
+  return recomputeMonths(db, today, sessionBirthYear);
 }

@@ -15,7 +15,11 @@ export function currentMonth(clock: Clock): MonthKey {
   return monthOfDate(validationContext(clock).today);
 }
 
-/** The plan starts on the UTC date of sign-up: month 1 is its month, and its day decides which of month 1's bills were already paid. */
+/**
+ * The plan starts on the UTC date of sign-up: month 1 is its month, and its day decides which of
+ * month 1's bills were already paid. The birth year comes from the user's row (loadProjectionInput),
+ * not from `user`, which a profile change in the same transaction has made stale.
+ */
 export async function projectFor(db: Db, clock: Clock, user: Pick<AuthUser, 'id' | 'createdAt'>): Promise<Projection> {
   return project(await loadProjectionInput(db, user.id, monthOfInstant(user.createdAt), currentMonth(clock), planStartDayOf(user.createdAt)));
 }
@@ -38,4 +42,8 @@ export const MONTHS_AFFECTED_BY = {
   // One actual per (account, month): an edit on either table sets both.
   contribution_month: ['contribution', 'retirement'],
   retirement_month: ['contribution', 'retirement'],
+  // The user's birth year (PUT /api/v1/profile): the ages of the retirement taxes' bracket mode (the
+  // 65+ deductions, the penalty before 59½, RMDs), read with the plan assumptions that turn it on, so
+  // it reaches what they reach. A profile change is rare: every table is sent.
+  profile: ['income', 'debt', 'retirement', 'contribution'],
 } as const satisfies Record<string, readonly MonthKind[]>;

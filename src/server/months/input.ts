@@ -9,20 +9,24 @@ import type { ProjectionActuals, ProjectionInput } from '../../engine/index.ts';
 import { projectionInput } from '../../shared/months/input.ts';
 import type { Db } from '../db/client.ts';
 import { toWire } from '../db/records.ts';
-import { assumptions, debtPlans, debts, housings, incomes, monthlyExpenses, monthOverrides, otherExpenses, retirementAccounts, retirementPlans } from '../db/schema.ts';
+import { assumptions, debtPlans, debts, housings, incomes, monthlyExpenses, monthOverrides, otherExpenses, retirementAccounts, retirementPlans, users } from '../db/schema.ts';
 
 export { MONTH_KINDS, type MonthKind } from '../../shared/months/tables.ts';
 
 type Wire = Record<string, unknown> & { id: number };
 
 /**
+ * The input carries the user's birth year (users.birth_year, the profile's), read here with the
+ * records rather than taken from the signed-in user: inside a write's transaction (http/write.ts) it
+ * is the year that write just set, so a profile change recomputes the tables with the new one.
+ *
  * @param planStart month 1 of every table: the month the user signed up
  * @param today the current month; actual values after it are kept but not applied
  * @param planStartDay the day of the month the user signed up (UTC): month 1's bills due before it
  *   are in the balances typed at sign-up (docs/projection-rules.md#typed-balances-are-todays)
  */
 export async function loadProjectionInput(db: Db, userId: number, planStart: MonthKey, today: MonthKey, planStartDay?: number | null): Promise<ProjectionInput> {
-  const [incomeRows, debtRows, [plan], [housing], expenseRows, otherRows, accountRows, [retirementPlan], overrides, [assumed]] = await Promise.all([
+  const [incomeRows, debtRows, [plan], [housing], expenseRows, otherRows, accountRows, [retirementPlan], overrides, [assumed], [user]] = await Promise.all([
     db.select().from(incomes).where(eq(incomes.userId, userId)).orderBy(asc(incomes.id)),
     db.select().from(debts).where(eq(debts.userId, userId)).orderBy(asc(debts.id)),
     db.select().from(debtPlans).where(eq(debtPlans.userId, userId)),
@@ -33,6 +37,7 @@ export async function loadProjectionInput(db: Db, userId: number, planStart: Mon
     db.select().from(retirementPlans).where(eq(retirementPlans.userId, userId)),
     db.select().from(monthOverrides).where(eq(monthOverrides.userId, userId)),
     db.select().from(assumptions).where(eq(assumptions.userId, userId)),
+    db.select({ birthYear: users.birthYear }).from(users).where(eq(users.id, userId)),
   ]);
   const wire = (name: Parameters<typeof toWire>[0], row: object | undefined): Wire | null => (row ? (toWire(name, row as Record<string, unknown>) as Wire) : null);
   const list = (name: Parameters<typeof toWire>[0], rows: object[]): Wire[] => rows.map((row) => toWire(name, row as Record<string, unknown>) as Wire);
@@ -65,6 +70,7 @@ export async function loadProjectionInput(db: Db, userId: number, planStart: Mon
     planStart,
     today,
     planStartDay,
+    user?.birthYear ?? null,
   );
 }
 

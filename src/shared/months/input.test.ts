@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthKey } from '../../engine/months.ts';
-import { planStartDayOf, projectionInput } from './input.ts';
+import { birthYearOf, planStartDayOf, projectionInput } from './input.ts';
 
 const none = { debt: [], contribution: [], retirement: [], income: [] };
 const household = {
@@ -36,5 +36,22 @@ describe('the plan start day on the wire', () => {
     expect(input.monthlyExpenses.map((e) => e.dueDay)).toEqual([28, undefined]);
     expect('planStartDay' in projectionInput(household, none, '2026-03' as MonthKey, '2026-03' as MonthKey)).toBe(false);
     expect('planStartDay' in projectionInput(household, none, '2026-03' as MonthKey, '2026-03' as MonthKey, null)).toBe(false);
+  });
+});
+
+describe('the birth year on the wire', () => {
+  it("joins the engine input as the user's, and is absent without one", () => {
+    expect(projectionInput(household, none, '2026-03' as MonthKey, '2026-03' as MonthKey, 15, 1961).birthYear).toBe(1961);
+    expect('birthYear' in projectionInput(household, none, '2026-03' as MonthKey, '2026-03' as MonthKey)).toBe(false);
+    expect('birthYear' in projectionInput(household, none, '2026-03' as MonthKey, '2026-03' as MonthKey, 15, null)).toBe(false);
+  });
+
+  it("is read from the profile's user", () => {
+    expect(birthYearOf({ id: 1, email: 'a@b.co', birth_year: 1985, created_at: '2026-03-15T00:00:00.000Z' })).toBe(1985);
+    expect(birthYearOf({ birth_year: '1985' })).toBeNull();
+    expect(birthYearOf({ birth_year: 1985.5 })).toBeNull();
+    expect(birthYearOf({})).toBeNull();
+    expect(birthYearOf(null)).toBeNull();
+    expect(birthYearOf(undefined)).toBeNull();
   });
 });

@@ -93,9 +93,18 @@ function dueDay(value: unknown): number | undefined {
  * tables, where every source pays from month 1. Debts and monthly expenses carry their due day and
  * the input the day of the plan start (`planStartDay`, the UTC day of sign-up), which only count
  * with plan assumptions (docs/projection-rules.md#typed-balances-are-todays); without a start day
- * every bill of month 1 is charged.
+ * every bill of month 1 is charged. `birthYear` is the user's (the profile's birth_year, as the
+ * server's users table holds it): the ages of the retirement taxes' bracket mode; without one (null,
+ * absent) the input has none (docs/projection-rules.md#taxes-in-the-projection).
  */
-export function projectionInput(household: WireHousehold, actuals: ProjectionActuals, planStart: MonthKey, today: MonthKey, planStartDay?: number | null): ProjectionInput {
+export function projectionInput(
+  household: WireHousehold,
+  actuals: ProjectionActuals,
+  planStart: MonthKey,
+  today: MonthKey,
+  planStartDay?: number | null,
+  birthYear?: number | null,
+): ProjectionInput {
   const byId = <T extends Wire>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);
   const plan = household.debtPlan;
   const retirement = household.retirementPlan;
@@ -104,6 +113,7 @@ export function projectionInput(household: WireHousehold, actuals: ProjectionAct
     today,
     planStart,
     ...(typeof planStartDay === 'number' ? { planStartDay } : {}),
+    ...(typeof birthYear === 'number' ? { birthYear } : {}),
     incomes: byId(household.incomes).map((r) => ({
       id: r.id,
       payCycle: r.pay_cycle as Cycle,
@@ -202,6 +212,16 @@ export function planStartDayOf(signedUpAt: unknown): number | null {
 }
 
 const firstMonth = (rows: unknown): unknown => (Array.isArray(rows) ? (rows[0] as { month?: unknown } | undefined)?.month : undefined);
+
+/**
+ * The birth year of the profile's user as the server sends it (GET /api/v1/profile's `user`,
+ * parsed) and the device mirrors it: its `birth_year` when a whole number, else null. Example:
+ * `{ birth_year: 1985 }` → 1985; `null` → null.
+ */
+export function birthYearOf(profileUser: unknown): number | null {
+  const year = (profileUser as { birth_year?: unknown } | null | undefined)?.birth_year;
+  return typeof year === 'number' && Number.isInteger(year) ? year : null;
+}
 
 /**
  * Month 1 of the user's tables: the earliest first month of any table body the server sent (the

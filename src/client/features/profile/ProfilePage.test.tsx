@@ -1,10 +1,26 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type * as Engine from '../../../engine/project.ts';
+import type { ProjectionInput } from '../../../engine/types.ts';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
+import { fillMirror } from '../../data/household.testing.ts';
 import { renderRoutes, type Routed, type RoutedOptions } from '../auth/test-routes.testing.tsx';
 import { PROFILE_UPDATED, ProfilePage } from './ProfilePage.tsx';
+
+// The engine's `project`, wrapped (not replaced): the test sees the inputs the device projects.
+const projected = vi.hoisted(() => ({ inputs: [] as unknown[] }));
+vi.mock('../../../engine/project.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof Engine>();
+  return {
+    ...real,
+    project: (input: Parameters<typeof real.project>[0]) => {
+      projected.inputs.push(input);
+      return real.project(input);
+    },
+  };
+});
 
 const NOW = new Date(2030, 0, 10, 12);
 const isUpdate = (request: ApiRequest) => request.method === 'PUT' && request.path === '/api/v1/profile';
@@ -81,6 +97,36 @@ describe('ProfilePage', () => {
     // The form stays usable; an edit clears the success message.
     setYear('1991');
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('recomputes the month tables this device made while edits wait, with the new birth year', async () => {
+    const routed = renderProfile({
+      intercept: (request) => (isUpdate(request) ? { ok: true, status: 200, data: { user: JSON.stringify({ id: 1, email: 'ann@example.com', birth_year: 1962 }) } } : undefined),
+    });
+    await ready(routed);
+    await fillMirror(routed.layer.db);
+    await routed.layer.db.months.toCollection().modify({ provisional: true });
+    const before = projected.inputs.length;
+    setYear('1962');
+    submit();
+    expect((await screen.findByRole('status')).textContent).toBe(PROFILE_UPDATED);
+    await waitFor(() => expect(projected.inputs.length).toBe(before + 1));
+    expect((projected.inputs.at(-1) as ProjectionInput).birthYear).toBe(1962);
+    expect((await routed.layer.db.months.toArray()).map((row) => row.provisional)).toEqual([true, true, true, true]);
+  });
+
+  it("leaves the server's month tables to the server", async () => {
+    const routed = renderProfile({
+      intercept: (request) => (isUpdate(request) ? { ok: true, status: 200, data: { user: JSON.stringify({ id: 1, email: 'ann@example.com', birth_year: 1962 }) } } : undefined),
+    });
+    await ready(routed);
+    await fillMirror(routed.layer.db);
+    const before = projected.inputs.length;
+    setYear('1962');
+    submit();
+    expect((await screen.findByRole('status')).textContent).toBe(PROFILE_UPDATED);
+    expect(projected.inputs.length).toBe(before);
+    expect((await routed.layer.db.months.toArray()).map((row) => row.provisional)).toEqual([false, false, false, false]);
   });
 
   it("shows the first message of each field in the server's errors map", async () => {

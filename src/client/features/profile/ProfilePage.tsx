@@ -7,6 +7,7 @@
  */
 import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { localMonth } from '../../../engine/months.ts';
 import { validateProfile, type ProfileInput } from '../../../shared/validation/accounts.ts';
 import { useDataLayer, useMirrorQuery, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
@@ -44,7 +45,8 @@ function ProfileForm({ profile }: { profile: MirrorProfile }) {
   const layer = useDataLayer();
   const session = useSession();
   const ctx = useValidationContext();
-  const thisYear = useClock()().getFullYear();
+  const clock = useClock();
+  const thisYear = clock().getFullYear();
   const stored = profile.user?.birth_year ?? session.birthYear;
   const form = useAccountForm({
     initial: { birth_year: yearText(stored) },
@@ -59,7 +61,14 @@ function ProfileForm({ profile }: { profile: MirrorProfile }) {
         return { ok: false, message: others.length > 0 ? others.map(([, message]) => message).join(' ') : null, errors };
       }
       const user = profileFromAnswer(result.data);
-      if (user) await layer.db.profile.put({ name: 'user', value: user });
+      if (user) {
+        await layer.db.profile.put({ name: 'user', value: user });
+        // The birth year is an input of the projection: month tables this device recomputed while
+        // edits wait take the new one at once (the server sends its own through the live channel).
+        // The profile is saved whatever that does.
+        const { recomputeProvisionalMonths } = await import('../../data/provisional.ts');
+        await recomputeProvisionalMonths(layer.db, localMonth(clock()), session.birthYear).catch(() => false);
+      }
       return { ok: true };
     },
     stayOpen: true,

@@ -21,6 +21,7 @@ import { accountDeletedMail, deleteAccount } from '../../auth/delete-account.ts'
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { bearerToken } from '../../auth/tokens.ts';
 import { featureFlags, users } from '../../db/schema.ts';
+import { MONTHS_AFFECTED_BY } from '../../months/compute.ts';
 import { bodyObject } from '../body.ts';
 import { currentUser, NOT_SIGNED_IN, validationContext, type AppContext } from '../context.ts';
 import { HttpError, invalid } from '../errors.ts';
@@ -180,17 +181,21 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
 
   app.get('/api/v1/profile', { preHandler: authenticate }, async (request) => profileBody(currentUser(request)));
 
+  // The birth year is an input of the projection (months/input.ts): a changed one recomputes the
+  // month tables it shapes and sends them to a subscriber's devices, as a record write does
+  // (http/write.ts). The signed-in user read at authentication may be older than the row, locked here.
   app.put('/api/v1/profile', { preHandler: authenticate }, (request, reply) =>
     runWrite(ctx, request, reply, async (tx) => {
       const user = currentUser(request);
       const value = valid(validateProfile(bodyObject(request.body, 'user'), validationContext(ctx.clock)));
+      const [before] = await tx.select({ birthYear: users.birthYear }).from(users).where(eq(users.id, user.id));
       const [row] = await tx
         .update(users)
         .set({ birthYear: value.birth_year, updatedAt: ctx.clock.now() })
         .where(eq(users.id, user.id))
         .returning();
       if (!row) throw new HttpError(404, 'User not found');
-      return { status: 200, body: profileBody(row) };
+      return { status: 200, body: profileBody(row), months: before?.birthYear === row.birthYear ? [] : MONTHS_AFFECTED_BY.profile };
     }),
   );
 

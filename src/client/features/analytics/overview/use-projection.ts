@@ -147,6 +147,8 @@ export function usePlanInput(): PlanInputState {
         today,
         // The sign-up day only applies to the sign-up month: without the server's tables month 1 is today's month.
         tablesStart ? startDay : null,
+        // Bracket mode's ages, as the server reads them from the profile.
+        birthYear,
       );
       return {
         kind: 'ready',
