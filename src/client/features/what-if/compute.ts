@@ -10,6 +10,7 @@ import { historyOutcomes, historyStartCount, historySummary, monteCarloOutcomes,
 import { marketHistory, mixedRealReturns } from '../../../engine/market/history.ts';
 import { nextDollar } from '../../../engine/next-dollar.ts';
 import { project } from '../../../engine/project.ts';
+import { exploreRothConversions } from '../../../engine/roth-explorer.ts';
 import { applyWhatIf, planOutcome, whatIfNotes, type PlanOutcome } from '../../../engine/what-if.ts';
 import type { RiskAnswers, RiskRequest } from './protocol.ts';
 
@@ -45,6 +46,9 @@ async function computeAny(request: RiskRequest, control: RunControl): Promise<Ri
       );
       return outcomes && monteCarloSummary(plan, outcomes, { seed: request.seed, volatility: request.volatility });
     }
+    case 'rothConversions':
+      // 21 runs of the retirement table: a few hundred ms on a heavy plan, one task in the worker.
+      return exploreRothConversions(request.input);
     case 'history': {
       const plan = riskPlan(request.input);
       const history = marketHistory();

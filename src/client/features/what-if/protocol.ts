@@ -13,12 +13,14 @@ import type { ProjectionInput } from '../../../engine/types.ts';
 import type { FilingStatus } from '../../../engine/federal-tax.ts';
 import type { NextDollarOption } from '../../../engine/next-dollar.ts';
 import type { PlanOutcome, WhatIfChanges } from '../../../engine/what-if.ts';
+import type { ConversionExplorer } from '../../../engine/roth-explorer.ts';
 
 export type RiskRequest =
   | { readonly kind: 'whatIf'; readonly input: ProjectionInput; readonly changes: WhatIfChanges; readonly birthYear: number | null }
   | { readonly kind: 'nextDollar'; readonly input: ProjectionInput; readonly amount: Cents; readonly birthYear: number | null; readonly filingStatus: FilingStatus }
   | { readonly kind: 'monteCarlo'; readonly input: ProjectionInput; readonly seed: number; readonly paths: number; readonly volatility: number }
-  | { readonly kind: 'history'; readonly input: ProjectionInput; readonly stockShare: number };
+  | { readonly kind: 'history'; readonly input: ProjectionInput; readonly stockShare: number }
+  | { readonly kind: 'rothConversions'; readonly input: ProjectionInput };
 
 export type RiskKind = RiskRequest['kind'];
 
@@ -32,6 +34,8 @@ export interface RiskAnswers {
   readonly nextDollar: readonly NextDollarOption[];
   readonly monteCarlo: MonteCarloSummary;
   readonly history: HistorySummary;
+  /** The plan for no conversion and 20 stepped yearly amounts (engine/roth-explorer.ts). */
+  readonly rothConversions: ConversionExplorer;
 }
 
 export type RiskAnswer = RiskAnswers[RiskKind];
