@@ -10,7 +10,6 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localMonth } from '../../src/engine/months.ts';
 import { applyWhatIf, netWorthAt, planOutcome } from '../../src/engine/what-if.ts';
 import { project } from '../../src/engine/project.ts';
 import { nextDollar, nextDollarTax } from '../../src/engine/next-dollar.ts';
@@ -19,9 +18,9 @@ import type { ProjectionInput } from '../../src/engine/types.ts';
 import { basisPointsText } from '../../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../../src/client/features/what-if/compute.ts';
 import { MEDIAN_BELOW } from '../../src/client/features/what-if/figures.ts';
-import { actualsFromTables, birthYearOf, planStartDayOf, planStartOf, projectionInput } from '../../src/shared/months/input.ts';
 import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { planStart } from './pages.ts';
+import { serverInput } from './server-input.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -59,50 +58,6 @@ async function household(deposits: { k401: number; roth: number } = { k401: 300,
   return { email, token };
 }
 
-/** The engine's input from what the server holds, built as the device builds it from its mirror. */
-async function serverInput(token: string): Promise<ProjectionInput> {
-  const get = (apiPath: string) => apiCall(app, token, 'GET', apiPath) as Promise<Record<string, any>>;
-  const [profile, incomes, debts, expenses, others, accounts, housing, debtPlan, plan, assumptions, income, debt, contribution, retirement] = await Promise.all(
-    [
-      '/api/v1/profile',
-      '/api/v1/incomes',
-      '/api/v1/debts',
-      '/api/v1/monthly_expenses',
-      '/api/v1/other_expenses',
-      '/api/v1/retirement_accounts',
-      '/api/v1/housing',
-      '/api/v1/debt_plan',
-      '/api/v1/retirement_plan',
-      '/api/v1/assumptions',
-      '/api/v1/income_months',
-      '/api/v1/debt_months',
-      '/api/v1/contribution_months',
-      '/api/v1/retirement_months',
-    ].map(get),
-  );
-  const bodies = { income, debt, contribution, retirement };
-  return projectionInput(
-    {
-      incomes: incomes!.incomes,
-      debts: debts!.debts,
-      monthlyExpenses: expenses!.monthly_expenses,
-      otherExpenses: others!.other_expenses,
-      retirementAccounts: accounts!.retirement_accounts,
-      housing: housing!.housing,
-      // The debt plan's GET key is camelCase, as the web app's calls expect (docs/product.md#calls).
-      debtPlan: debtPlan!.debtPlan,
-      retirementPlan: plan!.retirement_plan,
-      assumptions: assumptions!.assumptions,
-    },
-    actualsFromTables(bodies),
-    planStartOf(bodies)!,
-    localMonth(new Date()),
-    // The plan starts on the UTC day of sign-up, which the device reads from the profile's user, with the birth year.
-    planStartDayOf((JSON.parse(profile!.user) as { created_at: string }).created_at),
-    birthYearOf(JSON.parse(profile!.user)),
-  );
-}
-
 async function openWhatIf(page: Page) {
   await page.getByRole('tab', { name: 'What if', exact: true }).click();
   await expect.poll(() => page.getByTestId('what-if-sandbox').count(), { timeout: 20_000 }).toBe(1);
@@ -132,7 +87,7 @@ describe('What if', () => {
     const desktop = await app.newContext();
     try {
       const { email, token } = await household();
-      const input = await serverInput(token);
+      const input = await serverInput(app, token);
       const expected = await expectedHeadlines(input);
       const { page } = await signedInPage(app, desktop, email, '/analytics', { token, subscribed: true });
       await openWhatIf(page);
@@ -219,7 +174,7 @@ describe('What if', () => {
       await page.waitForTimeout(500);
       expect(writes).toHaveLength(1);
       // The risk cards run again for the plan as applied, and say what Node says of it.
-      const applied = await expectedHeadlines(await serverInput(token));
+      const applied = await expectedHeadlines(await serverInput(app, token));
       await expect.poll(() => headline(page, 'monte-carlo-headline'), { timeout: 60_000 }).toBe(applied.monteCarlo);
       await expect.poll(() => headline(page, 'history-headline'), { timeout: 60_000 }).toBe(applied.history);
       await expect.poll(() => page.getByTestId('risk-progress').count(), { timeout: 60_000 }).toBe(0);
@@ -237,7 +192,7 @@ describe('What if', () => {
       // $950.00 biweekly to the 401(k): 26 paydays next year hold 24,700.00, over 24,500.00; $625.00
       // a month to the Roth IRA: 7,500.00 next year, the whole IRA limit. Neither has room.
       const { email, token } = await household({ k401: 950, roth: 625 });
-      const input = await serverInput(token);
+      const input = await serverInput(app, token);
       const { page } = await signedInPage(app, phone, email, '/analytics', { token, subscribed: true });
       await openWhatIf(page);
       await expect.poll(() => page.getByTestId('next-dollar-options').count(), { timeout: 20_000 }).toBe(1);
@@ -285,7 +240,7 @@ describe('What if', () => {
     const phone = await app.newContext(onPhone({ width: 390, height: 844 }));
     try {
       const { email, token } = await household();
-      const input = await serverInput(token);
+      const input = await serverInput(app, token);
       const expected = await expectedHeadlines(input);
       const { page } = await signedInPage(app, phone, email, '/analytics', { token, subscribed: true });
       await openWhatIf(page);

@@ -1,14 +1,15 @@
 /**
  * The What if tab (docs/projection-rules.md#what-if): a sandbox over the saved plan, where the next
- * dollar should go, how likely the plan is to last under simulated markets, and how it would have
- * fared through market history. Everything is computed on this device, in the risk worker, from the
- * mirror: it works offline and never holds up the page.
+ * dollar should go, how much to convert to Roth each year, how likely the plan is to last under
+ * simulated markets, and how it would have fared through market history. Everything is computed on
+ * this device, in the risk worker, from the mirror: it works offline and never holds up the page.
  */
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { usePlanInput } from '../analytics/overview/use-projection.ts';
 import { HistoryCard } from './HistoryCard.tsx';
 import { MonteCarloCard } from './MonteCarloCard.tsx';
 import { NextDollarCard } from './NextDollarCard.tsx';
+import { RothConversionCard } from './RothConversionCard.tsx';
 import { Sandbox } from './Sandbox.tsx';
 import { volatilityOf } from '../plan-assumptions/recommendations.ts';
 
@@ -30,6 +31,7 @@ export function WhatIfTab() {
     <Stack gap="lg">
       <Sandbox plan={plan} />
       <NextDollarCard input={plan.input} birthYear={plan.birthYear} />
+      <RothConversionCard input={plan.input} />
       <MonteCarloCard input={plan.input} volatility={volatilityOf(assumptions)} own={assumptions?.return_volatility !== null && assumptions?.return_volatility !== undefined} birthYear={plan.birthYear} />
       <HistoryCard input={plan.input} stockShare={assumptions?.stock_share ?? null} birthYear={plan.birthYear} />
     </Stack>

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cents, type Cents } from '../../../engine/money.ts';
 import { monthKey } from '../../../engine/months.ts';
 import type { ProjectionInput } from '../../../engine/types.ts';
 import { applyWhatIf } from '../../../engine/what-if.ts';
-import { planWrites } from './apply-plan.ts';
+import { planWrites, rothConversionWrite, sendPlanWrite } from './apply-plan.ts';
 
 const saved: ProjectionInput = {
   today: monthKey(2026, 11),
@@ -70,5 +70,26 @@ describe('planWrites', () => {
     const deducted: ProjectionInput = { ...saved, retirementAccounts: saved.retirementAccounts.map((a) => ({ ...a, contributionCycle: 'monthly', payrollDeducted: true })) };
     const writes = planWrites(deducted, applyWhatIf(deducted, { monthlySavings: cents(10_000) }), names);
     expect(writes.map((w) => w.text)).toEqual(['Roth IRA: contribution $350.00 each monthly deposit', 'Salary: net pay $4,900.00 each monthly paycheck']);
+  });
+});
+
+describe('rothConversionWrite', () => {
+  it('writes the yearly amount to the plan assumptions in dollars', () => {
+    expect(rothConversionWrite(cents(4_000_000))).toEqual({
+      write: { op: 'saveSingle', name: 'assumptions', fields: { roth_conversion: 40000 } },
+      text: 'Plan assumptions: Roth conversion $40,000.00 a year',
+    });
+    expect(rothConversionWrite(cents(0)).write).toEqual({ op: 'saveSingle', name: 'assumptions', fields: { roth_conversion: 0 } });
+  });
+});
+
+describe('sendPlanWrite', () => {
+  it('sends a single record\'s write as a save and a collection\'s as an update', async () => {
+    const done = { status: 'done', record: null } as const;
+    const mutations = { saveSingle: vi.fn(async () => done), update: vi.fn(async () => done) };
+    await sendPlanWrite(mutations, rothConversionWrite(cents(300_000)).write);
+    await sendPlanWrite(mutations, { op: 'update', collection: 'monthlyExpenses', id: 7, fields: { amount: 810 } });
+    expect(mutations.saveSingle.mock.calls).toEqual([['assumptions', { roth_conversion: 3000 }]]);
+    expect(mutations.update.mock.calls).toEqual([['monthlyExpenses', 7, { amount: 810 }]]);
   });
 });

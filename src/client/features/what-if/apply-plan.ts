@@ -14,6 +14,7 @@ import { centsToDollars, type Cents } from '../../../engine/money.ts';
 import { formatCentsUsd } from '../../ui/money.ts';
 import type { ProjectionInput } from '../../../engine/types.ts';
 import type { CollectionName, SingleName } from '../../../shared/resources.ts';
+import type { MutationResult, Mutations } from '../../data/mutations.ts';
 
 type Fields = Record<string, string | number | boolean | null>;
 
@@ -104,4 +105,22 @@ export function planWrites(saved: ProjectionInput, changed: ProjectionInput, nam
     writes.push({ write: { op: 'saveSingle', name: 'assumptions', fields: { inflation_rate: inflation } }, text: `Plan assumptions: inflation ${inflation}% a year` });
   }
   return writes;
+}
+
+/**
+ * The Roth conversion explorer's Apply: `amount` (a year, plan-start cents, as the engine compares
+ * it) becomes the plan assumptions' roth_conversion, in dollars on the wire. Saved as a single
+ * record, so a household without assumptions yet gets the record made (POST) and one with them
+ * keeps every other field (PUT merges). Example: 4 000 000¢ → `{ roth_conversion: 40000 }`.
+ */
+export function rothConversionWrite(amount: Cents): DescribedWrite {
+  return {
+    write: { op: 'saveSingle', name: 'assumptions', fields: { roth_conversion: centsToDollars(amount) } },
+    text: `Plan assumptions: Roth conversion ${dollars(amount)} a year`,
+  };
+}
+
+/** Sends one write through the data layer's mutations (the outbox: offline it is kept on the device and sent on reconnecting). */
+export function sendPlanWrite(mutations: Pick<Mutations, 'saveSingle' | 'update'>, write: PlanWrite): Promise<MutationResult> {
+  return write.op === 'saveSingle' ? mutations.saveSingle(write.name, write.fields) : mutations.update(write.collection, write.id, write.fields);
 }

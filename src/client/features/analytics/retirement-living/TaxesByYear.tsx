@@ -28,8 +28,10 @@ const COLUMNS: readonly { header: string; cell(year: TaxYear): string }[] = [
 ];
 
 /** Where the table becomes scrollable: twelve columns of figures. */
-const MIN_WIDTH = 1100;
+const MIN_WIDTH = 1280;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** The year with both its markers ("First RMD", "Higher bracket") unclipped. */
+const YEAR_WIDTH = 230;
 
 /** 'Lifetime tax: $16,885 (federal, state and early-withdrawal penalty over 3 years); …'. */
 function lifetimeSentence(lifetimeTax: Cents, years: number): string {
@@ -53,7 +55,7 @@ export function TaxesByYear({ rows }: { rows: readonly RetirementRow[] }) {
           <Table aria-label="Taxes by year" striped tabularNums verticalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Year</Table.Th>
+                <Table.Th miw={YEAR_WIDTH}>Year</Table.Th>
                 {COLUMNS.map((column) => (
                   <Table.Th key={column.header} ta="right">
                     {column.header}
@@ -64,16 +66,16 @@ export function TaxesByYear({ rows }: { rows: readonly RetirementRow[] }) {
             <Table.Tbody>
               {taxes.years.map((year) => (
                 <Table.Tr key={year.month}>
-                  <Table.Th scope="row" fw={500}>
+                  <Table.Th scope="row" fw={500} miw={YEAR_WIDTH}>
                     <Group gap={6} wrap="nowrap">
                       <span>{year.year}</span>
                       {year.firstRmd && (
-                        <Badge size="sm" variant="light" color="blue" tt="none">
+                        <Badge size="sm" variant="filled" color="blue.8" tt="none">
                           First RMD
                         </Badge>
                       )}
                       {year.higherBracket && (
-                        <Badge size="sm" variant="light" color="orange" tt="none">
+                        <Badge size="sm" variant="filled" color="grape.8" tt="none">
                           Higher bracket
                         </Badge>
                       )}

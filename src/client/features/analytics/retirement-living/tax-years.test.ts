@@ -133,7 +133,7 @@ describe('taxYears', () => {
 });
 
 describe('rateText', () => {
-  it('prints a percent with the decimals it has, up to 2', () => {
-    expect([8.37, 22, 9.5, 0, 37].map(rateText)).toEqual(['8.37%', '22%', '9.5%', '0%', '37%']);
+  it('prints a whole bracket as it is and any other rate to 2 decimals', () => {
+    expect([8.37, 22, 9.5, 6.7, 0, 37].map(rateText)).toEqual(['8.37%', '22%', '9.50%', '6.70%', '0%', '37%']);
   });
 });

@@ -86,9 +86,9 @@ export function taxYears(rows: readonly RetirementRow[]): TaxYears | null {
   return { years, lifetimeTax: sumCents(years.flatMap((year) => [year.federalTax, year.stateTax, year.penalty])) };
 }
 
-const RATE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const RATE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** A rate in percent with the decimals it has, up to 2: 8.37 → '8.37%', 22 → '22%', 9.5 → '9.5%'. */
+/** A rate in percent: a whole bracket as it is, any other to 2 decimals: 22 → '22%', 8.37 → '8.37%', 6.7 → '6.70%'. */
 export function rateText(value: number): string {
-  return `${RATE.format(value)}%`;
+  return Number.isInteger(value) ? `${value}%` : `${RATE.format(value)}%`;
 }
