@@ -85,6 +85,11 @@ describe('nextDollar', () => {
     expect(byKind('401k').reason).toBe(
       "Adding $100.00 a month to Work 401(k), earning 12% a year, adds $3.01 to your net worth at retirement (end of 2026-03, in today's dollars). Its withdrawals in retirement are taxed, which your plan does not count until you set a tax rate on retirement withdrawals under Plan assumptions. Your employer contribution stays as entered: the plan holds an amount, not a match formula, so a match on this money is not counted.",
     );
+    // With a filing status the brackets tax the withdrawals, whatever the flat rate says.
+    const bracketed = nextDollar({ ...household, assumptions: { ...NEUTRAL_ASSUMPTIONS, retirementTaxRate: 15, filingStatus: 'single' } }, c(100), 1960);
+    expect(chosen(bracketed).find((o) => o.kind === '401k')!.reason).toContain(
+      "Its withdrawals in retirement are taxed by each year's brackets, which the money-lasts figures count; the net worth shown is before that tax.",
+    );
     expect(byKind('ira').reason).toBe(
       "Opening a Roth IRA with $100.00 a month from 2026-01, earning 12% a year (the average of your accounts' expected returns), adds $3.01 to your net worth at retirement (end of 2026-03, in today's dollars).",
     );

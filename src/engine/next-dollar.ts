@@ -507,6 +507,9 @@ function cappedText(amount: Cents, fit: Extract<Fit, { kind: 'placed' }>, contex
 
 /** How withdrawals of pre-tax money are taxed in this plan, as a sentence. */
 function withdrawalsText(input: ProjectionInput): string {
+  if (input.assumptions?.filingStatus != null) {
+    return " Its withdrawals in retirement are taxed by each year's brackets, which the money-lasts figures count; the net worth shown is before that tax.";
+  }
   const rate = input.assumptions?.retirementTaxRate ?? 0;
   return rate > 0
     ? ` Its withdrawals in retirement are taxed at your plan's ${formatPercent(rate)}, which the money-lasts figures count; the net worth shown is before that tax.`

@@ -7,10 +7,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { project } from '../../src/engine/project.ts';
+import { exploreRothConversions } from '../../src/engine/roth-explorer.ts';
 import type { RetirementTotalMonth } from '../../src/engine/types.ts';
 import { wholeUsd } from '../../src/client/features/analytics/format.ts';
 import { rateText } from '../../src/client/features/analytics/retirement-living/tax-years.ts';
-import { type App, apiCall, apiSignUp, expectNoAxeViolations, onPhone, screenshot, signedInPage, startApp, subscribeUser, switchColorScheme, uniqueEmail } from './harness.ts';
+import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, switchColorScheme, uniqueEmail } from './harness.ts';
 import { planStart } from './pages.ts';
 import { serverInput } from './server-input.ts';
 
@@ -133,6 +134,70 @@ describe('Taxes in retirement', () => {
       await screenshot(page, 'taxes-by-year-desktop-dark');
       await switchColorScheme(page, 'light');
       await screenshot(page, 'taxes-by-year-desktop');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('the Roth conversion explorer matches Node, and its best amount applied offline gives the tables the server then computes', async () => {
+    const phone = await app.newContext(onPhone({ width: 390, height: 844 }));
+    try {
+      const { email, token } = await retiree();
+      await apiCall(app, token, 'PUT', '/api/v1/assumptions', { assumptions: { filing_status: 'married_joint', state_tax_rate: 4.5 } });
+      const input = await serverInput(app, token);
+      const explorer = exploreRothConversions(input);
+      if (explorer.status !== 'ready') throw new Error(explorer.reason);
+      const best = explorer.options[explorer.best]!;
+      expect(best.amount).toBeGreaterThan(0);
+      const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+
+      const { page } = await signedInPage(app, phone, email, '/analytics', { token, subscribed: true });
+      await page.getByRole('tab', { name: 'What if', exact: true }).click();
+      const options = page.getByRole('table', { name: 'Roth conversion amounts compared' });
+      await expect.poll(() => options.count(), { timeout: 60_000 }).toBe(1);
+      // Every amount's figures are Node's.
+      for (const option of explorer.options) {
+        const row = page.getByTestId(`roth-option-${option.amount / 100}`);
+        await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain(wholeUsd(option.lifetimeTax));
+        expect(await row.innerText()).toContain(wholeUsd(option.afterTaxEnd));
+      }
+      expect(await page.getByTestId(`roth-option-${best.amount / 100}`).innerText()).toContain('Best');
+      await page.getByTestId('roth-explorer').scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'roth-explorer-phone');
+
+      // Offline: Apply the best amount; the device's own tables take it at once.
+      await goOffline(phone, page);
+      await page.getByRole('button', { name: `Apply ${dollars(best.amount)} a year` }).click();
+      // The device's copy of the plan has it (the card marks it as the plan's); the server does not yet.
+      await expect.poll(() => page.getByTestId(`roth-option-${best.amount / 100}`).innerText(), { timeout: 60_000 }).toContain('Your plan');
+      expect(((await assumptionsOf(token)) as { roth_conversion: unknown }).roth_conversion).toBeNull();
+      const converted = project({ ...input, assumptions: { ...input.assumptions!, rothConversion: best.amount } }).retirementTotal.filter((row) => row.yearFederalTax !== undefined);
+      const firstYear = converted[0]!;
+      expect(firstYear.yearConversion).toBeGreaterThan(0);
+      await page.getByRole('tab', { name: 'Retirement Living', exact: true }).click();
+      await expect.poll(() => yearCells(page, Number(firstYear.month.slice(0, 4))), { timeout: 30_000 }).toEqual(expectedCells(firstYear));
+      const shown = await Promise.all(converted.slice(0, 3).map((row) => yearCells(page, Number(row.month.slice(0, 4)))));
+      await screenshot(page, 'roth-explorer-applied-offline-phone');
+
+      // Online: the edit lands once, and the server's tables are the ones the device showed.
+      await phone.setOffline(false);
+      await expect.poll(() => assumptionsOf(token), { timeout: 30_000 }).toMatchObject({ roth_conversion: best.amount / 100, filing_status: 'married_joint' });
+      await expect.poll(() => page.getByText('pending sync').count(), { timeout: 30_000 }).toBe(0);
+      const server = (await apiCall(app, token, 'GET', '/api/v1/retirement_months')) as { total: Record<string, number | string>[] };
+      const serverYears = server.total.filter((row) => row.year_federal_tax !== undefined);
+      expect(serverYears.slice(0, 3).map((row) => [row.month, row.year_conversion, row.year_federal_tax, row.year_state_tax])).toEqual(
+        converted.slice(0, 3).map((row) => [row.month, row.yearConversion! / 100, row.yearFederalTax! / 100, row.yearStateTax! / 100]),
+      );
+      expect(await Promise.all(converted.slice(0, 3).map((row) => yearCells(page, Number(row.month.slice(0, 4)))))).toEqual(shown);
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole('tab', { name: 'What if', exact: true }).click();
+      await expect.poll(() => page.getByTestId(`roth-option-${best.amount / 100}`).innerText(), { timeout: 60_000 }).toContain('Your plan');
+      await page.getByTestId('roth-explorer').scrollIntoViewIfNeeded();
+      await screenshot(page, 'roth-explorer-desktop');
+      await switchColorScheme(page, 'dark');
+      await screenshot(page, 'roth-explorer-desktop-dark');
     } finally {
       await phone.close();
     }
