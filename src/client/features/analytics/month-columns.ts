@@ -3,7 +3,8 @@
  * the CSV downloads alike. A bracketed column of docs/product.md#screens-and-routes shows only
  * while some row carries its field: plan assumptions put `interest_earned` (and `saved`, the
  * money moved to the surplus account, docs/projection-rules.md#where-the-money-goes) on income
- * rows, and `taxes`, `need`, `cash_withdrawals` and `cash_balance` on retirement rows.
+ * rows, and `taxes`, `need`, `cash_withdrawals` and `cash_balance` on retirement rows; a Roth
+ * conversion (docs/projection-rules.md#taxes-in-the-projection) puts a non-zero `conversion` there.
  */
 import type { IncomeMonth } from '../../../engine/types.ts';
 import type { RetirementRow } from './wire.ts';
@@ -21,13 +22,15 @@ export function incomeHeaders(rows: readonly IncomeMonth[]): IncomeHeader[] {
   return INCOME_HEADERS.filter((header) => carried[header] ?? true);
 }
 
-export const LIVING_HEADERS = ['Social Security Income', 'Housing', 'Debts', 'Expenses', 'Need', 'Withdrawals', 'Taxes', 'Interest Earned', 'Cash Used', 'Cash Left', 'Balance'] as const;
+export const LIVING_HEADERS = ['Social Security Income', 'Housing', 'Debts', 'Expenses', 'Need', 'Withdrawals', 'Conversion', 'Taxes', 'Interest Earned', 'Cash Used', 'Cash Left', 'Balance'] as const;
 export type LivingHeader = (typeof LIVING_HEADERS)[number];
 
 /** The retirement living columns after Month, with the optional ones the rows carry. */
 export function livingHeaders(rows: readonly RetirementRow[]): LivingHeader[] {
   const carried: Partial<Record<LivingHeader, boolean>> = {
     Need: rows.some((row) => row.need !== undefined),
+    // Only while the plan converts to Roth (bracket mode): without one the column would be zeros.
+    Conversion: rows.some((row) => (row.conversion ?? 0) !== 0),
     Taxes: rows.some((row) => row.taxes !== undefined),
     'Cash Used': rows.some((row) => row.cashWithdrawals !== undefined),
     'Cash Left': rows.some((row) => row.cashBalance !== undefined),
@@ -44,6 +47,8 @@ export const INCOME_NOTES: Readonly<Partial<Record<IncomeHeader, string>>> = {
 /** What each optional retirement living figure is, said above the table while it shows. */
 export const LIVING_NOTES: Readonly<Partial<Record<LivingHeader, string>>> = {
   Need: 'Need: what the month costs after Social Security — housing, debts, spending, one-time expenses and any taxes or overdraft due — which cash and the accounts pay.',
+  Conversion:
+    'Conversion: each January, what your Roth conversion moved out of traditional accounts (negative) and into Roth accounts; on All Accounts, the amount converted. It is not a withdrawal: it counts as that year’s income, and its tax is paid the next April.',
   'Cash Used': 'Cash Used: what your cash paid of the month’s need.',
   'Cash Left': 'Cash Left: your cash at the end of the month, after its interest.',
 };

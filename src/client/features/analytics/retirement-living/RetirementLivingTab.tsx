@@ -45,6 +45,7 @@ const LIVING_CELLS: Readonly<Record<LivingHeader, (row: Row) => string>> = {
   // on total rows or while plan assumptions are set.
   Need: (row) => wholeUsd(row.need ?? ZERO),
   Withdrawals: (row) => wholeUsd(row.withdrawals),
+  Conversion: (row) => wholeUsd(row.conversion ?? ZERO),
   Taxes: (row) => wholeUsd(row.taxes ?? ZERO),
   'Interest Earned': (row) => wholeUsd(row.interestEarned),
   'Cash Used': (row) => wholeUsd(row.cashWithdrawals ?? ZERO),

@@ -263,6 +263,7 @@ const LIVING_FIGURES: Readonly<Record<LivingHeader, (r: RetirementRow) => Cents 
   Expenses: (r) => retirementExpenses(r),
   Need: (r) => r.need,
   Withdrawals: (r) => r.withdrawals,
+  Conversion: (r) => r.conversion,
   Taxes: (r) => r.taxes,
   'Interest Earned': (r) => r.interestEarned,
   'Cash Used': (r) => r.cashWithdrawals,
