@@ -285,7 +285,7 @@ export interface RetirementMonth {
    */
   readonly taxes?: Cents;
   /**
-   * Bracket mode only: what a January's Roth conversion moved (docs/projection-rules.md#roth-conversions):
+   * Bracket mode only: what a January's Roth conversion moved (docs/projection-rules.md#taxes-in-the-projection):
    * negative out of a traditional account, positive into a Roth account, 0 elsewhere; on the total
    * row the amount converted. Not a withdrawal.
    */
