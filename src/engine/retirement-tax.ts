@@ -38,10 +38,10 @@ import type { FilingStatus } from './federal-tax.ts';
 import type { Cents } from './money.ts';
 import { cents, mulDivFloor, mulDivRound, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
-import { monthKey, monthOf, yearOf } from './months.ts';
+import { monthOf, yearOf } from './months.ts';
 import type { AnnualPercent } from './rates.ts';
 import { payLivingNeed, type LivingCash } from './retirement.ts';
-import { isBeforeFiftyNineAndAHalf, requiredMinimum, rmdStartAge } from './rmd.ts';
+import { requiredMinimum, rmdStartAge } from './rmd.ts';
 import { yearTax, type YearTax } from './year-tax.ts';
 
 /** What bracket mode reads from the plan assumptions and the profile. */
@@ -156,12 +156,14 @@ export class LivingLedger {
   /** The tax of the last closed year, until an April (or the last month) pays it. */
   private unpaid: Cents = ZERO;
   private readonly rmdYear: number | null;
+  private readonly zeros: readonly Cents[];
 
   constructor(setup: LedgerSetup, basis: readonly Cents[], decemberBefore: readonly Cents[]) {
     this.setup = setup;
     this.basis = basis.slice();
     this.december = decemberBefore.slice();
     this.withdrawn = basis.map(() => 0);
+    this.zeros = basis.map(() => ZERO);
     const birthYear = setup.brackets?.birthYear ?? null;
     this.rmdYear = birthYear === null ? null : birthYear + rmdStartAge(birthYear);
   }
@@ -253,7 +255,8 @@ export class LivingLedger {
     const paid = payLivingNeed(need, held, kinds.preTax, 0, cash, groups, cents(released));
 
     // 5. The year's income.
-    const early = rules.birthYear !== null && isBeforeFiftyNineAndAHalf(monthKey(year, calendarMonth), rules.birthYear);
+    // Before July of birth year + 59 (rmd.ts isBeforeFiftyNineAndAHalf), read from numbers: no month text a month.
+    const early = rules.birthYear !== null && (year < rules.birthYear + 59 || (year === rules.birthYear + 59 && calendarMonth < 7));
     for (let i = 0; i < n; i += 1) {
       const taken = paid.gross[i] ?? ZERO;
       gross[i] = cents(gross[i]! + taken);
@@ -280,7 +283,24 @@ export class LivingLedger {
         { ordinary: cents(income.ordinary), socialSecurity: cents(income.socialSecurity), gains: cents(income.gains), early: cents(income.early) },
         { filingStatus: rules.filingStatus, age: rules.birthYear === null ? 0 : year - rules.birthYear, year, inflationRate: rules.inflationRate, stateTaxRate: rules.stateTaxRate },
       );
-      closed = { ...tax, year, ordinary: cents(income.ordinary), rmd: cents(income.rmd), conversion: cents(income.conversion) };
+      closed = {
+        taxableSocialSecurity: tax.taxableSocialSecurity,
+        ordinaryIncome: tax.ordinaryIncome,
+        gains: tax.gains,
+        deduction: tax.deduction,
+        taxableIncome: tax.taxableIncome,
+        ordinaryTaxable: tax.ordinaryTaxable,
+        federal: tax.federal,
+        state: tax.state,
+        penalty: tax.penalty,
+        total: tax.total,
+        effectiveRate: tax.effectiveRate,
+        marginalRate: tax.marginalRate,
+        year,
+        ordinary: cents(income.ordinary),
+        rmd: cents(income.rmd),
+        conversion: cents(income.conversion),
+      };
       if (input.last) {
         if (tax.total > 0) {
           const left = held.map((h, i) => cents(h - (paid.gross[i] ?? 0)));
@@ -296,7 +316,7 @@ export class LivingLedger {
     }
     return {
       gross,
-      taxes: gross.map(() => ZERO),
+      taxes: this.zeros,
       conversion,
       converted,
       need: cents(input.need + taxesPaid),

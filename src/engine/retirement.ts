@@ -147,11 +147,12 @@ export function payLivingNeed(
   const gross: Cents[] = available.map(() => ZERO);
   const taxes: Cents[] = available.map(() => ZERO);
   // One group of every account (proportional), or the tax-aware groups in their order.
-  const order = groups === null ? [null] : [...new Set(groups)].sort((a, b) => a - b);
+  const order = groups === null ? PROPORTIONAL : groupOrder(groups);
+  const reachable: Cents[] = groups === null ? held : new Array<Cents>(held.length);
   for (const group of order) {
     while (rest > 0) {
       // The proportional path (every Monte Carlo path's) stays a plain sum over the balances.
-      const reachable = group === null ? held : held.map((h, i) => (groups?.[i] === group ? h : ZERO));
+      if (groups !== null) for (let i = 0; i < held.length; i += 1) reachable[i] = groups[i] === group ? held[i]! : ZERO;
       let total = 0;
       for (const h of reachable) total += h;
       if (total <= 0) break;
@@ -191,6 +192,18 @@ export function payLivingNeed(
   return { gross, taxes, cashWithdrawals, cashBalance, shortfall: cents(rest), cashInterest: earned };
 }
 
+const PROPORTIONAL: readonly (number | null)[] = [null];
+const groupOrders = new WeakMap<readonly number[], readonly number[]>();
+/** The distinct groups in ascending order, once per groups array (a ledger's setup keeps one). */
+function groupOrder(groups: readonly number[]): readonly number[] {
+  let order = groupOrders.get(groups);
+  if (order === undefined) {
+    order = [...new Set(groups)].sort((a, b) => a - b);
+    groupOrders.set(groups, order);
+  }
+  return order;
+}
+
 /**
  * The withdrawal group of each account (docs/projection-rules.md#the-tax-aware-order): null under
  * `proportional` (every account shares each withdrawal in proportion to its balance); under
@@ -228,14 +241,26 @@ export function splitWithdrawal(amount: Cents, available: readonly Cents[]): Cen
   const shares = available.map((a) => (a > 0 ? mulDivFloor(amount, a, total) : ZERO));
   let leftover = amount - sumCents(shares);
   if (leftover <= 0) return shares;
-  const order = available
-    .map((a, index) => ({ a, index }))
-    .sort((x, y) => y.a - x.a || x.index - y.index)
-    .map((entry) => entry.index);
-  for (const index of order) {
-    if (leftover <= 0) break;
-    shares[index] = cents((shares[index] ?? 0) + 1);
+  // The leftover (fewer cents than accounts holding money) goes one each to the largest balances
+  // first, ties to the earlier: the next in that order after (lastA, lastIndex), found by a scan.
+  let lastA = Number.POSITIVE_INFINITY;
+  let lastIndex = -1;
+  while (leftover > 0) {
+    let best = -1;
+    let bestA = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < available.length; i += 1) {
+      const a = available[i]!;
+      const after = a < lastA || (a === lastA && i > lastIndex);
+      if (after && a > bestA) {
+        best = i;
+        bestA = a;
+      }
+    }
+    if (best < 0) break;
+    shares[best] = cents(shares[best]! + 1);
     leftover -= 1;
+    lastA = bestA;
+    lastIndex = best;
   }
   return shares;
 }

@@ -193,7 +193,8 @@ export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome
   const available: Cents[] = new Array<Cents>(n).fill(ZERO);
   let runsOut = -1;
   let sample = 0;
-  let cash = table.cash;
+  // One mutable copy a path: a spread a living month was a third of a million objects a run.
+  const cash: { balance: Cents; interestRate: AnnualPercent; spendFirst: boolean } | null = table.cash === null ? null : { ...table.cash };
   let december: readonly Cents[] = balances.slice();
   let ledger: LivingLedger | null = null;
   for (let index = 0; index < plan.span; index += 1) {
@@ -219,7 +220,7 @@ export function replayPath(plan: RiskPlan, path: ReturnPath | null): PathOutcome
       const conversion = paid.conversion;
       for (let a = 0; a < n; a += 1) balances[a] = table.accounts[a]!.actuals[index] ?? cents(available[a]! + (conversion === null ? 0 : conversion[a]!) - paid.gross[a]!);
       ledger.closeMonth(calendarMonth, balances);
-      if (cash !== null) cash = { ...cash, balance: paid.cashBalance };
+      if (cash !== null) cash.balance = paid.cashBalance;
       if (paid.shortfall > 0 && runsOut < 0) runsOut = index;
     }
     if (plan.samples[sample] === index) {

@@ -114,6 +114,30 @@ export function taxableSocialSecurity(other: Cents, benefits: Cents, status: Fil
 }
 
 /**
+ * The indexed figures of a year (standard deduction, the 65+ addition, the bracket tops, the gains
+ * bands), computed once per filing status, inflation rate and year: every Monte Carlo path and
+ * history start closes the same 30-odd years, and indexing is exact BigInt work.
+ */
+interface IndexedYear {
+  readonly standard: Cents;
+  readonly additional: Cents;
+  readonly tops: readonly Cents[];
+  readonly gains: readonly [Cents, Cents];
+}
+const indexedYears = new Map<string, IndexedYear>();
+function indexedYear(status: FilingStatus, inflationRate: AnnualPercent, year: number): IndexedYear {
+  const key = `${status}:${inflationRate}:${year}`;
+  let known = indexedYears.get(key);
+  if (known === undefined) {
+    const index = (figure: Cents) => indexedFigure(figure, inflationRate, year);
+    known = { standard: index(STANDARD_DEDUCTION[status]), additional: index(ADDITIONAL_DEDUCTION_65[status]), tops: BRACKET_TOPS[status].map(index), gains: GAINS_BANDS[status].map(index) as unknown as [Cents, Cents] };
+    if (indexedYears.size >= 4096) indexedYears.clear();
+    indexedYears.set(key, known);
+  }
+  return known;
+}
+
+/**
  * The year's tax (docs/projection-rules.md#a-years-tax):
  *   taxableSS      taxableSocialSecurity(ordinary + gains, socialSecurity)
  *   ordinaryIncome ordinary + taxableSS
@@ -130,14 +154,14 @@ export function taxableSocialSecurity(other: Cents, benefits: Cents, status: Fil
  */
 export function yearTax(income: YearIncome, rules: TaxYearRules): YearTax {
   const { filingStatus: status, age, year, inflationRate } = rules;
-  const index = (figure: Cents) => indexedFigure(figure, inflationRate, year);
+  const figures = indexedYear(status, inflationRate, year);
   const taxableSS = taxableSocialSecurity(cents(income.ordinary + income.gains), income.socialSecurity, status);
   const ordinaryIncome = cents(income.ordinary + taxableSS);
   const gross = ordinaryIncome + income.gains;
 
-  let deduction: number = index(STANDARD_DEDUCTION[status]);
+  let deduction: number = figures.standard;
   if (age >= 65) {
-    deduction += index(ADDITIONAL_DEDUCTION_65[status]);
+    deduction += figures.additional;
     if (year >= SENIOR_DEDUCTION.firstYear && year <= SENIOR_DEDUCTION.lastYear) {
       const excess = Math.max(0, gross - SENIOR_DEDUCTION.threshold[status]);
       deduction += Math.max(0, SENIOR_DEDUCTION.amount - mulDivRoundHalfUp(cents(excess), BigInt(SENIOR_DEDUCTION.phaseOutRate), 100n));
@@ -150,7 +174,7 @@ export function yearTax(income: YearIncome, rules: TaxYearRules): YearTax {
   let hundredths = 0n;
   let below = 0;
   let marginalRate = 0;
-  const tops = BRACKET_TOPS[status].map(index);
+  const tops = figures.tops;
   for (let i = 0; i < BRACKET_RATES.length; i += 1) {
     const top = i < tops.length ? tops[i]! : Number.POSITIVE_INFINITY;
     const portion = Math.min(ordinaryTaxable, top) - below;
@@ -159,7 +183,7 @@ export function yearTax(income: YearIncome, rules: TaxYearRules): YearTax {
     marginalRate = BRACKET_RATES[i]!;
     below = top;
   }
-  const [zeroTop, fifteenTop] = GAINS_BANDS[status].map(index) as [Cents, Cents];
+  const [zeroTop, fifteenTop] = figures.gains;
   const inZero = Math.max(0, Math.min(taxableIncome, zeroTop) - ordinaryTaxable);
   const inFifteen = Math.max(0, Math.min(taxableIncome, fifteenTop) - Math.max(ordinaryTaxable, zeroTop));
   const inTwenty = Math.max(0, taxableIncome - ordinaryTaxable - inZero - inFifteen);
