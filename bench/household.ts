@@ -4,6 +4,7 @@
  * and 120 one-time expenses, retirement in 35 years lasting 30 years (780 months in all), and a
  * few actuals of every kind in the months up to "today". Seeded, so every run is the same.
  */
+import { NEUTRAL_ASSUMPTIONS } from '../src/engine/assumptions.ts';
 import { addMonths, cents, monthKey } from '../src/engine/index.ts';
 import type {
   DebtActual,
@@ -102,3 +103,34 @@ export function heavyHousehold(): ProjectionInput {
   };
 }
 
+/** The account types taxedHeavyHousehold gives its 8 accounts, in turn. */
+const ACCOUNT_TYPES = ['traditional_401k', 'roth_ira', 'taxable', 'traditional_ira', 'roth_401k'] as const;
+
+/**
+ * The heavy household with taxes by brackets (bench:risk's "with taxes" lines and the Roth
+ * conversion explorer): the same plan, its 8 accounts given account types in turn
+ * (traditional 401(k), Roth IRA, taxable, traditional IRA, Roth 401(k), …: 3 traditional, 3 Roth,
+ * 2 taxable), a birth year of 1990 and plan assumptions in bracket mode — married filing jointly,
+ * 5 % state tax, a $20,000 yearly Roth conversion, the tax-aware withdrawal order, 2.5 % inflation
+ * and Social Security COLA, 3 % on cash. Retirement runs 2061-01 to 2090-12, and born in 1990
+ * (RMDs from age 75) the user takes required minimum distributions from 2065: every part of the
+ * yearly ledger (conversions, RMDs, the year's tax) runs inside the plan.
+ */
+export function taxedHeavyHousehold(): ProjectionInput {
+  const input = heavyHousehold();
+  return {
+    ...input,
+    retirementAccounts: input.retirementAccounts.map((account, i) => ({ ...account, accountType: ACCOUNT_TYPES[i % ACCOUNT_TYPES.length] })),
+    birthYear: 1990,
+    assumptions: {
+      ...NEUTRAL_ASSUMPTIONS,
+      inflationRate: 2.5,
+      socialSecurityCola: 2.5,
+      cashInterestRate: 3,
+      filingStatus: 'married_joint',
+      stateTaxRate: 5,
+      rothConversion: cents(2_000_000),
+      withdrawalOrder: 'tax_aware',
+    },
+  };
+}

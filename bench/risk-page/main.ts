@@ -4,12 +4,13 @@
  * while a PerformanceObserver records the main thread's long tasks (over 50 ms).
  *
  * bench/risk.ts calls `window.riskBench.run()` once the page has loaded: Monte Carlo, then the
- * history replay, then the sandbox's quick questions (questions.ts), one after another. Each is
- * timed on the page from postMessage to its result; the worker's own `ms` comes with the result.
+ * history replay, then the sandbox's quick questions (questions.ts), then the Roth conversion
+ * explorer on the household with taxes by brackets (taxedHeavyHousehold), one after another. Each
+ * is timed on the page from postMessage to its result; the worker's own `ms` comes with the result.
  */
 import { FROM_WORKER, TO_WORKER, type FromWorker, type RiskAnswers, type RiskRequest, type SentRequest, type ToWorker } from '../../src/client/features/what-if/protocol.ts';
-import { heavyHousehold } from '../household.ts';
-import { riskQuestions } from './questions.ts';
+import { heavyHousehold, taxedHeavyHousehold } from '../household.ts';
+import { explorerQuestion, riskQuestions } from './questions.ts';
 
 export interface TimedRun {
   /** postMessage → result on the page, ms. */
@@ -20,7 +21,7 @@ export interface TimedRun {
 
 export interface LongTask {
   /** Which run was in flight when the task started. */
-  readonly during: 'monteCarlo' | 'history' | 'quick';
+  readonly during: 'monteCarlo' | 'history' | 'quick' | 'explorer';
   readonly startMs: number;
   readonly durationMs: number;
 }
@@ -29,6 +30,17 @@ export interface RiskBenchResult {
   readonly monteCarlo: TimedRun & { readonly lasted: number; readonly paths: number; readonly successBasisPoints: number };
   readonly history: TimedRun & { readonly lasted: number; readonly starts: number; readonly successBasisPoints: number };
   readonly quick: readonly (TimedRun & { readonly kind: RiskRequest['kind'] })[];
+  /**
+   * The explorer's 21 amounts: the step and the best amount in cents, the best's after-tax end in
+   * today's dollars (cents), how many amounts were compared; null fields when it answered 'unavailable'.
+   */
+  readonly explorer: TimedRun & {
+    readonly status: 'ready' | 'unavailable';
+    readonly options: number;
+    readonly step: number | null;
+    readonly bestAmount: number | null;
+    readonly bestAfterTaxEnd: number | null;
+  };
   /** The main thread's long tasks from the first postMessage to the last result. */
   readonly longTasks: readonly LongTask[];
 }
@@ -77,6 +89,7 @@ const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve,
 
 // Built at load, so building the household is no part of the runs.
 const questions = riskQuestions(heavyHousehold());
+const explorer = explorerQuestion(taxedHeavyHousehold());
 
 async function run(): Promise<RiskBenchResult> {
   // Only the runs count: whatever loading the page cost is dropped here.
@@ -97,6 +110,11 @@ async function run(): Promise<RiskBenchResult> {
     quick.push({ kind: request.kind, wallMs, workerMs });
   }
 
+  phases.push({ during: 'explorer', from: performance.now() });
+  const explored = await ask(explorer);
+  const conversions = explored.answer;
+  const best = conversions.status === 'ready' ? conversions.options[conversions.best] : undefined;
+
   await settle();
   longTasks.push(...observer.takeRecords());
   const first = phases[0]?.from ?? 0;
@@ -104,6 +122,15 @@ async function run(): Promise<RiskBenchResult> {
     monteCarlo: { wallMs: monteCarlo.wallMs, workerMs: monteCarlo.workerMs, lasted: monteCarlo.answer.lasted, paths: monteCarlo.answer.paths, successBasisPoints: monteCarlo.answer.successBasisPoints },
     history: { wallMs: history.wallMs, workerMs: history.workerMs, lasted: history.answer.lasted, starts: history.answer.starts.length, successBasisPoints: history.answer.successBasisPoints },
     quick,
+    explorer: {
+      wallMs: explored.wallMs,
+      workerMs: explored.workerMs,
+      status: conversions.status,
+      options: conversions.status === 'ready' ? conversions.options.length : 0,
+      step: conversions.status === 'ready' ? conversions.step : null,
+      bestAmount: best?.amount ?? null,
+      bestAfterTaxEnd: best?.afterTaxEnd ?? null,
+    },
     longTasks: longTasks
       .filter((task) => task.startTime >= first)
       .map((task) => ({

@@ -30,3 +30,13 @@ export function riskQuestions(input: ProjectionInput): RiskQuestions {
     quick: Array.from({ length: QUICK }, (_, i): RiskRequest => ({ kind: 'whatIf', input, changes: { extraDebtPayment: cents(5_000 * (i + 1)) }, birthYear: 1985 })),
   };
 }
+
+/**
+ * The Roth conversion explorer (engine/roth-explorer.ts): the plan by brackets for no conversion
+ * and CONVERSION_STEPS stepped yearly amounts, 21 runs of the retirement table in one worker task.
+ * Asked of taxedHeavyHousehold() (bench/household.ts): on a plan without a filing status, a
+ * traditional and a Roth account it answers 'unavailable' at once.
+ */
+export function explorerQuestion(taxed: ProjectionInput): Extract<RiskRequest, { kind: 'rothConversions' }> {
+  return { kind: 'rothConversions', input: taxed };
+}
