@@ -217,9 +217,16 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   const connectChannel = options.connectChannel ?? connectLiveChannelLazily;
   const events = options.window ?? (typeof window === 'undefined' ? undefined : window);
 
+  /*
+   * What the browser says (navigator.onLine and its events). `state.online` is that and whether
+   * the server can be reached: on a connection that is up but carries nothing ("lie-fi", or a
+   * browser that reports online while it is not) a request that fails to reach the server marks
+   * the layer offline until an answer comes again (see `unreachable`).
+   */
+  let browserOnline = (options.isOnline ?? defaultIsOnline)();
   let state: DataLayerState = {
     session: readSession(storage),
-    online: (options.isOnline ?? defaultIsOnline)(),
+    online: browserOnline,
     channel: { state: 'disconnected', error: null },
     hold: null,
     subscriptionCheck: 'unknown',
@@ -274,15 +281,58 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       if (!result.ok && result.kind === 'http' && result.status === 401 && !request.anonymous && sentWith !== null && sentWith === state.session.authToken) {
         expire();
       }
+      if (!disposed && !signal.aborted) reachability(result);
       return result;
     },
   };
 
   /**
    * Nothing is sent while signed out (a 401 signs out, so this is the pause the outbox asks for,
-   * lifted by the next sign-in of the same user) or offline; nothing is dropped.
+   * lifted by the next sign-in of the same user) or while the browser is offline; nothing is
+   * dropped. Unreachable but not offline, the outbox's retry loop keeps trying with its backoff.
    */
-  const isPaused = () => disposed || !state.session.isAuthenticated || !state.online;
+  const isPaused = () => disposed || !state.session.isAuthenticated || !browserOnline;
+
+  /*
+   * Reachability: a request that got no answer at all (not a timeout: a slow server is still
+   * there) while the browser says online marks the layer offline, so the screens say so and the
+   * stored subscription flag decides; any answer (even an error) marks it online again, with what
+   * coming online does. While unreachable a probe asks the server again after 2 s, then 4 s, 8 s…
+   * up to 30 s.
+   */
+  let probe: ReturnType<typeof setTimeout> | null = null;
+  let probeWait = 0;
+  const PROBE_FIRST_MS = 2_000;
+  const PROBE_MAX_MS = 30_000;
+  const stopProbe = () => {
+    if (probe !== null) clearTimeout(probe);
+    probe = null;
+    probeWait = 0;
+  };
+  const scheduleProbe = () => {
+    if (probe !== null || disposed) return;
+    probeWait = probeWait === 0 ? PROBE_FIRST_MS : Math.min(PROBE_MAX_MS, probeWait * 2);
+    probe = setTimeout(() => {
+      probe = null;
+      if (disposed || state.online || !browserOnline) return;
+      // Any answer (a 401 signed out included) is the server's: the wrapper above takes it.
+      void transport.request({ method: 'GET', path: SUBSCRIPTION_PATH }).then(() => {
+        if (!state.online && browserOnline && !disposed) scheduleProbe();
+      });
+    }, probeWait);
+  };
+  function reachability(result: ApiResult) {
+    if (!browserOnline) return;
+    const noAnswer = !result.ok && result.kind === 'network' && result.timedOut !== true;
+    if (noAnswer && state.online) {
+      // The outbox's own retries go on (isPaused reads the browser); new edits wait in it.
+      setState({ online: false });
+      scheduleProbe();
+    } else if (!noAnswer && !state.online) {
+      stopProbe();
+      onOnline();
+    }
+  }
 
   const sync: SyncEngine = createSync({
     db,
@@ -518,14 +568,15 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   /** GET /api/v1/subscription, and the flag set from its answer (docs/sync.md#the-subscription-flag). */
   function refreshSubscription(): Promise<boolean | null> {
     if (checking) return checking;
-    if (disposed || !state.session.isAuthenticated || !state.online) return Promise.resolve(null);
+    // The browser's word, not reachability: a check asked while the server seemed gone is one more probe.
+    if (disposed || !state.session.isAuthenticated || !browserOnline) return Promise.resolve(null);
     setCheck('checking');
     // Not tracked: `adopt` waits for tracked work, and this waits for the start's `adopt`.
     checking = (async (): Promise<boolean | null> => {
       // A screen may ask before the start has made the mirror this session's, and adopting
       // another user's mirror ends the requests in flight.
       await startAdopted;
-      if (disposed || !state.session.isAuthenticated || !state.online) {
+      if (disposed || !state.session.isAuthenticated || !browserOnline) {
         setCheck(state.session.isAuthenticated ? 'failed' : 'unknown');
         return null;
       }
@@ -666,6 +717,8 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   // ---- Online and offline ---------------------------------------------------------------------
 
   const onOnline = () => {
+    browserOnline = true;
+    stopProbe();
     setState({ online: true });
     const { session } = state;
     // A channel is opened if there is none (closed while offline) or if it is down: its code may
@@ -676,6 +729,8 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     catchUp().catch(logFailure('Catching up after coming online failed'));
   };
   const onOffline = () => {
+    browserOnline = false;
+    stopProbe();
     stopFlushing();
     closeChannel();
     setState({ online: false });
@@ -769,6 +824,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     dispose() {
       if (disposed) return;
       disposed = true;
+      stopProbe();
       events?.removeEventListener('online', onOnline);
       events?.removeEventListener('offline', onOffline);
       stopFlushing();

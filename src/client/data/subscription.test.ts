@@ -256,6 +256,20 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
     expect(layer.getSession().subscribed).toBe(true);
   });
 
+  it('a server that gets no request through while the browser says online is offline until it answers again, and the stored flag decides meanwhile', async () => {
+    const { server, layer } = setup(false, true);
+    await layer.ready;
+    // Every request now fails to reach the server ("lie-fi"): the layer says offline.
+    const lieFi = server.intercept;
+    server.intercept = () => ({ ok: false, kind: 'network', message: 'Failed to fetch' });
+    expect(await layer.refreshSubscription()).toBeNull();
+    expect(layer.getState().online).toBe(false);
+    // The connection carries again: the probe's answer (within 2 s) brings the layer back online.
+    server.intercept = lieFi;
+    await vi.waitFor(() => expect(layer.getState().online).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(layer.getSession().subscribed).toBe(true), { timeout: 10_000 });
+  });
+
   it('a screen asking while a check is on its way shares it: one request', async () => {
     const { server, layer, holdChecks } = setup(false, true);
     const release = holdChecks();
