@@ -262,29 +262,34 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   // The session guard below handles 401s the same way for every transport.
   const inner = options.transport ?? createHttpTransport({ baseUrl: options.baseUrl, getToken: () => state.session.authToken, onUnauthorized: () => {} });
 
-  const transport: ApiTransport = {
-    async request(request: ApiRequest): Promise<ApiResult> {
-      const signal = epoch.signal;
-      const sentWith = state.session.authToken;
-      let onEnd = () => {};
-      const ended = new Promise<ApiResult>((resolve) => {
-        onEnd = () => resolve({ ok: false, kind: 'network', message: 'The session ended before the answer came' });
-        signal.addEventListener('abort', onEnd, { once: true });
-      });
-      let result: ApiResult;
-      try {
-        result = await Promise.race([inner.request(request), ended]);
-      } finally {
-        signal.removeEventListener('abort', onEnd);
-      }
-      // Only a 401 to the token still in use ends the session: one sent before a re-login does not.
-      if (!result.ok && result.kind === 'http' && result.status === 401 && !request.anonymous && sentWith !== null && sentWith === state.session.authToken) {
-        expire();
-      }
-      if (!disposed && !signal.aborted) reachability(result);
-      return result;
-    },
-  };
+  /**
+   * `watched`: the layer's own reads (pulls, the subscription check, the probe), whose failure to
+   * get any answer says the server is out of reach (`reachability`); a screen's call or an outbox
+   * send that fails says so to its own caller. Any answer to any of them says the server is there.
+   */
+  async function guarded(request: ApiRequest, watched: boolean): Promise<ApiResult> {
+    const signal = epoch.signal;
+    const sentWith = state.session.authToken;
+    let onEnd = () => {};
+    const ended = new Promise<ApiResult>((resolve) => {
+      onEnd = () => resolve({ ok: false, kind: 'network', message: 'The session ended before the answer came' });
+      signal.addEventListener('abort', onEnd, { once: true });
+    });
+    let result: ApiResult;
+    try {
+      result = await Promise.race([inner.request(request), ended]);
+    } finally {
+      signal.removeEventListener('abort', onEnd);
+    }
+    // Only a 401 to the token still in use ends the session: one sent before a re-login does not.
+    if (!result.ok && result.kind === 'http' && result.status === 401 && !request.anonymous && sentWith !== null && sentWith === state.session.authToken) {
+      expire();
+    }
+    if (!disposed && !signal.aborted) reachability(result, watched);
+    return result;
+  }
+  const transport: ApiTransport = { request: (request) => guarded(request, false) };
+  const watchedTransport: ApiTransport = { request: (request) => guarded(request, true) };
 
   /**
    * Nothing is sent while signed out (a 401 signs out, so this is the pause the outbox asks for,
@@ -316,15 +321,15 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       probe = null;
       if (disposed || state.online || !browserOnline) return;
       // Any answer (a 401 signed out included) is the server's: the wrapper above takes it.
-      void transport.request({ method: 'GET', path: SUBSCRIPTION_PATH }).then(() => {
+      void watchedTransport.request({ method: 'GET', path: SUBSCRIPTION_PATH }).then(() => {
         if (!state.online && browserOnline && !disposed) scheduleProbe();
       });
     }, probeWait);
   };
-  function reachability(result: ApiResult) {
+  function reachability(result: ApiResult, watched: boolean) {
     if (!browserOnline) return;
     const noAnswer = !result.ok && result.kind === 'network' && result.timedOut !== true;
-    if (noAnswer && state.online) {
+    if (noAnswer && watched && state.online) {
       // The outbox's own retries go on (isPaused reads the browser); new edits wait in it.
       setState({ online: false });
       scheduleProbe();
@@ -336,7 +341,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   const sync: SyncEngine = createSync({
     db,
-    transport,
+    transport: watchedTransport,
     getSession: () => state.session,
     onSubscriptionRefused: () => {
       if (state.session.subscribed) void setSubscribed(false).catch(logFailure('Clearing the subscription flag failed'));
@@ -582,7 +587,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       }
       const token = state.session.authToken;
       const reports = subscriptionReports;
-      const result = await transport.request({ method: 'GET', path: SUBSCRIPTION_PATH });
+      const result = await watchedTransport.request({ method: 'GET', path: SUBSCRIPTION_PATH });
       // Signed out or another session meanwhile: that session has its own state.
       if (disposed || state.session.authToken !== token) return null;
       const subscribed = result.ok ? (result.data as { subscription?: { subscribed?: unknown } } | null)?.subscription?.subscribed : undefined;
