@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { centsToDollars, cents, type Cents } from '../src/engine/money.ts';
-import { addMonths, localMonth, monthsBetween, type MonthKey } from '../src/engine/months.ts';
+import { addMonths, monthsBetween, type MonthKey } from '../src/engine/months.ts';
 import { project } from '../src/engine/project.ts';
 import { DEFAULT_PATHS } from '../src/engine/risk.ts';
 import type { ProjectionInput } from '../src/engine/types.ts';
@@ -35,8 +35,8 @@ import { applyWhatIf, planOutcome } from '../src/engine/what-if.ts';
 import { wholeUsd } from '../src/client/features/analytics/overview/format.ts';
 import { basisPointsText } from '../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../src/client/features/what-if/compute.ts';
-import { actualsFromTables, birthYearOf, planStartDayOf, planStartOf, projectionInput } from '../src/shared/months/input.ts';
 import { ServerProcess } from '../tests/server/server-process.ts';
+import { inputFromServer } from '../tests/e2e/server-input.ts';
 import { heavyHousehold } from './household.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -205,50 +205,9 @@ function householdBodies(planStart: MonthKey): { readonly bodies: readonly (read
   return { bodies, retirementYear: Number(retirementDate.slice(0, 4)), counts };
 }
 
-/** The engine's input from what the server holds, built as the device builds it from its mirror (tests/e2e/what-if.test.ts serverInput). */
-async function serverInput(base: string, token: string): Promise<ProjectionInput> {
-  const get = (route: string) => api(base, 'GET', route, token) as Promise<Json>;
-  const [profile, incomes, debts, expenses, others, accounts, housing, debtPlan, plan, assumptions, income, debt, contribution, retirement] = await Promise.all(
-    [
-      '/api/v1/profile',
-      '/api/v1/incomes',
-      '/api/v1/debts',
-      '/api/v1/monthly_expenses',
-      '/api/v1/other_expenses',
-      '/api/v1/retirement_accounts',
-      '/api/v1/housing',
-      '/api/v1/debt_plan',
-      '/api/v1/retirement_plan',
-      '/api/v1/assumptions',
-      '/api/v1/income_months',
-      '/api/v1/debt_months',
-      '/api/v1/contribution_months',
-      '/api/v1/retirement_months',
-    ].map(get),
-  );
-  const bodies = { income, debt, contribution, retirement };
-  const planStart = planStartOf(bodies);
-  if (planStart === null) throw new Error('The server answered no month tables for the bench user');
-  return projectionInput(
-    {
-      incomes: incomes!.incomes,
-      debts: debts!.debts,
-      monthlyExpenses: expenses!.monthly_expenses,
-      otherExpenses: others!.other_expenses,
-      retirementAccounts: accounts!.retirement_accounts,
-      housing: housing!.housing,
-      // The debt plan's GET key is camelCase, as the web app's calls expect (docs/product.md#calls).
-      debtPlan: debtPlan!.debtPlan,
-      retirementPlan: plan!.retirement_plan,
-      assumptions: assumptions!.assumptions,
-    },
-    actualsFromTables(bodies),
-    planStart,
-    localMonth(new Date()),
-    // The plan starts on the UTC day of sign-up, which the device reads from the profile's user, with the birth year.
-    planStartDayOf((JSON.parse(String(profile!.user)) as { created_at: string }).created_at),
-    birthYearOf(JSON.parse(String(profile!.user))),
-  );
+/** The engine's input from what the server holds, built as the device builds it from its mirror (tests/e2e/server-input.ts). */
+function serverInput(base: string, token: string): Promise<ProjectionInput> {
+  return inputFromServer((route) => api(base, 'GET', route, token) as Promise<Json>);
 }
 
 /** Marks a user subscribed through the admin command (`npm run subscribe -- EMAIL on`), as tests/e2e/harness.ts subscribeUser does. */

@@ -36,12 +36,13 @@
 import { grownAmount, isPreTax } from './assumptions.ts';
 import type { FilingStatus } from './federal-tax.ts';
 import type { Cents } from './money.ts';
-import { cents, mulDivFloor, mulDivRound, ZERO } from './money.ts';
+import { cents, mulDivRound, ZERO } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { monthOf, yearOf } from './months.ts';
 import type { AnnualPercent } from './rates.ts';
-import { payLivingNeed, type LivingCash } from './retirement.ts';
-import { requiredMinimum, rmdStartAge } from './rmd.ts';
+import type { RetirementTotalMonth } from './types.ts';
+import { payLivingNeed, proportionalShares, type LivingCash } from './retirement.ts';
+import { isBeforeFiftyNineAndAHalf, requiredMinimum, rmdStartAge } from './rmd.ts';
 import { yearTax, type YearTax } from './year-tax.ts';
 
 /** What bracket mode reads from the plan assumptions and the profile. */
@@ -255,8 +256,7 @@ export class LivingLedger {
     const paid = payLivingNeed(need, held, kinds.preTax, 0, cash, groups, cents(released));
 
     // 5. The year's income.
-    // Before July of birth year + 59 (rmd.ts isBeforeFiftyNineAndAHalf), read from numbers: no month text a month.
-    const early = rules.birthYear !== null && (year < rules.birthYear + 59 || (year === rules.birthYear + 59 && calendarMonth < 7));
+    const early = rules.birthYear !== null && isBeforeFiftyNineAndAHalf(year, calendarMonth, rules.birthYear);
     for (let i = 0; i < n; i += 1) {
       const taken = paid.gross[i] ?? ZERO;
       gross[i] = cents(gross[i]! + taken);
@@ -334,24 +334,14 @@ export function calendarOf(month: MonthKey): { readonly year: number; readonly c
   return { year: yearOf(month), calendarMonth: monthOf(month) };
 }
 
-/**
- * Shares `amount` in proportion to `weights` (Σ weights > 0): floor(amount × w_i / Σ w), then the
- * leftover cents one each to the largest weights first (ties: earlier first). The shares sum to
- * `amount`. Example: 100.00 over [200.00, 100.00] → [66.67, 33.33].
- */
-function proportionalShares(amount: Cents, weights: readonly Cents[]): Cents[] {
+/** The tax a closed year owes (what the next April pays): federal + state + penalty, 0 on a row that closes no year. */
+export function yearTaxOwed(row: Pick<RetirementTotalMonth, 'yearFederalTax' | 'yearStateTax' | 'yearPenalty'>): Cents {
+  return cents((row.yearFederalTax ?? 0) + (row.yearStateTax ?? 0) + (row.yearPenalty ?? 0));
+}
+
+/** Σ yearTaxOwed over a retirement table's total rows: the plan's lifetime tax in bracket mode. */
+export function lifetimeTax(rows: readonly Pick<RetirementTotalMonth, 'yearFederalTax' | 'yearStateTax' | 'yearPenalty'>[]): Cents {
   let total = 0;
-  for (const w of weights) total += w;
-  const shares = weights.map((w) => (w > 0 ? mulDivFloor(amount, w, total) : ZERO));
-  let leftover = amount - shares.reduce((sum, s) => sum + s, 0);
-  const order = weights
-    .map((w, index) => ({ w, index }))
-    .filter((entry) => entry.w > 0)
-    .sort((x, y) => y.w - x.w || x.index - y.index);
-  for (let k = 0; leftover > 0; k = (k + 1) % order.length) {
-    const index = order[k]!.index;
-    shares[index] = cents(shares[index]! + 1);
-    leftover -= 1;
-  }
-  return shares;
+  for (const row of rows) total += yearTaxOwed(row);
+  return cents(total);
 }

@@ -4,7 +4,7 @@ import { cents } from './money.ts';
 import type { MonthKey } from './months.ts';
 import { monthKey } from './months.ts';
 import type { RetirementOptions } from './retirement.ts';
-import { livingNeed, projectRetirement, socialSecurityIn, splitWithdrawal } from './retirement.ts';
+import { livingNeed, projectRetirement, proportionalShares, socialSecurityIn, splitWithdrawal } from './retirement.ts';
 import type { RetirementAccountInput, RetirementPlanInput, RetirementTotalMonth } from './types.ts';
 
 const start: MonthKey = monthKey(2030, 1);
@@ -73,6 +73,16 @@ describe('socialSecurityIn', () => {
     expect(socialSecurityIn(plan, monthKey(2030, 5))).toBe(0);
     expect(socialSecurityIn(plan, monthKey(2030, 6))).toBe(6000);
     expect(socialSecurityIn(plan, monthKey(2045, 1))).toBe(6000);
+  });
+});
+
+describe('proportionalShares', () => {
+  it('shares any amount in proportion, with no cap, the leftover cents to the largest weights first', () => {
+    // 100.00 over 1.00 and 2.00: floor(10 000 × 100 / 300) = 3 333, floor(10 000 × 200 / 300) = 6 666,
+    // and the leftover cent to the larger.
+    expect(proportionalShares(10_000 as Cents, [100 as Cents, 200 as Cents])).toEqual([3_333, 6_667]);
+    // Equal weights: ties go to the earlier; an empty weight gets nothing.
+    expect(proportionalShares(100 as Cents, [0 as Cents, 3 as Cents, 3 as Cents, 3 as Cents])).toEqual([0, 34, 33, 33]);
   });
 });
 

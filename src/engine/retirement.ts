@@ -238,20 +238,30 @@ export function splitWithdrawal(amount: Cents, available: readonly Cents[]): Cen
   const total = sumCents(available);
   if (amount > total) throw new RangeError(`Cannot withdraw ${amount} from ${total}`);
   if (amount <= 0 || total <= 0) return available.map(() => ZERO);
-  const shares = available.map((a) => (a > 0 ? mulDivFloor(amount, a, total) : ZERO));
+  return proportionalShares(amount, available);
+}
+
+/**
+ * `amount` shared in proportion to `weights` (Σ weights > 0), with no cap: floor(amount × w_i / Σ w),
+ * then the leftover cents (fewer than the weights above 0) one each to the largest weights first,
+ * ties to the earlier. The shares sum to `amount`. splitWithdrawal's rule, also the Roth
+ * conversion's into the Roth accounts (retirement-tax.ts). Example: 100.00 over [200.00, 100.00] →
+ * [66.67, 33.33].
+ */
+export function proportionalShares(amount: Cents, weights: readonly Cents[]): Cents[] {
+  const total = sumCents(weights);
+  const shares = weights.map((a) => (a > 0 ? mulDivFloor(amount, a, total) : ZERO));
   let leftover = amount - sumCents(shares);
-  if (leftover <= 0) return shares;
-  // The leftover (fewer cents than accounts holding money) goes one each to the largest balances
-  // first, ties to the earlier: the next in that order after (lastA, lastIndex), found by a scan.
+  // The next in (largest weight, earlier index) order after (lastA, lastIndex), found by a scan.
   let lastA = Number.POSITIVE_INFINITY;
   let lastIndex = -1;
   while (leftover > 0) {
     let best = -1;
     let bestA = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < available.length; i += 1) {
-      const a = available[i]!;
+    for (let i = 0; i < weights.length; i += 1) {
+      const a = weights[i]!;
       const after = a < lastA || (a === lastA && i > lastIndex);
-      if (after && a > bestA) {
+      if (after && a > 0 && a > bestA) {
         best = i;
         bestA = a;
       }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Cents } from './money.ts';
-import { monthKey } from './months.ts';
 import { distributionPeriodTenths, isBeforeFiftyNineAndAHalf, requiredMinimum, rmdStartAge, UNIFORM_LIFETIME_TENTHS } from './rmd.ts';
 
 describe('the Uniform Lifetime Table (Pub. 590-B, Table III)', () => {
@@ -31,8 +30,8 @@ describe('the Uniform Lifetime Table (Pub. 590-B, Table III)', () => {
 
 describe('isBeforeFiftyNineAndAHalf', () => {
   it('counts months before July of birth year + 59 as early', () => {
-    expect(isBeforeFiftyNineAndAHalf(monthKey(2029, 6), 1970)).toBe(true);
-    expect(isBeforeFiftyNineAndAHalf(monthKey(2029, 7), 1970)).toBe(false);
-    expect(isBeforeFiftyNineAndAHalf(monthKey(2025, 1), 1970)).toBe(true);
+    expect(isBeforeFiftyNineAndAHalf(2029, 6, 1970)).toBe(true);
+    expect(isBeforeFiftyNineAndAHalf(2029, 7, 1970)).toBe(false);
+    expect(isBeforeFiftyNineAndAHalf(2025, 1, 1970)).toBe(true);
   });
 });

@@ -11,7 +11,6 @@
  */
 import type { Cents } from './money.ts';
 import { divRoundHalfUp } from './money.ts';
-import type { MonthKey } from './months.ts';
 
 /** The first age of the Uniform Lifetime Table. */
 export const UNIFORM_TABLE_FIRST_AGE = 72;
@@ -62,9 +61,11 @@ export function requiredMinimum(priorYearEndBalance: Cents, age: number): Cents 
 }
 
 /**
- * Whether a withdrawal in `month` comes before age 59½ (birthday taken as January): months before
- * July of birth year + 59. Example: born 1970 → 2029-06 is early, 2029-07 is not.
+ * Whether a withdrawal in calendar month `calendarMonth` (1–12) of `year` comes before age 59½
+ * (birthday taken as January): months before July of birth year + 59. Read from numbers, as every
+ * living month of every Monte Carlo path asks it. Example: born 1970 → 2029, 6 is early; 2029, 7
+ * is not.
  */
-export function isBeforeFiftyNineAndAHalf(month: MonthKey, birthYear: number): boolean {
-  return month < `${birthYear + 59}-07`;
+export function isBeforeFiftyNineAndAHalf(year: number, calendarMonth: number, birthYear: number): boolean {
+  return year < birthYear + 59 || (year === birthYear + 59 && calendarMonth < 7);
 }

@@ -104,11 +104,21 @@ describe('exploreRothConversions', () => {
     expect([explorer.firstYear, explorer.lastYear]).toEqual([2026, 2030]);
     const expected = Array.from({ length: 21 }, (_, k) => ({ amount: k * 2_000_000, ...byHand(k * 2_000_000) }));
     expect(explorer.options.map(({ amount, lifetimeTax, afterTaxEnd }) => ({ amount, lifetimeTax, afterTaxEnd }))).toEqual(expected);
+    // Each amount beside converting nothing, and the conversions stop the year before RMDs.
+    expect(explorer.options.map((option) => option.moreThanNone)).toEqual(expected.map((option) => option.afterTaxEnd - expected[0]!.afterTaxEnd));
+    expect(explorer.stopsBeforeRmds).toBe(true);
     const best = expected.reduce((b, option, i) => (option.afterTaxEnd > expected[b]!.afterTaxEnd ? i : b), 0);
     expect(explorer.best).toBe(best);
     // Converting nothing leaves the RMDs to be taxed at 22 %: some conversion is worth making here.
     expect(best).toBeGreaterThan(0);
     expect(explorer.options[best]!.converted).toBe(5 * best * $(20_000));
+  });
+
+  it('stops with the plan when the plan ends before RMDs begin', () => {
+    // Three years (2026–2028): RMDs would begin in 2031, so the last conversion year is the plan's last.
+    const short = plan();
+    const explorer = exploreRothConversions({ ...short, retirementPlan: { ...short.retirementPlan!, yearsOfRetirement: 3 } });
+    expect(explorer).toMatchObject({ status: 'ready', firstYear: 2026, lastYear: 2028, stopsBeforeRmds: false });
   });
 
   it('says why it cannot compare', () => {

@@ -4,11 +4,12 @@
  * costs in tax over the plan and what it leaves after tax at the end, the best marked.
  *
  * Per amount a (plan-start dollars a year, the roth_conversion field's unit):
- *   lifetime tax  = Σ over the plan's tax years of federal + state + penalty (the total rows' year figures)
+ *   lifetime tax  = Σ over the plan's tax years of federal + state + penalty (lifetimeTax of the total rows)
  *   after-tax end = the last month's total balance + cash − roundHalfUp(T × (m + s) / 100)
  *                   where T is what the traditional accounts hold at the end, m the last tax year's
  *                   marginal federal rate and s the state rate (what T would cost to take out)
  *   today's dollars: both divided by F_inflation of the last month (todaysDollars)
+ *   more than none = after-tax end − converting nothing's (negative: less)
  * The best amount is the one with the most after tax at the end among those whose money lasts
  * (all of them when none does); on a tie the smaller amount.
  * The step is the traditional balance at retirement in plan-start dollars, spread over the years
@@ -22,6 +23,7 @@ import { cents, mulDivRound } from './money.ts';
 import { addMonths, monthOf, yearOf, type MonthKey } from './months.ts';
 import { planScenario } from './project.ts';
 import { projectRetirement } from './retirement.ts';
+import { lifetimeTax } from './retirement-tax.ts';
 import { rmdStartAge } from './rmd.ts';
 import type { ProjectionInput, RetirementTotalMonth } from './types.ts';
 import { decimalFraction } from './rates.ts';
@@ -38,6 +40,8 @@ export interface ConversionOption {
   readonly lifetimeTax: Cents;
   /** What is left after tax at the plan's end, in today's dollars. */
   readonly afterTaxEnd: Cents;
+  /** afterTaxEnd − converting nothing's afterTaxEnd (negative: less), in today's dollars. */
+  readonly moreThanNone: Cents;
   /** Σ of the conversions made, nominal. */
   readonly converted: Cents;
   /** Whether some month of the plan runs short. */
@@ -45,7 +49,16 @@ export interface ConversionOption {
 }
 
 export type ConversionExplorer =
-  | { readonly status: 'ready'; readonly step: Cents; readonly firstYear: number; readonly lastYear: number; readonly options: readonly ConversionOption[]; readonly best: number }
+  | {
+      readonly status: 'ready';
+      readonly step: Cents;
+      readonly firstYear: number;
+      readonly lastYear: number;
+      /** True when lastYear is the year before RMDs begin; false when the plan ends first. */
+      readonly stopsBeforeRmds: boolean;
+      readonly options: readonly ConversionOption[];
+      readonly best: number;
+    }
   | { readonly status: 'unavailable'; readonly reason: string };
 
 /** Compares Roth conversion amounts for the plan (see the file's doc comment). */
@@ -64,7 +77,8 @@ export function exploreRothConversions(input: ProjectionInput, steps: number = C
   const start = firstJanuaryYear(options.planStart, firstLiving);
   const lastLivingYear = yearOf(addMonths(options.planStart, firstLiving + options.livingMonths - 1));
   const birthYear = input.birthYear ?? null;
-  const lastYear = Math.min(lastLivingYear, birthYear === null ? lastLivingYear : birthYear + rmdStartAge(birthYear) - 1);
+  const beforeRmds = birthYear === null ? null : birthYear + rmdStartAge(birthYear) - 1;
+  const lastYear = beforeRmds === null ? lastLivingYear : Math.min(lastLivingYear, beforeRmds);
   if (lastYear < start) return unavailable('Required minimum distributions begin in your first year of retirement, so there is no year left to convert in.');
 
   // The traditional accounts at retirement, in plan-start dollars, spread over the conversion years.
@@ -82,18 +96,16 @@ export function exploreRothConversions(input: ProjectionInput, steps: number = C
   const lastIndex = firstLiving + options.livingMonths - 1;
   const inflation = assumptions.inflationRate;
   const state = decimalFraction(assumptions.stateTaxRate);
-  const results: ConversionOption[] = [];
+  const results: Omit<ConversionOption, 'moreThanNone'>[] = [];
   for (let k = 0; k <= steps; k += 1) {
     const amount = cents(k * step);
     const run = k === 0 && assumptions.rothConversion === 0 ? base : projectRetirement(accounts, optionsAt(amount));
     const total = run.total;
-    let tax = 0;
     let converted = 0;
     let marginal = 0;
     let runsShort = false;
     for (const row of total) {
       if (row.yearFederalTax !== undefined) {
-        tax += row.yearFederalTax + (row.yearStateTax ?? 0) + (row.yearPenalty ?? 0);
         converted += row.yearConversion ?? 0;
         marginal = row.yearMarginalRate ?? 0;
       }
@@ -109,19 +121,21 @@ export function exploreRothConversions(input: ProjectionInput, steps: number = C
     const end = (last?.displayBalance ?? 0) + (last?.cashBalance ?? 0) - owed;
     results.push({
       amount,
-      lifetimeTax: todaysDollars(cents(tax), inflation, lastIndex + 1),
+      lifetimeTax: todaysDollars(lifetimeTax(total), inflation, lastIndex + 1),
       afterTaxEnd: todaysDollars(cents(end), inflation, lastIndex + 1),
       converted: cents(converted),
       runsShort,
     });
   }
-  const lasting = results.some((r) => !r.runsShort);
+  const none = results[0]!.afterTaxEnd;
+  const compared: ConversionOption[] = results.map((r) => ({ ...r, moreThanNone: cents(r.afterTaxEnd - none) }));
+  const lasting = compared.some((r) => !r.runsShort);
   let best = -1;
-  results.forEach((r, i) => {
+  compared.forEach((r, i) => {
     if (lasting && r.runsShort) return;
-    if (best < 0 || r.afterTaxEnd > results[best]!.afterTaxEnd) best = i;
+    if (best < 0 || r.afterTaxEnd > compared[best]!.afterTaxEnd) best = i;
   });
-  return { status: 'ready', step, firstYear: start, lastYear, options: results, best };
+  return { status: 'ready', step, firstYear: start, lastYear, stopsBeforeRmds: beforeRmds !== null && lastYear === beforeRmds, options: compared, best };
 }
 
 function unavailable(reason: string): ConversionExplorer {

@@ -13,6 +13,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ServerProcess } from '../server/server-process.ts';
 import { e2eDist } from './global-setup.ts';
+import { inputFromServer } from './server-input.ts';
+import type { ProjectionInput } from '../../src/engine/types.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
@@ -310,4 +312,9 @@ export async function backdateSignUp(app: App, users: readonly { email: string; 
   } finally {
     await app.server.boot();
   }
+}
+
+/** The engine's input from what the server holds for `token`'s user, as the device builds it (server-input.ts). */
+export function serverInput(app: App, token: string): Promise<ProjectionInput> {
+  return inputFromServer((apiPath) => apiCall(app, token, 'GET', apiPath) as Promise<Record<string, any>>);
 }

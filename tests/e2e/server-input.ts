@@ -1,15 +1,14 @@
 /**
  * The engine's input from what the server holds, built as the device builds it from its mirror
- * (src/client/data/provisional.ts): an end-to-end test compares the page's figures with the engine
- * run in Node on it.
+ * (src/client/data/provisional.ts): an end-to-end test (harness.ts serverInput) and bench:risk's
+ * app part compare the page's figures with the engine run in Node on it. `get` answers a GET of
+ * the API as JSON for the signed-in user. It imports nothing of vitest, so a bench can use it.
  */
 import { localMonth } from '../../src/engine/months.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
 import { actualsFromTables, birthYearOf, planStartDayOf, planStartOf, projectionInput } from '../../src/shared/months/input.ts';
-import { apiCall, type App } from './harness.ts';
 
-export async function serverInput(app: App, token: string): Promise<ProjectionInput> {
-  const get = (apiPath: string) => apiCall(app, token, 'GET', apiPath) as Promise<Record<string, any>>;
+export async function inputFromServer(get: (apiPath: string) => Promise<Record<string, any>>): Promise<ProjectionInput> {
   const [profile, incomes, debts, expenses, others, accounts, housing, debtPlan, plan, assumptions, income, debt, contribution, retirement] = await Promise.all(
     [
       '/api/v1/profile',
@@ -29,6 +28,8 @@ export async function serverInput(app: App, token: string): Promise<ProjectionIn
     ].map(get),
   );
   const bodies = { income, debt, contribution, retirement };
+  const planStart = planStartOf(bodies);
+  if (planStart === null) throw new Error('The server answered no month tables for this user');
   return projectionInput(
     {
       incomes: incomes!.incomes,
@@ -43,10 +44,10 @@ export async function serverInput(app: App, token: string): Promise<ProjectionIn
       assumptions: assumptions!.assumptions,
     },
     actualsFromTables(bodies),
-    planStartOf(bodies)!,
+    planStart,
     localMonth(new Date()),
     // The plan starts on the UTC day of sign-up, which the device reads from the profile's user, with the birth year.
-    planStartDayOf((JSON.parse(profile!.user) as { created_at: string }).created_at),
-    birthYearOf(JSON.parse(profile!.user)),
+    planStartDayOf((JSON.parse(String(profile!.user)) as { created_at: string }).created_at),
+    birthYearOf(JSON.parse(String(profile!.user))),
   );
 }

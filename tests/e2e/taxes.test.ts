@@ -11,9 +11,8 @@ import { exploreRothConversions } from '../../src/engine/roth-explorer.ts';
 import type { RetirementTotalMonth } from '../../src/engine/types.ts';
 import { wholeUsd } from '../../src/client/features/analytics/format.ts';
 import { rateText } from '../../src/client/features/analytics/retirement-living/tax-years.ts';
-import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, switchColorScheme, uniqueEmail } from './harness.ts';
+import { type App, apiCall, apiSignUp, serverInput, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, switchColorScheme, uniqueEmail } from './harness.ts';
 import { planStart } from './pages.ts';
-import { serverInput } from './server-input.ts';
 
 let app: App;
 beforeAll(async () => {

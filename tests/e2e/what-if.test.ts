@@ -18,9 +18,8 @@ import type { ProjectionInput } from '../../src/engine/types.ts';
 import { basisPointsText } from '../../src/client/features/dashboard/overview/health-lines.ts';
 import { compute } from '../../src/client/features/what-if/compute.ts';
 import { MEDIAN_BELOW } from '../../src/client/features/what-if/figures.ts';
-import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
+import { type App, apiCall, apiSignUp, serverInput, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { planStart } from './pages.ts';
-import { serverInput } from './server-input.ts';
 
 let app: App;
 beforeAll(async () => {

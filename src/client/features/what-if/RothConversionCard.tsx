@@ -12,7 +12,6 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { cents, ZERO, type Cents } from '../../../engine/money.ts';
-import { rmdStartAge } from '../../../engine/rmd.ts';
 import { CONVERSION_STEPS, type ConversionExplorer } from '../../../engine/roth-explorer.ts';
 import type { ProjectionInput } from '../../../engine/types.ts';
 import { useDataLayer } from '../../data/hooks.ts';
@@ -38,9 +37,8 @@ export const applyName = (amount: Cents): string => `Apply ${wholeUsd(amount)} a
  * What the comparison is, in one sentence. The last year is the year before RMDs begin unless the
  * plan ends first (the engine stops at the earlier of the two).
  */
-export function comparesSentence(explorer: Ready, birthYear: number | null): string {
-  const { firstYear, lastYear } = explorer;
-  const beforeRmds = birthYear !== null && lastYear === birthYear + rmdStartAge(birthYear) - 1;
+export function comparesSentence(explorer: Ready): string {
+  const { firstYear, lastYear, stopsBeforeRmds: beforeRmds } = explorer;
   const when = firstYear === lastYear ? `in January ${firstYear}` : `every January from ${firstYear} to ${lastYear}`;
   const which = beforeRmds ? 'the year before required minimum distributions begin' : 'the last year of your plan';
   return `Each amount is converted ${when}, ${which}, from traditional to Roth accounts, and taxed as ordinary income that year. After-tax end counts what is left in traditional accounts at the last year's tax rate; figures in today's dollars.`;
@@ -54,7 +52,7 @@ function bestSentence(explorer: Ready, current: Cents): string {
   const allShort = explorer.options.every((option) => option.runsShort);
   const short = allShort ? ' Your money runs short with every amount; the best is the one that leaves the most.' : '';
   if (best.amount === 0) return `Converting nothing leaves the most after tax at the end: ${wholeUsd(best.afterTaxEnd)}.${short}`;
-  const more = cents(best.afterTaxEnd - none.afterTaxEnd);
+  const more = best.moreThanNone;
   const yours = best.amount === current ? ' Your plan already converts this amount.' : '';
   // Less only where converting nothing runs short and the best does not (the best is the most among those that last).
   const beside = more >= 0 ? `${wholeUsd(more)} more than converting nothing` : `${wholeUsd(cents(-more))} less than converting nothing, which runs short`;
@@ -100,7 +98,7 @@ export function RothConversionCard({ input }: { input: ProjectionInput }) {
             {explorer.reason}
           </Text>
         )}
-        {explorer?.status === 'ready' && <Comparison explorer={explorer} input={input} current={current} stale={run.stale} applying={applying} onApply={(amount) => void apply(amount)} />}
+        {explorer?.status === 'ready' && <Comparison explorer={explorer} current={current} stale={run.stale} applying={applying} onApply={(amount) => void apply(amount)} />}
       </Stack>
     </Card>
   );
@@ -108,21 +106,20 @@ export function RothConversionCard({ input }: { input: ProjectionInput }) {
 
 interface ComparisonProps {
   readonly explorer: Ready;
-  readonly input: ProjectionInput;
   readonly current: Cents;
   readonly stale: boolean;
   readonly applying: Cents | null;
   readonly onApply: (amount: Cents) => void;
 }
 
-function Comparison({ explorer, input, current, stale, applying, onApply }: ComparisonProps) {
+function Comparison({ explorer, current, stale, applying, onApply }: ComparisonProps) {
   const best = explorer.options[explorer.best] ?? null;
   const busy = applying !== null;
   const listed = explorer.options.some((option) => option.amount === current);
   return (
     <Stack gap="sm" opacity={stale ? 0.6 : 1}>
       <Text size="sm" data-testid="roth-explorer-compares">
-        {comparesSentence(explorer, input.birthYear ?? null)}
+        {comparesSentence(explorer)}
       </Text>
       {best && (
         <Group gap="sm" justify="space-between" align="center">

@@ -12,7 +12,8 @@
  * Example: 2031 marginal 12 %, no RMD; 2032 marginal 22 %; 2033 marginal 22 %, RMD $4,100.75 →
  * 2032 'Higher bracket', 2033 'First RMD'.
  */
-import { sumCents, ZERO, type Cents } from '../../../../engine/money.ts';
+import { ZERO, type Cents } from '../../../../engine/money.ts';
+import { lifetimeTax } from '../../../../engine/retirement-tax.ts';
 import { yearOf, type MonthKey } from '../../../../engine/months.ts';
 import type { RetirementRow } from '../wire.ts';
 
@@ -83,7 +84,7 @@ export function taxYears(rows: readonly RetirementRow[]): TaxYears | null {
       higherBracket,
     };
   });
-  return { years, lifetimeTax: sumCents(years.flatMap((year) => [year.federalTax, year.stateTax, year.penalty])) };
+  return { years, lifetimeTax: lifetimeTax(closing) };
 }
 
 const RATE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
