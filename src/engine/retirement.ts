@@ -238,7 +238,7 @@ export function splitWithdrawal(amount: Cents, available: readonly Cents[]): Cen
   const total = sumCents(available);
   if (amount > total) throw new RangeError(`Cannot withdraw ${amount} from ${total}`);
   if (amount <= 0 || total <= 0) return available.map(() => ZERO);
-  return proportionalShares(amount, available);
+  return proportionalShares(amount, available, total);
 }
 
 /**
@@ -246,10 +246,9 @@ export function splitWithdrawal(amount: Cents, available: readonly Cents[]): Cen
  * then the leftover cents (fewer than the weights above 0) one each to the largest weights first,
  * ties to the earlier. The shares sum to `amount`. splitWithdrawal's rule, also the Roth
  * conversion's into the Roth accounts (retirement-tax.ts). Example: 100.00 over [200.00, 100.00] →
- * [66.67, 33.33].
+ * [66.67, 33.33]. `total` is Σ weights when the caller has it.
  */
-export function proportionalShares(amount: Cents, weights: readonly Cents[]): Cents[] {
-  const total = sumCents(weights);
+export function proportionalShares(amount: Cents, weights: readonly Cents[], total: number = sumCents(weights)): Cents[] {
   const shares = weights.map((a) => (a > 0 ? mulDivFloor(amount, a, total) : ZERO));
   let leftover = amount - sumCents(shares);
   // The next in (largest weight, earlier index) order after (lastA, lastIndex), found by a scan.
