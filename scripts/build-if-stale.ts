@@ -3,7 +3,8 @@
  * file the build reads changed after it (so a restart starts in seconds, not a minute).
  *
  * What the build reads: the app's sources (src/client, src/shared, src/engine), the service worker
- * (sw/), public/, index.html, the manifest, vite.config.ts, tsconfig.json and package-lock.json.
+ * (sw/), public/, index.html, the manifest, vite.config.ts with its prerender step
+ * (scripts/prerender-plugin.ts), tsconfig.json and package-lock.json.
  * A file newer than dist/index.html (written last by the build) means a new build.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const INPUTS = ['src/client', 'src/shared', 'src/engine', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+export const INPUTS = ['src/client', 'src/shared', 'src/engine', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'scripts/prerender-plugin.ts', 'tsconfig.json', 'package-lock.json'];
 
 /** The newest modification time (ms) among the files under `paths`, and which file it is. */
 export function newestInput(paths: readonly string[]): { file: string; mtimeMs: number } | null {

@@ -1,19 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { localStorageColorSchemeManager } from '@mantine/core';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { COLOR_SCHEME_KEY, PRERENDERED_ATTRIBUTE } from '../shared/page-boot.ts';
+import { App } from './app.tsx';
 import { createDeferredDataLayer } from './data/deferred-layer.ts';
-import { DataLayerProvider } from './data/hooks.ts';
 import { createPwaController, type InstallPromptEvent } from './pwa/controller.ts';
-import { PwaProvider } from './pwa/hooks.ts';
 import { whenOnline } from './pwa/online.ts';
 import { isStandalone } from './pwa/platform.ts';
 import { reloadOnStaleChunkInBrowser } from './pwa/stale-chunk.ts';
 import { createAppRouter } from './router.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
-import { NotificationsHost } from './ui/NotificationsHost.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -94,39 +91,48 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 // The colour scheme persists in local storage; 'auto' follows the system until the user picks one.
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'runway-color-scheme' });
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
 
 /** How long a signed-in page's first render waits for its route to load (see below). */
 const FIRST_ROUTE_WAIT_MS = 1500;
 
-/**
- * Signed in, the first render waits for the route's first load (the data layer and the page's
- * code, a few hundred milliseconds from the service worker's cache on a slow phone), so it renders
- * the page itself. Rendered before, the router's answer re-rendered the whole page synchronously
- * (the router's state is an external store, whose updates React cannot slice): one task of about
- * 200 ms at 4× CPU throttling. A load slower than FIRST_ROUTE_WAIT_MS (a slow network, no service
- * worker yet) renders meanwhile, as before, and the router shows its own progress and failures.
- */
-const firstRoute = layer.getSession().isAuthenticated
-  ? Promise.race([router.load().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS))])
-  : Promise.resolve();
+const signedIn = layer.getSession().isAuthenticated;
+const app = <App router={router} layer={layer} pwa={pwa} colorSchemeManager={colorSchemeManager} />;
 
-// A transition: the first render is done in slices that let the browser paint and take input, not
-// in one long task (Lighthouse's Total Blocking Time on a slow phone).
-const reactRoot = createRoot(root);
-void firstRoute.then(() =>
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-          <NotificationsHost />
-          <DataLayerProvider layer={layer}>
-            <PwaProvider controller={pwa}>
-              <RouterProvider router={router} />
-            </PwaProvider>
-          </DataLayerProvider>
-        </MantineProvider>
-      </StrictMode>,
-    ),
-  ),
-);
+if (!signedIn && root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+  // A visitor's page the build prerendered (scripts/prerender-plugin.ts) is on screen already: once
+  // its route's code has loaded, the app takes over the same markup (hydration, in slices). The
+  // router renders as it did in the build (`ssr` set: no Suspense boundary of its own around the
+  // root). Should the route's code not load (offline before the worker had it), the page stays as
+  // drawn: its links are plain links.
+  router.ssr = { manifest: undefined };
+  void router.load().then(
+    () => {
+      if (router.state.matches.every((match) => match.status === 'success')) hydrateRoot(root, app);
+    },
+    () => undefined,
+  );
+} else {
+  // A visitor's markup is never shown to someone signed in (the boot script hides it,
+  // src/shared/page-boot.ts): the app draws the signed-in page in its place.
+  root.replaceChildren();
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+
+  /**
+   * Signed in, the first render waits for the route's first load (the data layer and the page's
+   * code, a few hundred milliseconds from the service worker's cache on a slow phone), so it
+   * renders the page itself. Rendered before, the router's answer re-rendered the whole page
+   * synchronously (the router's state is an external store, whose updates React cannot slice): one
+   * task of about 200 ms at 4× CPU throttling. A load slower than FIRST_ROUTE_WAIT_MS (a slow
+   * network, no service worker yet) renders meanwhile, as before, and the router shows its own
+   * progress and failures.
+   */
+  const firstRoute = signedIn
+    ? Promise.race([router.load().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS))])
+    : Promise.resolve();
+
+  // A transition: the first render is done in slices that let the browser paint and take input, not
+  // in one long task (Lighthouse's Total Blocking Time on a slow phone).
+  const reactRoot = createRoot(root);
+  void firstRoute.then(() => startTransition(() => reactRoot.render(app)));
+}

@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { DeferredDataLayer } from './data/deferred-layer.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -7,12 +7,18 @@ export interface RouterContext {
   dataLayer: DeferredDataLayer;
 }
 
-export function createAppRouter(context: RouterContext) {
-  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
+/**
+ * The app's router: the browser's history on the page; the build's prerender (prerender.tsx) hands
+ * it a memory history at the page it renders, where there is no scroll to restore.
+ */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: !history, ...(history ? { history } : {}) });
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

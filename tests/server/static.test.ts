@@ -3,13 +3,16 @@
  * revalidated on every use (a cached sw.js would hide a new version); hashed assets cached for a
  * year; compressed copies to browsers that take them; index.html for every page of the app and
  * never for a file, the API or the test-mode payment pages; a CSP that allows the worker and the
- * manifest.
+ * manifest, and the pages' boot script by its hash. A build with prerendered pages answers each
+ * of them with its own file and every other page with app.html.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT } from '../../src/shared/page-boot.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 const INDEX = '<!doctype html><html><head><title>Runway</title></head><body><div id="root"></div></body></html>';
@@ -76,5 +79,53 @@ describe('the built web app', () => {
       const text = await response.text();
       expect({ route, html: text.includes('<div id="root">') }).toEqual({ route, html: false });
     }
+  });
+});
+
+describe('a build with prerendered pages', () => {
+  let prerendered: TestServer;
+  let root: string;
+  const PAGES: Record<string, string> = {
+    'index.html': 'landing',
+    'login.html': 'sign-in form',
+    'signup.html': 'sign-up form',
+    'privacy-policy.html': 'privacy policy',
+    'terms-of-service.html': 'terms of service',
+    'app.html': 'empty shell',
+  };
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'runway-prerendered-'));
+    for (const [file, text] of Object.entries(PAGES)) writeFileSync(path.join(root, file), `<!doctype html><html><body><div id="root">${text}</div></body></html>`);
+    prerendered = await startServer({ env: { STATIC_DIR: root } });
+  });
+  afterAll(async () => {
+    await prerendered?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("answers each visitor's page with its own file and every other page with app.html", async () => {
+    const expected: [string, string][] = [
+      ['/', 'landing'],
+      ['/login', 'sign-in form'],
+      ['/signup', 'sign-up form'],
+      ['/privacy-policy', 'privacy policy'],
+      ['/terms-of-service', 'terms of service'],
+      ['/dashboard', 'empty shell'],
+      ['/analytics', 'empty shell'],
+      ['/users/password/edit', 'empty shell'],
+      ['/no-such-page', 'empty shell'],
+    ];
+    for (const [route, text] of expected) {
+      const response = await fetch(`${prerendered.url}${route}`);
+      expect({ route, status: response.status, cache: response.headers.get('cache-control'), text: (await response.text()).match(/<div id="root">(.*)<\/div>/)?.[1] }).toEqual({ route, status: 200, cache: 'no-cache', text });
+    }
+  });
+
+  it("allows the pages' boot script, and no other inline script, by its SHA-256", async () => {
+    const csp = (await fetch(`${prerendered.url}/`)).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '));
+    const digest = createHash('sha256').update(Buffer.from(BOOT_SCRIPT, 'utf8')).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${digest}'`);
+    expect(csp.split('; ')).toContain("script-src-attr 'none'");
   });
 });

@@ -15,6 +15,8 @@ export function PwaProvider({ controller, children }: { controller: PwaControlle
 
 export function usePwa(): { state: PwaState; controller: PwaController } {
   const controller = useContext(PwaContext);
-  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  // A prerendered page was drawn with nothing to offer (no install, no update): its hydration
+  // starts from that, then shows what this browser offers.
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, inert.getState);
   return { state, controller };
 }

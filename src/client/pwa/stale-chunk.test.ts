@@ -73,4 +73,10 @@ describe('entryOf', () => {
     expect(entryOf('<head><script src="/other.js"></script></head>')).toBeNull();
     expect(entryOf('{"error":"Not Found"}')).toBeNull();
   });
+
+  it('reads the entry a prerendered page preloads for its boot script, as a path', () => {
+    expect(entryOf('<head><link rel="modulepreload" crossorigin href="/assets/index-BaBFCoo0.js" data-entry=""></head>')).toBe('/assets/index-BaBFCoo0.js');
+    expect(entryOf('<head><link rel="modulepreload" href="/assets/other-1.js"></head>')).toBeNull();
+    expect(entryOf('<script type="module" src="http://localhost:3000/assets/index-x.js"></script>')).toBe('/assets/index-x.js');
+  });
 });

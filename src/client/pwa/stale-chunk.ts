@@ -24,10 +24,17 @@ export interface StaleChunkDeps {
   log?: Pick<Console, 'warn'>;
 }
 
-/** The entry script of a built index.html. */
+/**
+ * The entry script of a built page: its module script, or on a prerendered page the preload the
+ * boot script starts (`data-entry`, src/shared/page-boot.ts). A path: '/assets/index-abc.js'.
+ */
 export function entryOf(html: string): string | null {
-  return /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? null;
+  const src = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? /<link\b[^>]*\bhref="([^"]+)"[^>]*\bdata-entry\b/.exec(html)?.[1];
+  return src === undefined ? null : entryPath(src);
 }
+
+/** The path of a script's address, absolute or not: the boot script's copy is absolute. */
+const entryPath = (src: string) => new URL(src, 'http://page.invalid/').pathname;
 
 export function reloadOnStaleChunk(deps: StaleChunkDeps): () => void {
   const now = deps.now ?? Date.now;
@@ -62,7 +69,10 @@ export function reloadOnStaleChunkInBrowser(): () => void {
     storage: window.sessionStorage,
     reload: () => window.location.reload(),
     isOnline: () => navigator.onLine,
-    runningEntry: () => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null,
+    runningEntry: () => {
+      const src = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+      return src ? entryPath(src) : null;
+    },
     // A query the precache does not know, so the request reaches the server, not the worker's copy.
     servedEntry: async () => {
       const response = await fetch(`/?version-check=${Date.now()}`, { cache: 'no-store', headers: { accept: 'text/html' } });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isAppPage } from '../../shared/app-paths.ts';
+import { isAppPage, pageFile } from '../../shared/app-paths.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { registerCable } from '../cable/endpoint.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE_TEXT, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable.ts';
@@ -141,8 +141,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (options.payments) await registerPaymentRoutes(app, ctx, authenticate, options.payments);
 
   const staticDir = ctx.config.staticDir;
-  const indexHtml = path.join(staticDir, 'index.html');
-  const hasWebApp = existsSync(indexHtml);
+  const hasWebApp = existsSync(path.join(staticDir, 'index.html'));
+  // The build writes the visitor's pages prerendered and app.html for every other page
+  // (src/shared/app-paths.ts `pageFile`); a build without them answers index.html everywhere.
+  const builtPage = (pathname: string) => {
+    const file = pageFile(pathname);
+    return existsSync(path.join(staticDir, file)) ? file : 'index.html';
+  };
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -162,13 +167,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     });
   }
 
-  // Every GET of a page of the app answers index.html (the service worker answers the same pages
+  // Every GET of a page of the app answers its page (the service worker answers the same pages
   // from its cache: one rule, src/shared/app-paths.ts). Files and the server's paths are never pages.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && isAppPage(pathname);
     if (isPage && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(builtPage(pathname));
     }
     return reply.code(404).send(errorBody('Not found'));
   });

@@ -7,7 +7,8 @@
  *   the rest of its defaults (helmet itself rather than @fastify/helmet, whose hook never runs for
  *   an answer Fastify gives before routing);
  *
- * - `Content-Security-Policy`: everything from this origin only. Its `connect-src` is `'self'`,
+ * - `Content-Security-Policy`: everything from this origin only, and one inline script, the
+ *   page's boot script, by its hash (`BOOT_SCRIPT_HASH`). Its `connect-src` is `'self'`,
  *   and with APP_URL set also that origin and its WebSocket form (`/cable`), for the older
  *   browsers whose `'self'` does not cover `ws:`/`wss:` (current ones follow CSP level 3, where it
  *   does). Nothing in it comes from the request: a forged Host or X-Forwarded-Host header cannot
@@ -21,8 +22,10 @@
  *   errors, the payment pages): they carry personal data that no browser or proxy cache should
  *   keep. The web app's files choose theirs (app.ts).
  */
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { BOOT_SCRIPT } from '../../shared/page-boot.ts';
 import { appOrigin, originText, type Origin } from './origin.ts';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -30,10 +33,17 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /** A host that can stand in a CSP source: a name or IPv4/IPv6 address, and a port. */
 const HOST_PATTERN = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/**
+ * The one inline script a page may run: the boot script every page starts with (colour scheme and
+ * the signed-in marker, src/shared/page-boot.ts), allowed by its SHA-256 as CSP level 2 defines:
+ * base64 of the digest of the script's UTF-8 text.
+ */
+export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64')}'`;
+
 const FIXED_DIRECTIVES: readonly string[] = [
   "default-src 'self'",
   "base-uri 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${BOOT_SCRIPT_HASH}`,
   "script-src-attr 'none'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -6,6 +6,7 @@
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { validateSignIn, type SignInInput } from '../../../shared/validation/accounts.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { accountCalls, authFailureMessage, INVALID_CREDENTIALS, SIGN_IN_REDIRECT_MS } from './account-calls.ts';
 import { AlreadyLoggedIn, AuthCard, FormMessage, PasswordField } from './AuthCard.tsx';
@@ -17,6 +18,7 @@ export const LOGIN_SUCCESS = 'Login successful! Redirecting to dashboard...';
 export const LOGIN_WELCOME = 'Welcome back! Log in to plan your finances.';
 
 export function LoginPage() {
+  const hydrated = useHydrated();
   const layer = useDataLayer();
   const session = useSession();
   const redirect = useRedirect();
@@ -37,7 +39,8 @@ export function LoginPage() {
   const locked = form.submitting || form.succeeded;
   return (
     <AuthCard title="Runway" subtitle={LOGIN_WELCOME}>
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Login">
+      {/* Prerendered, it takes input once the app can handle it (ui/use-hydrated.ts). */}
+      <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Login" inert={!hydrated}>
         <Stack gap="sm">
           <FormMessage error={form.formError} success={form.succeeded ? LOGIN_SUCCESS : null} />
           <TextInput

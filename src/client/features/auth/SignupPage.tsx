@@ -7,6 +7,7 @@
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { BIRTH_YEAR_MIN, validateSignUpForm, type SignUpInput } from '../../../shared/validation/accounts.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useDataLayer, useFeatureFlag, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
 import { accountCalls, authFailureMessage, firstFieldErrors, SIGN_IN_REDIRECT_MS } from './account-calls.ts';
@@ -32,6 +33,7 @@ function SignupUnavailable() {
 }
 
 export function SignupPage() {
+  const hydrated = useHydrated();
   const layer = useDataLayer();
   const session = useSession();
   const signup = useFeatureFlag('allow_signup');
@@ -62,7 +64,8 @@ export function SignupPage() {
   const { field, checkbox } = form;
   return (
     <AuthCard title="Sign Up" subtitle="Create your Runway account to start planning.">
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Sign Up">
+      {/* Prerendered, it takes input once the app can handle it (ui/use-hydrated.ts). */}
+      <form onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label="Sign Up" inert={!hydrated}>
         <Stack gap="sm">
           <FormMessage error={form.formError} success={form.succeeded ? SIGNUP_SUCCESS : null} />
           <TextInput label="Email" type="email" autoComplete="email" {...field('email')} disabled={form.succeeded} />

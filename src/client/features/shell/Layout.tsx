@@ -133,7 +133,8 @@ function Footer() {
             </Anchor>
           </Stack>
         </SimpleGrid>
-        <Text size="xs" c="dimmed" mt="lg" ta="center">
+        {/* The build prerendered the year it ran in; a page hydrated in a later year shows this one. */}
+        <Text size="xs" c="dimmed" mt="lg" ta="center" suppressHydrationWarning>
           © {new Date().getFullYear()} Runway. All rights reserved.
         </Text>
       </Container>

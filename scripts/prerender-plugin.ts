@@ -1,0 +1,153 @@
+/**
+ * The build's two page steps (vite.config.ts; docs/architecture.md#prerendered-pages):
+ *
+ * - `bootScript()`: every page's `<head>` starts with the boot script and its style
+ *   (src/shared/page-boot.ts): the colour scheme and the signed-in marker, before the body is drawn.
+ * - `prerender()`: once the client build is written, renders the visitor's pages
+ *   (src/shared/app-paths.ts `PRERENDERED_PAGES`) with the app's own components and writes each as
+ *   HTML with its critical CSS inline, so a first visit paints before any script has run. The
+ *   built index.html, empty, becomes `app.html`: the page every other path gets.
+ *
+ * The render runs a second, server-side Vite build of src/client/prerender.tsx (same plugins, same
+ * CSS-module names) into node_modules/.runway-prerender, where Node resolves the packages the
+ * render imports, and imports it. Critical CSS is Beasties': the rules the page's markup uses are
+ * inlined, and the stylesheet waits as `media="print"` for the boot script to apply it after the
+ * first paint (not Beasties' inline `onload`: the CSP allows no inline script but the boot
+ * script). The boot script chooses the colour scheme after the build, so the page keeps the rules
+ * its markup uses in either scheme (`criticalPage`).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
+import postcss from 'postcss';
+import { build, type Plugin, type PluginOption } from 'vite';
+import { APP_SHELL_FILE, PRERENDERED_PAGES } from '../src/shared/app-paths.ts';
+import { BOOT_SCRIPT, BOOT_STYLE, ENTRY_ATTRIBUTE, PRERENDERED_ATTRIBUTE, STYLESHEET_ATTRIBUTE } from '../src/shared/page-boot.ts';
+
+export function bootScript(): Plugin {
+  return {
+    name: 'runway-boot-script',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [
+        { tag: 'script', children: BOOT_SCRIPT, injectTo: 'head' },
+        { tag: 'style', children: BOOT_STYLE, injectTo: 'head' },
+      ],
+    },
+  };
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const LIGHT = 'data-mantine-color-scheme="light"';
+
+/** The CSS Beasties inlined into `html`'s head (the one `<style>` there that is not the boot style). */
+function inlinedCss(html: string): string {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const styles = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').filter((css) => css !== BOOT_STYLE);
+  if (styles.length !== 1) throw new Error(`Expected one inlined stylesheet in the page's head, found ${styles.length}`);
+  return styles[0] as string;
+}
+
+/**
+ * `page` with its critical CSS inline for both colour schemes: Beasties keeps the rules that match
+ * the markup, and Mantine's scheme rules match `<html data-mantine-color-scheme>`, so the page is
+ * processed as light (the template's) and as dark, and the dark pass's rules the light one lacks
+ * are added. Keeping every scheme rule instead weighed 80 kB per page, 55 kB of it for components
+ * the page does not have.
+ */
+export async function criticalPage(beasties: Beasties, page: string): Promise<string> {
+  if (!page.includes(LIGHT)) throw new Error(`The page template's <html> must say ${LIGHT}`);
+  const light = await beasties.process(page);
+  const dark = await beasties.process(page.replace(LIGHT, 'data-mantine-color-scheme="dark"'));
+  const lightCss = inlinedCss(light);
+  const kept = new Set((postcss.parse(lightCss).nodes ?? []).map((node) => node.toString()));
+  const darkOnly = (postcss.parse(inlinedCss(dark)).nodes ?? []).map((node) => node.toString()).filter((rule) => !kept.has(rule));
+  const both = light.replace(`<style>${lightCss}</style>`, () => `<style>${lightCss}${darkOnly.join('')}</style>`);
+  // Beasties applies the waiting stylesheet with an inline onload, which the CSP forbids: the boot
+  // script applies it instead (src/shared/page-boot.ts).
+  const onload = ` media="print" onload="this.media='all'"`;
+  if (both.split(onload).length !== 2) throw new Error('Expected one stylesheet waiting for its onload');
+  return both.replace(onload, ` media="print" ${STYLESHEET_ATTRIBUTE}=""`);
+}
+
+/**
+ * The element after the prerendered markup: the page's first frame waits until the parser has
+ * reached it (`<link rel="expect" blocking="render">`), so a phone never paints half a page and
+ * then moves it as the rest arrives (a layout shift seen at 4× CPU throttling).
+ */
+const PAGE_END = 'page-end';
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * `html` with `markup` in its root element, marked as prerendered, drawn once whole (`PAGE_END`),
+ * and its entry script turned into a preload the boot script runs after the first paint
+ * (src/shared/page-boot.ts).
+ */
+export function withRoot(html: string, markup: string): string {
+  if (!html.includes(ROOT_ELEMENT)) throw new Error(`The page template has no ${ROOT_ELEMENT}`);
+  if (!ENTRY_SCRIPT.test(html)) throw new Error('The page template has no entry script');
+  return html
+    .replace(ROOT_ELEMENT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="">${markup}</div><span id="${PAGE_END}" hidden></span>`)
+    .replace('</head>', () => `<link rel="expect" href="#${PAGE_END}" blocking="render">\n  </head>`)
+    .replace(ENTRY_SCRIPT, (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" ${ENTRY_ATTRIBUTE}="">`);
+}
+
+export interface PrerenderOptions {
+  /** The plugins the server-side build needs to compile the app's modules as the client build does. */
+  plugins: () => PluginOption[];
+  define: Record<string, string>;
+}
+
+export function prerender(options: PrerenderOptions): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  let skip = false;
+  return {
+    name: 'runway-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      // The server-side build below uses the same config: it must not prerender itself.
+      skip = Boolean(config.build.ssr);
+    },
+    closeBundle: {
+      // Before the service worker's build (vite-plugin-pwa), which precaches the pages written here.
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (skip) return;
+        const serverOut = path.join(root, 'node_modules', '.runway-prerender');
+        rmSync(serverOut, { recursive: true, force: true });
+        await build({
+          configFile: false,
+          root,
+          mode: 'production',
+          logLevel: 'warn',
+          plugins: options.plugins(),
+          define: options.define,
+          build: { ssr: 'src/client/prerender.tsx', outDir: serverOut, emptyOutDir: true, sourcemap: false, minify: false },
+        });
+        mkdirSync(serverOut, { recursive: true });
+        const { renderPage } = (await import(pathToFileURL(path.join(serverOut, 'prerender.js')).href)) as { renderPage: (pathname: string) => Promise<string> };
+        const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        writeFileSync(path.join(outDir, APP_SHELL_FILE), template);
+        const beasties = new Beasties({
+          path: outDir,
+          publicPath: '/',
+          preload: 'media',
+          reduceInlineStyles: false,
+          pruneSource: false,
+          logLevel: 'warn',
+        });
+        for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
+          const page = withRoot(template, await renderPage(pathname));
+          writeFileSync(path.join(outDir, file), await criticalPage(beasties, page));
+        }
+        rmSync(serverOut, { recursive: true, force: true });
+      },
+    },
+  };
+}

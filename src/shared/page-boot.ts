@@ -1,0 +1,61 @@
+/**
+ * The few lines every page runs before its body is drawn (docs/architecture.md#prerendered-pages).
+ *
+ * The public pages (`/`, `/login`, `/signup` and the legal texts) are HTML from the build, drawn
+ * before any script; the app's bundle then hydrates them. Two things cannot wait for the bundle:
+ *
+ * - the colour scheme: a user who chose dark (or whose system is dark, with "auto") must not see a
+ *   light page first. Mantine's styles switch on `data-mantine-color-scheme` on `<html>`, which
+ *   this sets from the choice the app stores (`runway-color-scheme`, Mantine's
+ *   localStorageColorSchemeManager), as Mantine's own ColorSchemeScript would (index.html says
+ *   light, for a browser that runs no script);
+ * - a signed-in visitor: the prerendered markup is a visitor's (Start For Free, Login, the sign-in
+ *   form). The class `runway-signed-in` on `<html>` hides it (`BOOT_STYLE`) until the app draws
+ *   the signed-in page in its place, so it is never seen. "Signed in" is the session's rule
+ *   (client/data/session.ts `readSession`): a token and `isAuthenticated` = "true".
+ *
+ * And on a prerendered page, once the first frame is drawn, it applies the full stylesheet and
+ * starts the app's script. The page carries its critical CSS inline; the stylesheet waits as
+ * `media="print"` (fetched, not applied, not blocking the paint) in its usual place in the head,
+ * so the cascade is the app's own (Mantine's theme styles, in the body, come after it). A browser
+ * without script gets it from a `<noscript>` copy.
+ *
+ * It starts the app's script only after the first paint. A module script
+ * that has arrived by the time the parser is done runs before the browser draws anything: on a
+ * slow phone the page stayed blank while about 400 kB of script ran. The build marks the entry
+ * as a preload instead (`<link rel="modulepreload" data-entry>`: fetched and compiled meanwhile,
+ * not run), and this adds the script once the first frame is drawn. A page that is not drawn yet
+ * (a background tab) starts when it is shown.
+ *
+ * The script is inline, so the page's Content-Security-Policy allows it by its hash
+ * (`BOOT_SCRIPT_HASH`, computed by the server from this very text); any other inline script stays
+ * forbidden. Keep it ES5 and tiny: it runs on every page load, before the first paint.
+ */
+
+/** The attribute of the page's stylesheet the boot script applies after the first paint. */
+export const STYLESHEET_ATTRIBUTE = 'data-stylesheet';
+
+/** The attribute of the preload of the entry script the boot script starts after the first paint. */
+export const ENTRY_ATTRIBUTE = 'data-entry';
+
+/** The attribute the build sets on `#root` when it holds prerendered markup. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** The class the boot script sets on `<html>` when someone is signed in. */
+export const SIGNED_IN_CLASS = 'runway-signed-in';
+
+/** Where the app keeps the colour scheme choice ('light', 'dark' or 'auto'). */
+export const COLOR_SCHEME_KEY = 'runway-color-scheme';
+
+export const BOOT_SCRIPT =
+  '(function(){var d=document.documentElement,s;try{s=window.localStorage}catch(e){}' +
+  `var c=s&&s.getItem("${COLOR_SCHEME_KEY}");` +
+  'if(c!=="light"&&c!=="dark")c=window.matchMedia&&window.matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";' +
+  'd.setAttribute("data-mantine-color-scheme",c);' +
+  `if(s&&s.getItem("authToken")!==null&&s.getItem("isAuthenticated")==="true")d.classList.add("${SIGNED_IN_CLASS}");` +
+  `requestAnimationFrame(function(){setTimeout(function(){var c=document.querySelector("link[${STYLESHEET_ATTRIBUTE}]"),l=document.querySelector("link[${ENTRY_ATTRIBUTE}]"),e;` +
+  'if(c)c.media="all";' +
+  'if(l){e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=l.href;document.head.appendChild(e)}},0)})})()';
+
+/** Hides a visitor's prerendered page from a signed-in user until the app replaces it. */
+export const BOOT_STYLE = `.${SIGNED_IN_CLASS} #root[${PRERENDERED_ATTRIBUTE}]{visibility:hidden}`;
