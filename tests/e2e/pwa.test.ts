@@ -2,6 +2,8 @@
  * The installable offline app end to end (real server, production build, Chromium):
  * - the service worker controls the page after the first load, Chrome finds the app installable,
  *   and API calls never go through the worker (a page.route fake still answers them);
+ * - a visitor's visit precaches the shell only; once signed in, after an idle moment, the worker
+ *   caches every file of the signed-in app;
  * - offline, a reload of /, /dashboard and /analytics renders from the cache and the mirror;
  * - an edit made offline is still pending after an offline reload, and reaches the server exactly
  *   once when the network comes back;
@@ -29,6 +31,30 @@ async function signIn(page: Page, token: string, email: string, subscribed = fal
   await writeSession(page, { token, email, subscribed, extra: { dashboardTab: 'debts' } });
 }
 
+/** Every URL path in the page's caches (the worker's precache and the signed-in app's cache). */
+async function cachedPaths(page: Page): Promise<string[]> {
+  return (await page.evaluate(`caches.keys().then(async (names) => {
+    const urls = [];
+    for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  })`)) as string[];
+}
+
+/** The worker's answer about the signed-in app's files (sw/protocol.ts APP_CACHE_STATUS). */
+function appCacheStatus(page: Page): Promise<{ cached: number; total: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ cached: number; total: number }>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data as { cached: number; total: number });
+        navigator.serviceWorker.controller?.postMessage({ type: 'runway:app-cache-status' }, [channel.port2]);
+      }),
+  );
+}
+
+/** The signed-in app's chunks a signed-out visit must not download, and a signed-in one must cache. */
+const APP_CHUNKS = [/^\/assets\/cable-.*\.js$/, /^\/assets\/provisional-.*\.js$/, /^\/assets\/analytics-.*\.js$/, /^\/assets\/data-layer-.*\.js$/, /^\/icons\/icon-192\.png$/];
+
 /** Waits until a service worker controls the page and is active. */
 async function controlled(page: Page) {
   await expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 30_000 }).toBe(true);
@@ -55,6 +81,16 @@ describe('offline', () => {
     await controlled(page);
     await expect.poll(() => page.getByRole('status', { name: 'Ready offline' }).innerText()).toContain('Runway is ready to work offline.');
     await screenshot(page, 'pwa-offline-ready');
+
+    // A visitor's visit precaches the shell only: the pages, the stylesheet, the manifest and the
+    // visitor's scripts; none of the signed-in app's files, and no app cache.
+    const visitorCache = await cachedPaths(page);
+    for (const file of ['/index.html', '/login.html', '/signup.html', '/privacy-policy.html', '/terms-of-service.html', '/app.html', '/manifest.webmanifest']) {
+      expect({ file, cached: visitorCache.includes(file) }).toEqual({ file, cached: true });
+    }
+    expect(visitorCache.some((url) => url.endsWith('.css'))).toBe(true);
+    for (const chunk of APP_CHUNKS) expect({ chunk: String(chunk), cached: visitorCache.some((url) => chunk.test(url)) }).toEqual({ chunk: String(chunk), cached: false });
+    expect(await page.evaluate(() => caches.has('runway-app'))).toBe(false);
 
     // Chrome's own installability check (what decides whether it offers to install).
     const cdp = await context.newCDPSession(page);
@@ -89,14 +125,12 @@ describe('offline', () => {
     await page.reload();
     await expect.poll(() => debtRows(page).first().innerText(), { timeout: 20_000 }).toContain('Visa');
 
-    // The precache holds the lazily loaded chunks too: the ActionCable client and the offline
-    // month recompute, which load only after the page has started.
-    const precached = (await page.evaluate(`caches.keys().then(async (names) => {
-      const urls = [];
-      for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-      return urls;
-    })`)) as string[];
-    for (const chunk of [/^\/assets\/cable-.*\.js$/, /^\/assets\/provisional-.*\.js$/, /^\/assets\/analytics-.*\.js$/, /^\/index\.html$/, /^\/manifest\.webmanifest$/, /^\/icons\/icon-192\.png$/]) {
+    // Signed in, after the first screen and an idle moment, the page asks the worker for the
+    // signed-in app's files: every one of them, the lazily loaded chunks too (the ActionCable
+    // client and the offline month recompute load only after the page has started).
+    await expect.poll(async () => { const status = await appCacheStatus(page); return status.total > 0 && status.cached === status.total; }, { timeout: 60_000 }).toBe(true);
+    const precached = await cachedPaths(page);
+    for (const chunk of APP_CHUNKS) {
       expect({ chunk: String(chunk), precached: precached.some((url) => chunk.test(url)) }).toEqual({ chunk: String(chunk), precached: true });
     }
     expect(precached.filter((url) => url.startsWith('/api/') || url.startsWith('/payments/'))).toEqual([]);

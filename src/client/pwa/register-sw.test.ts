@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '../../../sw/protocol.ts';
 import { createPwaController } from './controller.ts';
-import { ONLINE_SETTLE_MS, startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, type WorkboxLike } from './register-sw.ts';
+import { ONLINE_SETTLE_MS, precacheAppWhenSignedIn, startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, type WorkboxLike } from './register-sw.ts';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
@@ -314,5 +314,71 @@ describe('startServiceWorker', () => {
     expect(failingRegister.log.warn).toHaveBeenCalledWith('The service worker could not be registered', expect.any(Error));
     await unregistered.checkForUpdate();
     expect(failingRegister.workbox.update).not.toHaveBeenCalled();
+  });
+});
+
+describe('precacheAppWhenSignedIn', () => {
+  /** A session that can sign in, a worker that records what it is told, and a settle the test releases. */
+  function setup(signedIn: boolean) {
+    let session = { isAuthenticated: signedIn };
+    const listeners = new Set<() => void>();
+    const layer = {
+      getSession: () => session as ReturnType<Parameters<typeof precacheAppWhenSignedIn>[0]['layer']['getSession']>,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const told: unknown[] = [];
+    const container = { ready: Promise.resolve({ active: { postMessage: (message: unknown) => told.push(message) } } as unknown as ServiceWorkerRegistration) };
+    const settles: (() => void)[] = [];
+    const settled = () => new Promise<void>((resolve) => settles.push(resolve));
+    const stop = precacheAppWhenSignedIn({ layer, container, settled });
+    const signIn = () => {
+      session = { isAuthenticated: true };
+      for (const listener of [...listeners]) listener();
+    };
+    const settle = async () => {
+      for (const resolve of settles.splice(0)) resolve();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { told, signIn, settle, stop, settles };
+  }
+
+  it('asks nothing while nobody is signed in', async () => {
+    const { told, settle, settles } = setup(false);
+    expect(settles).toHaveLength(0);
+    await settle();
+    expect(told).toEqual([]);
+  });
+
+  it('asks the worker once the signed-in page has settled, and once only', async () => {
+    const { told, settle, signIn } = setup(true);
+    // Not before the page settles: the first screen comes first.
+    await Promise.resolve();
+    expect(told).toEqual([]);
+    await settle();
+    expect(told).toEqual([{ type: SW_MESSAGE.precacheApp }]);
+    signIn();
+    await settle();
+    expect(told).toEqual([{ type: SW_MESSAGE.precacheApp }]);
+  });
+
+  it('asks when a visitor signs in, after the page settles', async () => {
+    const { told, settle, signIn, settles } = setup(false);
+    signIn();
+    expect(settles).toHaveLength(1);
+    expect(told).toEqual([]);
+    await settle();
+    expect(told).toEqual([{ type: SW_MESSAGE.precacheApp }]);
+  });
+
+  it('stops listening when told to', async () => {
+    const { told, settle, signIn, stop, settles } = setup(false);
+    stop();
+    signIn();
+    expect(settles).toHaveLength(0);
+    await settle();
+    expect(told).toEqual([]);
   });
 });

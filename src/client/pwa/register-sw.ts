@@ -198,8 +198,48 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   };
 }
 
-/** The page's own wiring: the real workbox-window, navigator.serviceWorker, window and document. */
-export function registerServiceWorker(controller: PwaController, layer: Pick<DataLayer, 'flush' | 'onEditQueued'>): Promise<ServiceWorkerHandle> {
+export interface PrecacheAppDeps {
+  layer: Pick<DataLayer, 'getSession' | 'subscribe'>;
+  /** `navigator.serviceWorker`: its active worker is asked. */
+  container: Pick<ServiceWorkerContainer, 'ready'>;
+  /** Resolves once the page has drawn its screen and is idle. */
+  settled: () => Promise<void>;
+}
+
+/**
+ * Asks the worker to cache the signed-in app's files (sw/sw.ts, PRECACHE_APP) once someone is
+ * signed in, after the page has settled: at once on a signed-in page, or when a visitor signs in
+ * or up. A visitor who never signs in never downloads them. Asked once per page; the worker skips
+ * what it has. Answers the unsubscribe.
+ */
+export function precacheAppWhenSignedIn({ layer, container, settled }: PrecacheAppDeps): () => void {
+  let asked = false;
+  const check = () => {
+    if (asked || !layer.getSession().isAuthenticated) return;
+    asked = true;
+    void settled()
+      .then(() => container.ready)
+      .then((registration) => registration.active?.postMessage({ type: SW_MESSAGE.precacheApp }));
+  };
+  const stop = layer.subscribe(check);
+  check();
+  return stop;
+}
+
+/** How long after sign-in the app's files wait, beside an idle moment: the first screen comes first. */
+export const PRECACHE_APP_DELAY_MS = 2_000;
+
+const settledPage = () =>
+  new Promise<void>((resolve) => setTimeout(resolve, PRECACHE_APP_DELAY_MS)).then(
+    () => new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 2_000 }) : resolve())),
+  );
+
+/**
+ * The page's own wiring: the real workbox-window, navigator.serviceWorker, window and document;
+ * the signed-in app's files are cached once someone is signed in.
+ */
+export function registerServiceWorker(controller: PwaController, layer: Pick<DataLayer, 'flush' | 'onEditQueued' | 'getSession' | 'subscribe'>): Promise<ServiceWorkerHandle> {
+  precacheAppWhenSignedIn({ layer, container: navigator.serviceWorker, settled: settledPage });
   return startServiceWorker({
     workbox: new Workbox(SW_URL, { scope: '/' }),
     controller,
