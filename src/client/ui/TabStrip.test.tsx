@@ -1,14 +1,33 @@
 // @vitest-environment jsdom
 import { MantineProvider, Tabs } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { act, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TabStrip } from './TabStrip.tsx';
 
 const NAMES = ['One', 'Two', 'Three', 'Four'];
 
-function Strip() {
-  const [tab, setTab] = useState('One');
+/** The observers made while a test runs; `laidOut()` calls them as a browser does after layout. */
+let observers: (() => void)[] = [];
+const original = globalThis.ResizeObserver;
+beforeEach(() => {
+  observers = [];
+  globalThis.ResizeObserver = class {
+    constructor(callback: () => void) {
+      observers.push(callback);
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  globalThis.ResizeObserver = original;
+});
+const laidOut = () => act(() => observers.forEach((callback) => callback()));
+
+function Strip({ initial = 'One' }: { initial?: string }) {
+  const [tab, setTab] = useState(initial);
   return (
     <MantineProvider>
       <Tabs value={tab} onChange={(next) => setTab(next ?? 'One')}>
@@ -64,11 +83,25 @@ describe('TabStrip', () => {
     render(<Strip />);
     const list = screen.getByRole('tablist', { name: 'Sections' });
     layOut(list);
+    laidOut();
     fireEvent.click(screen.getByRole('tab', { name: 'Three' }));
     // Tab Three spans 200–300 px: its end plus 40 px must meet the window's right edge (100 px wide).
     expect(list.scrollLeft).toBe(300 + 40 - 100);
     fireEvent.click(screen.getByRole('tab', { name: 'One' }));
     expect(list.scrollLeft).toBe(0);
+  });
+
+  it('brings a stored tab into view once the strip is laid out, not while the page mounts', () => {
+    render(<Strip initial="Four" />);
+    const list = screen.getByRole('tablist', { name: 'Sections' });
+    // Before layout nothing has moved.
+    expect(list.scrollLeft).toBe(0);
+    layOut(list);
+    laidOut();
+    // Tab Four spans 300–400 px: 400 + 40 − 100.
+    expect(list.scrollLeft).toBe(340);
+    const frame = list.parentElement!;
+    expect([frame.hasAttribute('data-more-start'), frame.hasAttribute('data-more-end')]).toEqual([true, false]);
   });
 
   it('hides its chevrons from assistive technology', () => {

@@ -40,8 +40,16 @@ export function TabStrip({ label, selected, children, ref }: { label: string; se
     if (!strip || !box) return;
     const update = () => markEdges(box, strip);
     strip.addEventListener('scroll', update, { passive: true });
-    // Observing calls it once the strip is laid out (no forced layout while the page mounts).
-    const observer = new ResizeObserver(update);
+    // Observing calls it once the strip is laid out (no forced layout while the page mounts); the
+    // first call also brings the chosen tab into view. Measured before, in the effect below, it
+    // laid out the whole page inside the first commit (about 110 ms at 4× CPU throttling).
+    const observer = new ResizeObserver(() => {
+      if (first.current) {
+        first.current = false;
+        revealSelected(strip, 'instant');
+      }
+      update();
+    });
     observer.observe(strip);
     return () => {
       strip.removeEventListener('scroll', update);
@@ -49,10 +57,10 @@ export function TabStrip({ label, selected, children, ref }: { label: string; se
     };
   }, []);
 
+  // A later choice scrolls to its tab; the first is the observer's (above).
   useEffect(() => {
-    if (!list.current) return;
-    revealSelected(list.current, first.current ? 'instant' : 'smooth');
-    first.current = false;
+    if (!list.current || first.current) return;
+    revealSelected(list.current, 'smooth');
   }, [selected]);
 
   const page = (direction: 1 | -1) => list.current?.scrollBy({ left: direction * list.current.clientWidth * 0.75, behavior: 'smooth' });
