@@ -141,6 +141,8 @@ describe('prerendered pages', () => {
     const first = await openPage(context, '/privacy-policy');
     await first.evaluate(() => localStorage.setItem('runway-color-scheme', 'dark'));
     const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
     const { release } = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
@@ -150,6 +152,9 @@ describe('prerendered pages', () => {
     release();
     await expect.poll(() => hydrated(page, 'h1'), { timeout: 30_000 }).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(36, 36, 36)');
+    // Hydrated without a mismatch (the scheme switch starts as the build drew it), then shows the choice.
+    await expect.poll(() => page.locator('button[aria-label="Switch to light mode"]').count()).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,11 +1,17 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 import { applyThemeColor } from '../../pwa/theme-color.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 
-/** The scheme shown now, the other one, and the switch to it; Mantine keeps the choice in local storage. */
+/**
+ * The scheme shown now, the other one, and the switch to it; Mantine keeps the choice in local
+ * storage. A prerendered page was drawn light (the build knows no choice), so its hydration starts
+ * light too and the switch shows the choice right after (ui/use-hydrated.ts).
+ */
 export function useColorSchemeSwitch(): { computed: 'light' | 'dark'; next: 'light' | 'dark'; label: string; toggle: () => void } {
   const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const computed = useHydrated() ? scheme : 'light';
   const next = computed === 'dark' ? 'light' : 'dark';
   return { computed, next, label: `Switch to ${next} mode`, toggle: () => setColorScheme(next) };
 }
