@@ -16,10 +16,11 @@ describe('withRoot', () => {
     expect(page.indexOf('blocking="render"')).toBeLessThan(page.indexOf('</head>'));
   });
 
-  it('turns the entry script into a preload the boot script starts after the first paint', () => {
+  it('names the entry script for the boot script to start after the first paint, without loading it', () => {
     const page = withRoot(TEMPLATE, '<p>x</p>');
     expect(page).not.toContain('<script type="module"');
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js" data-entry="">');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<meta name="runway-entry" content="/assets/index-abc.js">');
   });
 
   it('refuses a template without its root element or its entry script', () => {

@@ -23,7 +23,7 @@ import Beasties from 'beasties';
 import postcss from 'postcss';
 import { build, type Plugin, type PluginOption } from 'vite';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '../src/shared/app-paths.ts';
-import { BOOT_SCRIPT, BOOT_STYLE, ENTRY_ATTRIBUTE, PRERENDERED_ATTRIBUTE, STYLESHEET_ATTRIBUTE } from '../src/shared/page-boot.ts';
+import { BOOT_SCRIPT, BOOT_STYLE, ENTRY_META, PRERENDERED_ATTRIBUTE, STYLESHEET_ATTRIBUTE } from '../src/shared/page-boot.ts';
 
 export function bootScript(): Plugin {
   return {
@@ -82,7 +82,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 
 /**
  * `html` with `markup` in its root element, marked as prerendered, drawn once whole (`PAGE_END`),
- * and its entry script turned into a preload the boot script runs after the first paint
+ * and its entry script named for the boot script to start after the first paint
  * (src/shared/page-boot.ts).
  */
 export function withRoot(html: string, markup: string): string {
@@ -91,7 +91,7 @@ export function withRoot(html: string, markup: string): string {
   return html
     .replace(ROOT_ELEMENT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="">${markup}</div><span id="${PAGE_END}" hidden></span>`)
     .replace('</head>', () => `<link rel="expect" href="#${PAGE_END}" blocking="render">\n  </head>`)
-    .replace(ENTRY_SCRIPT, (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" ${ENTRY_ATTRIBUTE}="">`);
+    .replace(ENTRY_SCRIPT, (_, src: string) => `<meta name="${ENTRY_META}" content="${src}">`);
 }
 
 export interface PrerenderOptions {

@@ -74,8 +74,8 @@ describe('entryOf', () => {
     expect(entryOf('{"error":"Not Found"}')).toBeNull();
   });
 
-  it('reads the entry a prerendered page preloads for its boot script, as a path', () => {
-    expect(entryOf('<head><link rel="modulepreload" crossorigin href="/assets/index-BaBFCoo0.js" data-entry=""></head>')).toBe('/assets/index-BaBFCoo0.js');
+  it("reads the entry a prerendered page's boot script starts, as a path", () => {
+    expect(entryOf('<head><meta name="runway-entry" content="/assets/index-BaBFCoo0.js"></head>')).toBe('/assets/index-BaBFCoo0.js');
     expect(entryOf('<head><link rel="modulepreload" href="/assets/other-1.js"></head>')).toBeNull();
     expect(entryOf('<script type="module" src="http://localhost:3000/assets/index-x.js"></script>')).toBe('/assets/index-x.js');
   });

@@ -25,11 +25,11 @@ export interface StaleChunkDeps {
 }
 
 /**
- * The entry script of a built page: its module script, or on a prerendered page the preload the
- * boot script starts (`data-entry`, src/shared/page-boot.ts). A path: '/assets/index-abc.js'.
+ * The entry script of a built page: its module script, or on a prerendered page the one its boot
+ * script starts (`<meta name="runway-entry">`, src/shared/page-boot.ts). A path: '/assets/index-abc.js'.
  */
 export function entryOf(html: string): string | null {
-  const src = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? /<link\b[^>]*\bhref="([^"]+)"[^>]*\bdata-entry\b/.exec(html)?.[1];
+  const src = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? /<meta name="runway-entry" content="([^"]+)"/.exec(html)?.[1];
   return src === undefined ? null : entryPath(src);
 }
 
