@@ -82,14 +82,33 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
 }
 
 /**
- * Takes the browser offline once the service worker is installed and active. A test that cut the
- * network while the worker's first registration was still fetching sw.js would see the browser's
- * own console error for that fetch ("An unknown error occurred when fetching the script"): the
- * app retries on the next load, but the test is about offline edits, not a lost first install.
+ * Takes the browser offline once the service worker is installed and active and, when someone is
+ * signed in, has cached the signed-in app's files (which the page asks for after an idle moment:
+ * sw/sw.ts): "after one online visit" means that visit is over. A test that cut the network while
+ * the worker's first registration was still fetching sw.js would see the browser's own console
+ * error for that fetch ("An unknown error occurred when fetching the script"): the app retries on
+ * the next load, but the test is about offline edits, not a lost first install.
  */
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await page.evaluate(() => ('serviceWorker' in navigator ? navigator.serviceWorker.ready.then(() => true) : true));
+  if (await page.evaluate(() => localStorage.getItem('isAuthenticated') === 'true' && 'serviceWorker' in navigator)) {
+    await expect.poll(() => appCacheStatus(page).then((status) => status.total > 0 && status.cached === status.total), { timeout: 60_000 }).toBe(true);
+  }
   await context.setOffline(true);
+}
+
+/** The worker's answer about the signed-in app's files (sw/protocol.ts APP_CACHE_STATUS). */
+export function appCacheStatus(page: Page): Promise<{ cached: number; total: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ cached: number; total: number }>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data as { cached: number; total: number });
+        // No worker in charge of the page yet, or no answer: nothing cached, ask again.
+        setTimeout(() => resolve({ cached: 0, total: 0 }), 2_000);
+        navigator.serviceWorker.controller?.postMessage({ type: 'runway:app-cache-status' }, [channel.port2]);
+      }),
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eDist } from './global-setup.ts';
-import { apiCall, apiSignUp, DESKTOP, onPhone, openPage, PHONE, screenshot, startApp, subscribeUser, uniqueEmail, unexpectedErrors, writeSession, type App } from './harness.ts';
+import { apiCall, apiSignUp, appCacheStatus, DESKTOP, onPhone, openPage, PHONE, screenshot, startApp, subscribeUser, uniqueEmail, unexpectedErrors, writeSession, type App } from './harness.ts';
 import { debtRows, debtsOnServer, planStart } from './pages.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,18 +38,6 @@ async function cachedPaths(page: Page): Promise<string[]> {
     for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
     return urls;
   })`)) as string[];
-}
-
-/** The worker's answer about the signed-in app's files (sw/protocol.ts APP_CACHE_STATUS). */
-function appCacheStatus(page: Page): Promise<{ cached: number; total: number }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ cached: number; total: number }>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = (event) => resolve(event.data as { cached: number; total: number });
-        navigator.serviceWorker.controller?.postMessage({ type: 'runway:app-cache-status' }, [channel.port2]);
-      }),
-  );
 }
 
 /** The signed-in app's chunks a signed-out visit must not download, and a signed-in one must cache. */
