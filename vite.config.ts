@@ -65,7 +65,6 @@ function swShell() {
     name: 'runway-sw-shell',
     apply: 'build',
     generateBundle(_, bundle) {
-      if (this.environment.config.build.ssr) return;
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const starts = chunks.filter((chunk) => chunk.isEntry || chunk.moduleIds.some((id) => publicRoutes.some((route) => id.split('?')[0]?.endsWith(route))));
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));

@@ -16,7 +16,7 @@
  * script). The boot script chooses the colour scheme after the build, so the page keeps the rules
  * its markup uses in either scheme (`criticalPage`).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
@@ -103,22 +103,18 @@ export interface PrerenderOptions {
 export function prerender(options: PrerenderOptions): Plugin {
   let root = process.cwd();
   let outDir = 'dist';
-  let skip = false;
   return {
     name: 'runway-prerender',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
-      // The server-side build below uses the same config: it must not prerender itself.
-      skip = Boolean(config.build.ssr);
     },
     closeBundle: {
       // Before the service worker's build (vite-plugin-pwa), which precaches the pages written here.
       order: 'pre',
       sequential: true,
       async handler() {
-        if (skip) return;
         const serverOut = path.join(root, 'node_modules', '.runway-prerender');
         rmSync(serverOut, { recursive: true, force: true });
         await build({
@@ -130,7 +126,6 @@ export function prerender(options: PrerenderOptions): Plugin {
           define: options.define,
           build: { ssr: 'src/client/prerender.tsx', outDir: serverOut, emptyOutDir: true, sourcemap: false, minify: false },
         });
-        mkdirSync(serverOut, { recursive: true });
         const { renderPage } = (await import(pathToFileURL(path.join(serverOut, 'prerender.js')).href)) as { renderPage: (pathname: string) => Promise<string> };
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         writeFileSync(path.join(outDir, APP_SHELL_FILE), template);

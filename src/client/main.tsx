@@ -23,7 +23,8 @@ const idle = (timeout: number) =>
  * What a signed-in page's first sync waits for when the mirror holds data (data-layer.ts): on a slow
  * phone (4× CPU throttling) the screen is drawn from the mirror within about a second of the data
  * layer's start, so the sync, which rewrites the mirror and re-renders the screen, starts a second
- * later, at the main thread's next idle moment.
+ * later, at the main thread's next idle moment. The signed-in app's files wait for the same before
+ * the worker caches them (pwa/register-sw.ts).
  */
 const firstScreenDrawn = () => new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(() => idle(1000));
 
@@ -86,7 +87,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     .then(() => idle(2000))
     .then(() => (navigator.serviceWorker.controller ? undefined : whenOnline()))
     .then(() => import('./pwa/register-sw.ts'))
-    .then(({ registerServiceWorker }) => registerServiceWorker(pwa, layer))
+    .then(({ registerServiceWorker }) => registerServiceWorker(pwa, layer, firstScreenDrawn))
     .catch((error: unknown) => console.warn('The service worker could not be started', error));
 }
 

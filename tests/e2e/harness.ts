@@ -15,6 +15,8 @@ import { ServerProcess } from '../server/server-process.ts';
 import { e2eDist } from './global-setup.ts';
 import { inputFromServer } from './server-input.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
+import { STORAGE_KEYS } from '../../src/client/data/session.ts';
+import { SW_MESSAGE } from '../../sw/protocol.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SHOT_DIR = path.join(repoRoot, 'test-results', 'e2e');
@@ -41,6 +43,8 @@ export interface ContextOptions {
   isMobile?: boolean;
   /** Another browser's user agent (the iOS install hint). */
   userAgent?: string;
+  /** False: a browser that runs no script at all, inline ones included. */
+  javaScriptEnabled?: boolean;
 }
 
 export interface App {
@@ -67,6 +71,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
         hasTouch: options.isMobile ?? false,
         baseURL: server.url,
         ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+        ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
       });
       contexts.push({ context, dir });
       return context;
@@ -91,7 +96,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
  */
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await page.evaluate(() => ('serviceWorker' in navigator ? navigator.serviceWorker.ready.then(() => true) : true));
-  if (await page.evaluate(() => localStorage.getItem('isAuthenticated') === 'true' && 'serviceWorker' in navigator)) {
+  if (await page.evaluate((key) => localStorage.getItem(key) === 'true' && 'serviceWorker' in navigator, STORAGE_KEYS.isAuthenticated)) {
     await expect.poll(() => appCacheStatus(page).then((status) => status.total > 0 && status.cached === status.total), { timeout: 60_000 }).toBe(true);
   }
   await context.setOffline(true);
@@ -100,14 +105,15 @@ export async function goOffline(context: BrowserContext, page: Page): Promise<vo
 /** The worker's answer about the signed-in app's files (sw/protocol.ts APP_CACHE_STATUS). */
 export function appCacheStatus(page: Page): Promise<{ cached: number; total: number }> {
   return page.evaluate(
-    () =>
+    (type) =>
       new Promise<{ cached: number; total: number }>((resolve) => {
         const channel = new MessageChannel();
         channel.port1.onmessage = (event) => resolve(event.data as { cached: number; total: number });
         // No worker in charge of the page yet, or no answer: nothing cached, ask again.
         setTimeout(() => resolve({ cached: 0, total: 0 }), 2_000);
-        navigator.serviceWorker.controller?.postMessage({ type: 'runway:app-cache-status' }, [channel.port2]);
+        navigator.serviceWorker.controller?.postMessage({ type }, [channel.port2]);
       }),
+    SW_MESSAGE.appCacheStatus,
   );
 }
 
@@ -133,14 +139,19 @@ export function onPhone(viewport = PHONE): ContextOptions {
   return { viewport, isMobile: true };
 }
 
+/** `page` with the uncaught errors and console errors it logs from now on collected in `errors`. */
+export function recordErrors(page: Page): Page & { errors: string[] } {
+  const recorded = Object.assign(page, { errors: [] as string[] });
+  page.on('pageerror', (error) => recorded.errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') recorded.errors.push(`console: ${message.text()}`);
+  });
+  return recorded;
+}
+
 /** A page that fails the test on any uncaught error or console error it logs. */
 export async function openPage(context: BrowserContext, url = '/'): Promise<Page & { errors: string[] }> {
-  const page = (context.pages()[0] ?? (await context.newPage())) as Page & { errors: string[] };
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') page.errors.push(`console: ${message.text()}`);
-  });
+  const page = recordErrors(context.pages()[0] ?? (await context.newPage()));
   await page.goto(url);
   return page;
 }

@@ -11,7 +11,8 @@
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignUp, DESKTOP, onPhone, openPage, screenshot, startApp, uniqueEmail, writeSession, type App } from './harness.ts';
+import { SIGNED_IN_CLASS } from '../../src/shared/page-boot.ts';
+import { apiSignUp, DESKTOP, onPhone, openPage, recordErrors, screenshot, startApp, uniqueEmail, unexpectedErrors, writeSession, type App } from './harness.ts';
 
 const PHONE_390 = { width: 390, height: 844 };
 const HEADING = 'Plan your money from today to the end of retirement';
@@ -49,9 +50,8 @@ describe('prerendered pages', () => {
   afterAll(async () => app?.close());
 
   it('shows the landing page, the sign-in form and the legal pages with JavaScript disabled', async () => {
-    const context: BrowserContext = await app.newContext(onPhone(PHONE_390));
+    const context: BrowserContext = await app.newContext({ ...onPhone(PHONE_390), javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.route('**/*.js', (route) => route.abort());
     await page.goto('/');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(HEADING);
     for (const name of ['Start For Free', 'Login']) {
@@ -82,17 +82,12 @@ describe('prerendered pages', () => {
   ] as const) {
     it(`hydrates the landing page without an error or a layout shift (${label})`, async () => {
       const context = await app.newContext(label === 'phone' ? onPhone(viewport) : { viewport });
-      const page = context.pages()[0] ?? (await context.newPage());
+      const page = recordErrors(context.pages()[0] ?? (await context.newPage()));
       await page.addInitScript(`
         window.__shifts = 0;
         new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts += entry.value; }).observe({ type: 'layout-shift', buffered: true });
       `);
       const { release } = await holdEntryScript(page);
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-      });
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       // Drawn before the script: the heading and both buttons, where the app will keep them.
       const before = await landmarks(page);
@@ -109,7 +104,7 @@ describe('prerendered pages', () => {
       await page.getByRole('link', { name: 'Login', exact: true }).click();
       await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/login');
       await expect.poll(() => page.getByRole('textbox', { name: 'Email' }).isVisible(), { timeout: 30_000 }).toBe(true);
-      expect(errors).toEqual([]);
+      expect(page.errors).toEqual([]);
       await context.close();
     });
   }
@@ -124,7 +119,7 @@ describe('prerendered pages', () => {
     const { release } = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     // Before the app's script has run, the visitor's markup is there but hidden.
-    expect(await page.evaluate(() => document.documentElement.classList.contains('runway-signed-in'))).toBe(true);
+    expect(await page.evaluate((name) => document.documentElement.classList.contains(name), SIGNED_IN_CLASS)).toBe(true);
     // (Hidden, it is out of the accessibility tree: found by its address instead of its role.)
     const start = page.locator('#root a[href="/signup"]', { hasText: 'Start For Free' });
     expect(await start.evaluate((link) => getComputedStyle(link).visibility)).toBe('hidden');
@@ -140,9 +135,7 @@ describe('prerendered pages', () => {
     const context = await app.newContext(onPhone(PHONE_390));
     const first = await openPage(context, '/privacy-policy');
     await first.evaluate(() => localStorage.setItem('runway-color-scheme', 'dark'));
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    const page = recordErrors(await context.newPage());
     const { release } = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
@@ -154,7 +147,7 @@ describe('prerendered pages', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(36, 36, 36)');
     // Hydrated without a mismatch (the scheme switch starts as the build drew it), then shows the choice.
     await expect.poll(() => page.locator('button[aria-label="Switch to light mode"]').count()).toBe(1);
-    expect(errors).toEqual([]);
+    expect(unexpectedErrors(page)).toEqual([]);
     await context.close();
   });
 });

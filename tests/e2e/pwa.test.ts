@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_CACHE } from '../../sw/protocol.ts';
 import { e2eDist } from './global-setup.ts';
 import { apiCall, apiSignUp, appCacheStatus, DESKTOP, onPhone, openPage, PHONE, screenshot, startApp, subscribeUser, uniqueEmail, unexpectedErrors, writeSession, type App } from './harness.ts';
 import { debtRows, debtsOnServer, planStart } from './pages.ts';
@@ -78,7 +79,7 @@ describe('offline', () => {
     }
     expect(visitorCache.some((url) => url.endsWith('.css'))).toBe(true);
     for (const chunk of APP_CHUNKS) expect({ chunk: String(chunk), cached: visitorCache.some((url) => chunk.test(url)) }).toEqual({ chunk: String(chunk), cached: false });
-    expect(await page.evaluate(() => caches.has('runway-app'))).toBe(false);
+    expect(await page.evaluate((name) => caches.has(name), APP_CACHE)).toBe(false);
 
     // Chrome's own installability check (what decides whether it offers to install).
     const cdp = await context.newCDPSession(page);

@@ -226,20 +226,17 @@ export function precacheAppWhenSignedIn({ layer, container, settled }: PrecacheA
   return stop;
 }
 
-/** How long after sign-in the app's files wait, beside an idle moment: the first screen comes first. */
-export const PRECACHE_APP_DELAY_MS = 2_000;
-
-const settledPage = () =>
-  new Promise<void>((resolve) => setTimeout(resolve, PRECACHE_APP_DELAY_MS)).then(
-    () => new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 2_000 }) : resolve())),
-  );
-
 /**
  * The page's own wiring: the real workbox-window, navigator.serviceWorker, window and document;
- * the signed-in app's files are cached once someone is signed in.
+ * the signed-in app's files are cached once someone is signed in and the page has `settled`
+ * (main.tsx: its screen drawn and an idle moment, the same wait as the first sync's).
  */
-export function registerServiceWorker(controller: PwaController, layer: Pick<DataLayer, 'flush' | 'onEditQueued' | 'getSession' | 'subscribe'>): Promise<ServiceWorkerHandle> {
-  precacheAppWhenSignedIn({ layer, container: navigator.serviceWorker, settled: settledPage });
+export function registerServiceWorker(
+  controller: PwaController,
+  layer: Pick<DataLayer, 'flush' | 'onEditQueued' | 'getSession' | 'subscribe'>,
+  settled: () => Promise<void>,
+): Promise<ServiceWorkerHandle> {
+  precacheAppWhenSignedIn({ layer, container: navigator.serviceWorker, settled });
   return startServiceWorker({
     workbox: new Workbox(SW_URL, { scope: '/' }),
     controller,

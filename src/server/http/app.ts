@@ -6,7 +6,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isAppPage, pageFile } from '../../shared/app-paths.ts';
+import { APP_SHELL_FILE, isAppPage, pageFile } from '../../shared/app-paths.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { registerCable } from '../cable/endpoint.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE_TEXT, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable.ts';
@@ -143,11 +143,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const staticDir = ctx.config.staticDir;
   const hasWebApp = existsSync(path.join(staticDir, 'index.html'));
   // The build writes the visitor's pages prerendered and app.html for every other page
-  // (src/shared/app-paths.ts `pageFile`); a build without them answers index.html everywhere.
-  const builtPage = (pathname: string) => {
-    const file = pageFile(pathname);
-    return existsSync(path.join(staticDir, file)) ? file : 'index.html';
-  };
+  // (src/shared/app-paths.ts `pageFile`); a build without app.html answers index.html everywhere.
+  const prerendered = existsSync(path.join(staticDir, APP_SHELL_FILE));
+  const builtPage = (pathname: string) => (prerendered ? pageFile(pathname) : 'index.html');
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
