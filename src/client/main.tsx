@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { localStorageColorSchemeManager } from '@mantine/core';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { COLOR_SCHEME_KEY, PRERENDERED_ATTRIBUTE } from '../shared/page-boot.ts';
+import { COLOR_SCHEME_KEY, EARLY_INSTALL_OFFER, PRERENDERED_ATTRIBUTE } from '../shared/page-boot.ts';
 import { App } from './app.tsx';
 import { createDeferredDataLayer } from './data/deferred-layer.ts';
 import { createPwaController, type InstallPromptEvent } from './pwa/controller.ts';
@@ -65,9 +65,15 @@ const pwa = createPwaController({
   standalone: isStandalone(window),
 });
 // The offer can come before the app renders: keep it for the Install button, and stop Chrome's
-// own mini-infobar (the button replaces it).
+// own mini-infobar (the button replaces it). One that came before this script ran, the boot script
+// kept (page-boot.ts).
+const offers = window as unknown as Record<string, InstallPromptEvent | undefined>;
+const earlyOffer = offers[EARLY_INSTALL_OFFER];
+if (earlyOffer) pwa.installOffered(earlyOffer);
+delete offers[EARLY_INSTALL_OFFER];
 window.addEventListener('beforeinstallprompt', (event) => {
   event.preventDefault();
+  delete offers[EARLY_INSTALL_OFFER];
   pwa.installOffered(event as unknown as InstallPromptEvent);
 });
 window.addEventListener('appinstalled', () => pwa.appInstalled());

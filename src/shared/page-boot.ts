@@ -45,11 +45,20 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** The class the boot script sets on `<html>` when someone is signed in. */
 export const SIGNED_IN_CLASS = 'runway-signed-in';
 
+/**
+ * Where the boot script keeps the browser's install offer (`beforeinstallprompt`) that came before
+ * the app's script ran: on a prerendered page the script starts after the first paint, and Chromium
+ * may have offered installation by then. The event is offered once per page; the app takes it from
+ * here (main.tsx).
+ */
+export const EARLY_INSTALL_OFFER = '__runwayInstallOffer';
+
 /** Where the app keeps the colour scheme choice ('light', 'dark' or 'auto'). */
 export const COLOR_SCHEME_KEY = 'runway-color-scheme';
 
 export const BOOT_SCRIPT =
-  '(function(){var d=document.documentElement,s;try{s=window.localStorage}catch(e){}' +
+  '(function(){var w=window,d=document.documentElement,s;try{s=w.localStorage}catch(e){}' +
+  `w.addEventListener("beforeinstallprompt",function(e){e.preventDefault();w.${EARLY_INSTALL_OFFER}=e});` +
   `var c=s&&s.getItem("${COLOR_SCHEME_KEY}");` +
   'if(c!=="light"&&c!=="dark")c=window.matchMedia&&window.matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";' +
   'd.setAttribute("data-mantine-color-scheme",c);' +

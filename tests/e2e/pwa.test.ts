@@ -18,9 +18,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_ATTRIBUTE } from '../../src/shared/page-boot.ts';
 import { APP_CACHE } from '../../sw/protocol.ts';
 import { e2eDist } from './global-setup.ts';
-import { apiCall, apiSignUp, appCacheStatus, DESKTOP, onPhone, openPage, PHONE, screenshot, startApp, subscribeUser, uniqueEmail, unexpectedErrors, writeSession, type App } from './harness.ts';
+import { apiCall, apiSignUp, appCacheStatus, DESKTOP, onPhone, openPage, PHONE, recordErrors, screenshot, startApp, subscribeUser, uniqueEmail, unexpectedErrors, writeSession, type App } from './harness.ts';
 import { debtRows, debtsOnServer, planStart } from './pages.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -342,6 +343,43 @@ describe('install and storage', () => {
     await page.setViewportSize(DESKTOP);
     await install.click();
     // The browser's prompt is shown once per offer; the button goes until the next offer.
+    await expect.poll(() => install.count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
+  it("keeps an install offer the browser made before the app's script ran", async () => {
+    const context = await app.newContext();
+    contexts.push(context);
+    // Chromium's own offers are set aside, so the only one is the test's.
+    await context.addInitScript(`window.addEventListener('beforeinstallprompt', (event) => {
+      if (!event.fromTest) { event.preventDefault(); event.stopImmediatePropagation(); }
+    });`);
+    // The app's scripts wait until the offer has come.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const page = recordErrors(await context.newPage());
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const offer = await page.evaluate(`(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        fromTest: true,
+        prompt: () => { window.promptShown = true; return Promise.resolve(); },
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(offer);
+      return { prevented: offer.defaultPrevented, appStarted: !document.getElementById('root').hasAttribute('${PRERENDERED_ATTRIBUTE}') };
+    })()`);
+    // Before any script of the app ran, the boot script stopped Chrome's own infobar.
+    expect(offer).toEqual({ prevented: true, appStarted: false });
+    release();
+    const install = page.getByRole('button', { name: 'Install', exact: true });
+    await install.waitFor({ timeout: 30_000 });
+    await install.click();
+    await expect.poll(() => page.evaluate('window.promptShown === true')).toBe(true);
     await expect.poll(() => install.count()).toBe(0);
     expect(page.errors).toEqual([]);
   });
