@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Beasties from 'beasties';
 import { describe, expect, it } from 'vitest';
-import { withRoot } from './prerender-plugin.ts';
+import { BEASTIES_OPTIONS, criticalPage, withRoot } from './prerender-plugin.ts';
 
 const TEMPLATE = [
   '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head>',
@@ -26,5 +30,47 @@ describe('withRoot', () => {
   it('refuses a template without its root element or its entry script', () => {
     expect(() => withRoot(TEMPLATE.replace('<div id="root"></div>', ''), 'x')).toThrow(/root/);
     expect(() => withRoot(TEMPLATE.replace(/<script[^]*<\/script>/, ''), 'x')).toThrow(/entry script/);
+  });
+});
+
+describe('criticalPage', () => {
+  const CSS = [
+    ':root[data-mantine-color-scheme=light]{--body:white;--unused:red;--shade:#eee}',
+    ':root[data-mantine-color-scheme=dark]{--body:var(--dark-7);--dark-7:#242424;--unused:blue;--shade:#111}',
+    '.card{padding:4px;background:var(--body)}',
+    '.unused{margin:9px}',
+    '[data-mantine-color-scheme=light] .card{color:black}',
+    '[data-mantine-color-scheme=dark] .card{color:white}',
+    '[data-mantine-color-scheme=dark] .unused{color:red}',
+  ].join('');
+  const PAGE = [
+    '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head>',
+    '<link rel="stylesheet" href="/assets/style.css">',
+    '</head><body><div id="root"><div class="card" style="border-color:var(--shade)">Hi</div></div></body></html>',
+  ].join('');
+
+  it('inlines the rules the markup uses in both colour schemes, with the scheme variables they read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'runway-critical-'));
+    try {
+      mkdirSync(path.join(dir, 'assets'));
+      writeFileSync(path.join(dir, 'assets/style.css'), CSS);
+      const page = await criticalPage(new Beasties({ ...BEASTIES_OPTIONS(dir), logLevel: 'silent' }), PAGE);
+      const inline = /<style>([^<]*)<\/style>/.exec(page)?.[1] ?? '';
+      expect(inline).toContain('.card{padding:4px;background:var(--body)}');
+      expect(inline).toContain('[data-mantine-color-scheme=light] .card{color:black}');
+      expect(inline).toContain('[data-mantine-color-scheme=dark] .card{color:white}');
+      expect(inline).not.toContain('.unused');
+      // Each scheme's variables that a rule or the markup reads (and those they read), and no others.
+      expect(inline).toContain(':root[data-mantine-color-scheme=light]{--body:white;--shade:#eee}');
+      expect(inline).toContain(':root[data-mantine-color-scheme=dark]{--body:var(--dark-7);--dark-7:#242424;--shade:#111}');
+      expect(inline).not.toContain('--unused');
+      // The stylesheet waits for the boot script (no inline handler: the CSP allows none); a
+      // browser without script gets it as it is.
+      expect(page).toContain('<link rel="stylesheet" href="/assets/style.css" media="print" data-stylesheet="">');
+      expect(page).not.toContain('onload');
+      expect(page).toContain('<noscript><link rel="stylesheet" href="/assets/style.css"></noscript>');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

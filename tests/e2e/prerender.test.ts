@@ -17,13 +17,16 @@ import { apiSignUp, DESKTOP, onPhone, openPage, recordErrors, screenshot, startA
 const PHONE_390 = { width: 390, height: 844 };
 const HEADING = 'Plan your money from today to the end of retirement';
 
-/** Holds the app's entry script until `release()`: what a slow phone shows before it has run. */
-async function holdEntryScript(page: Page): Promise<{ release: () => void }> {
+/**
+ * Holds the app's entry script (and with `stylesheet`, the full stylesheet) until `release()`:
+ * what a slow phone shows before they have come.
+ */
+async function holdEntryScript(page: Page, { stylesheet = false } = {}): Promise<{ release: () => void }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+  await page.route(stylesheet ? /\/assets\/(index-[^/]+\.js|style-[^/]+\.css)$/ : /\/assets\/index-[^/]+\.js$/, async (route: Route) => {
     await held;
     await route.continue();
   });
@@ -136,10 +139,13 @@ describe('prerendered pages', () => {
     const first = await openPage(context, '/privacy-policy');
     await first.evaluate(() => localStorage.setItem('runway-color-scheme', 'dark'));
     const page = recordErrors(await context.newPage());
-    const { release } = await holdEntryScript(page);
+    const { release } = await holdEntryScript(page, { stylesheet: true });
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
-    // Mantine's dark body (#242424), from the page's own inline styles.
+    // Mantine's dark body (#242424) and text, from the page's own inline styles: the stylesheet has
+    // not come yet.
+    expect(await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href !== null && !sheet.disabled && sheet.media.mediaText !== 'print').length)).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(201, 201, 201)');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(36, 36, 36)');
     await screenshot(page, 'prerender-before-script-phone-dark');
     release();
