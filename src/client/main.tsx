@@ -108,14 +108,16 @@ const app = <App router={router} layer={layer} pwa={pwa} colorSchemeManager={col
 
 if (!signedIn && root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
   // A visitor's page the build prerendered (scripts/prerender-plugin.ts) is on screen already: once
-  // its route's code has loaded, the app takes over the same markup (hydration, in slices). The
+  // its route's code has loaded, the app takes over the same markup. The
   // router renders as it did in the build (`ssr` set: no Suspense boundary of its own around the
   // root). Should the route's code not load (offline before the worker had it), the page stays as
   // drawn: its links are plain links.
   router.ssr = { manifest: undefined };
   void router.load().then(
     () => {
-      if (router.state.matches.every((match) => match.status === 'success')) hydrateRoot(root, app);
+      // In a transition, React hydrates in slices that let the browser take input between them;
+      // hydrated at once, the landing page was one task of about 160 ms at 4× CPU throttling.
+      if (router.state.matches.every((match) => match.status === 'success')) startTransition(() => void hydrateRoot(root, app));
     },
     () => undefined,
   );
