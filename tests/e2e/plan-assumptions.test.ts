@@ -9,6 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, apiCall, apiSignUp, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
+import { MONTHS } from '../../src/shared/resources.ts';
 import { monthCells, planStart, planStartDay } from './pages.ts';
 
 let app: App;
@@ -134,6 +135,35 @@ async function endDaycareAndDeduct401k(page: Page, shot: string) {
   await openAnalyticsTab(page, 'Income Future');
 }
 
+/**
+ * Waits until the page's mirror holds the server's month tables as the server now has them, none
+ * recomputed on the device: after an edit the Overview's figures change until they are there.
+ */
+async function mirrorHasServerTables(page: Page, token: string) {
+  const mirrorRows = `new Promise((resolve, reject) => {
+    const open = indexedDB.open('runway');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const all = open.result.transaction('months').objectStore('months').getAll();
+      all.onsuccess = () => { open.result.close(); resolve(all.result); };
+      all.onerror = () => reject(all.error);
+    };
+  })`;
+  await expect
+    .poll(
+      async () => {
+        const rows = (await page.evaluate(mirrorRows)) as { name: string; body: unknown; provisional: boolean }[];
+        for (const [name, { path }] of Object.entries(MONTHS)) {
+          const row = rows.find((candidate) => candidate.name === name);
+          if (!row || row.provisional || JSON.stringify(row.body) !== JSON.stringify(await apiCall(app, token, 'GET', path))) return `${name} differs`;
+        }
+        return 'the server’s';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('the server’s');
+}
+
 /** The first four Income Future rows' cells. */
 const firstRows = (page: Page) => Promise.all([0, 1, 2, 3].map((i) => monthCells(page, INCOME, monthPlus(i))));
 
@@ -190,7 +220,10 @@ describe('A plan with assumptions', () => {
       expect(rows.income_months[2]).toMatchObject({ month: monthPlus(2), retirement_contributions: 0, expenses: 600 });
       await screenshot(page, 'plan-income-future-desktop');
 
-      // A home value puts the home in net worth: 350,000.00 now, 3 % more each plan year.
+      // A home value puts the home in net worth: 350,000.00 now, 3 % more each plan year. Read
+      // once the edits above have reached the tables on the page, from a page drawn from them.
+      await mirrorHasServerTables(page, token);
+      await page.reload();
       await openAnalyticsTab(page, 'Overview');
       const before = await page.getByTestId('figure-Net Worth Now').innerText();
       await page.getByRole('button', { name: 'Edit plan assumptions' }).click();

@@ -281,7 +281,8 @@ describe('update', () => {
     await otherPrompt.getByRole('button', { name: 'Later' }).click();
     expect(await otherPrompt.count()).toBe(0);
 
-    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    // The new version activates, then the page reloads into it: room for a busy CI machine.
+    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), prompt.getByRole('button', { name: 'Reload' }).click()]);
     await expect.poll(() => page.getByTestId('app-version').innerText(), { timeout: 20_000 }).toBe(`Runway ${nextVersion}`);
     expect(await entry()).not.toBe(oldEntry);
     expect(await page.getByRole('status', { name: 'Update available' }).count()).toBe(0);
@@ -295,7 +296,7 @@ describe('update', () => {
     // Later or not, and was not reloaded under its user's hands.
     await expect.poll(() => otherPrompt.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await other.evaluate('document.querySelector("script[type=module][src]").getAttribute("src")')).toBe(oldEntry);
-    await Promise.all([other.waitForEvent('load', { timeout: 30_000 }), otherPrompt.getByRole('button', { name: 'Reload' }).click()]);
+    await Promise.all([other.waitForEvent('load', { timeout: 60_000 }), otherPrompt.getByRole('button', { name: 'Reload' }).click()]);
     await expect.poll(() => other.evaluate('document.querySelector("script[type=module][src]").getAttribute("src")'), { timeout: 20_000 }).not.toBe(oldEntry);
     await expect.poll(() => other.getByText('No debts found').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await otherPrompt.count()).toBe(0);
