@@ -73,7 +73,6 @@ if (earlyOffer) pwa.installOffered(earlyOffer);
 delete offers[EARLY_INSTALL_OFFER];
 window.addEventListener('beforeinstallprompt', (event) => {
   event.preventDefault();
-  delete offers[EARLY_INSTALL_OFFER];
   pwa.installOffered(event as unknown as InstallPromptEvent);
 });
 window.addEventListener('appinstalled', () => pwa.appInstalled());

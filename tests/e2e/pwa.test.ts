@@ -18,7 +18,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRERENDERED_ATTRIBUTE } from '../../src/shared/page-boot.ts';
 import { APP_CACHE } from '../../sw/protocol.ts';
 import { e2eDist } from './global-setup.ts';
 import { apiCall, apiSignUp, appCacheStatus, DESKTOP, onPhone, openPage, PHONE, recordErrors, screenshot, startApp, subscribeUser, uniqueEmail, unexpectedErrors, writeSession, type App } from './harness.ts';
@@ -372,10 +371,11 @@ describe('install and storage', () => {
         userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
       });
       window.dispatchEvent(offer);
-      return { prevented: offer.defaultPrevented, appStarted: !document.getElementById('root').hasAttribute('${PRERENDERED_ATTRIBUTE}') };
+      const heading = document.querySelector('h1');
+      return { prevented: offer.defaultPrevented, drawn: heading !== null, hydrated: Object.keys(heading ?? {}).some((key) => key.startsWith('__reactFiber')) };
     })()`);
     // Before any script of the app ran, the boot script stopped Chrome's own infobar.
-    expect(offer).toEqual({ prevented: true, appStarted: false });
+    expect(offer).toEqual({ prevented: true, drawn: true, hydrated: false });
     release();
     const install = page.getByRole('button', { name: 'Install', exact: true });
     await install.waitFor({ timeout: 30_000 });
