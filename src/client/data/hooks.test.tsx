@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from './api.ts';
 import type { LiveChannelOptions } from './cable.ts';
 import { createDataLayer, type DataLayer } from './data-layer.ts';
-import { DataLayerProvider, useChannelState, useCollection, useMirrorQuery, useMonths, useOutboxStatus, useSession, useSingle } from './hooks.ts';
+import { DataLayerProvider, useChannelState, useCollection, useMirrorQuery, useMonths, useOutboxStatus, useSession, useSingle, warmLive, type CollectionView } from './hooks.ts';
 import { writeSession } from './session.ts';
 import { createTestServer } from './test-server.testing.ts';
 
@@ -270,5 +270,79 @@ describe('useMirrorQuery', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByTestId('year').textContent).toBe('1990');
     expect(renders.count).toBe(before);
+  });
+});
+
+describe('warmLive', () => {
+  /** Records what each render of useCollection('incomes', by name) saw. */
+  function IncomeNames({ seen }: { seen: string[][] }) {
+    const view: CollectionView = useCollection('incomes', { sort: 'name' });
+    seen.push(view.loading ? ['loading'] : view.rows.map((row) => String(row.name)));
+    return <p data-testid="names">{view.rows.map((row) => String(row.name)).join(', ')}</p>;
+  }
+
+  async function mirrorWithIncomes() {
+    const { layer } = setup({ online: false });
+    await layer.ready;
+    await layer.db.incomes.bulkPut([
+      { id: 2, name: 'Salary' },
+      { id: 1, name: 'Bonus' },
+    ]);
+    return layer;
+  }
+
+  it("gives a screen its reads' answers on its first render, where an unwarmed screen first renders loading", async () => {
+    const cold = await mirrorWithIncomes();
+    const coldRenders: string[][] = [];
+    render(
+      <DataLayerProvider layer={cold}>
+        <IncomeNames seen={coldRenders} />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Bonus, Salary'));
+    expect(coldRenders[0]).toEqual(['loading']);
+    cleanup();
+
+    const warm = await mirrorWithIncomes();
+    const warmed = warmLive(warm, [{ kind: 'collection', name: 'incomes', sort: 'name' }]);
+    await warmed.ready;
+    const warmRenders: string[][] = [];
+    render(
+      <DataLayerProvider layer={warm}>
+        <IncomeNames seen={warmRenders} />
+      </DataLayerProvider>,
+    );
+    expect(warmRenders[0]).toEqual(['Bonus', 'Salary']);
+
+    // Let go, the query the screen watches keeps running: a write still reaches it.
+    warmed.release();
+    await act(() => warm.db.incomes.put({ id: 3, name: 'Annuity' }));
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Annuity, Bonus, Salary'));
+  });
+
+  it('warms a read under the same key as its hook: a differently sorted list is a different read', async () => {
+    const layer = await mirrorWithIncomes();
+    const warmed = warmLive(layer, [{ kind: 'collection', name: 'incomes', sort: 'name', descending: true }]);
+    await warmed.ready;
+    const renders: string[][] = [];
+    render(
+      <DataLayerProvider layer={layer}>
+        <IncomeNames seen={renders} />
+      </DataLayerProvider>,
+    );
+    expect(renders[0]).toEqual(['loading']);
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Bonus, Salary'));
+    warmed.release();
+  });
+
+  it('is ready once a failed read has answered with its error', async () => {
+    const layer = await mirrorWithIncomes();
+    const warmed = warmLive(layer, [
+      { kind: 'mirror', key: 'test:failing', query: () => Promise.reject(new Error('The mirror could not be read')) },
+      { kind: 'single', name: 'housing' },
+      { kind: 'months', name: 'debtMonths' },
+    ]);
+    await expect(warmed.ready).resolves.toBeUndefined();
+    warmed.release();
   });
 });

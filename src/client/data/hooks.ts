@@ -14,7 +14,7 @@ import type { CollectionName, MonthsName, SingleName, WireRecordOf } from '../..
 import type { Session } from './session.ts';
 import { shareEqual } from './share-equal.ts';
 import { sharedLive } from './shared-live.ts';
-import { renderGently } from './render-gently.ts';
+import { renderGently, type InteropableObservable } from './render-gently.ts';
 
 const DataLayerContext = createContext<DataLayer | null>(null);
 
@@ -44,25 +44,32 @@ function useLayerState<K extends keyof DataLayerState>(key: K): DataLayerState[K
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /**
+ * A live query of the mirror as an observable, its failure as a value. With a `sharedKey`, every
+ * watcher of that key shares one query (shared-live.ts), which `warmLive` can start before the
+ * screen that reads it has loaded.
+ */
+function liveOf<T>(layer: DataLayer, query: () => Promise<T>, sharedKey?: string): InteropableObservable<Outcome<T>> {
+  const live = () =>
+    layer.liveQuery(async (): Promise<Outcome<T>> => {
+      try {
+        return { ok: true, value: await query() };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    });
+  return sharedKey === undefined ? live() : sharedLive(layer, sharedKey, live);
+}
+
+/**
  * dexie-react-hooks' useObservable over a live query of the mirror: the hook and Dexie's live query
  * both come from the data layer, so this module (in the first page's script) imports neither. An
  * answer equal to the last one keeps its identity, parts included, and a new one renders in a
- * transition (render-gently.ts). With a `sharedKey`, every hook watching that key shares one query
- * (shared-live.ts).
+ * transition (render-gently.ts). A shared query that already has its answer (warmed, or watched by
+ * another part of the page) gives it to the first render.
  */
 function useLive<T>(query: () => Promise<T>, deps: unknown[], sharedKey?: string): Outcome<T> | undefined {
   const layer = useDataLayer();
-  return layer.useObservable(() => {
-    const live = () =>
-      layer.liveQuery(async (): Promise<Outcome<T>> => {
-        try {
-          return { ok: true, value: await query() };
-        } catch (error) {
-          return { ok: false, error: error instanceof Error ? error.message : String(error) };
-        }
-      });
-    return renderGently(sharedKey === undefined ? live() : sharedLive(layer, sharedKey, live), shareEqual);
-  }, deps);
+  return layer.useObservable(() => renderGently(liveOf(layer, query, sharedKey), shareEqual), deps);
 }
 
 /** A screen's own mirror query (useMirrorQuery): its answer, undefined until the first, or the mirror's error. */
@@ -78,12 +85,19 @@ export interface MirrorQueryView<T> {
  * identity: useLiveQuery's first answer re-rendered the whole Analytics Overview in one blocking
  * task of ~120 ms on a slow phone. A failure is a value, as in the hooks below (a
  * mirror closed under a screen, as when a session ends, must not take the page down).
+ * With a `sharedKey` (naming what the query reads, whatever its deps) every part of the page
+ * watching it shares one query, which `warmLive` can start early.
  */
-export function useMirrorQuery<T>(query: (db: MirrorDb) => Promise<T>, deps: unknown[]): MirrorQueryView<T> {
+export function useMirrorQuery<T>(query: (db: MirrorDb) => Promise<T>, deps: unknown[], sharedKey?: string): MirrorQueryView<T> {
   const layer = useDataLayer();
-  const result = useLive(() => query(layer.db), [layer, ...deps]);
+  const result = useLive(() => query(layer.db), [layer, ...deps], sharedKey);
   if (result === undefined) return { value: undefined, error: null };
   return result.ok ? { value: result.value, error: null } : { value: undefined, error: result.error };
+}
+
+/** A shared query of the mirror (`MirrorRead`), as useMirrorQuery answers it. */
+export function useMirrorRead<T>(read: MirrorRead<T>): MirrorQueryView<T> {
+  return useMirrorQuery(read.query, [], read.key);
 }
 
 const pendingOutbox = (layer: DataLayer) => layer.db.outbox.where('status').equals('pending').toArray();
@@ -129,8 +143,23 @@ function compareBy(field: string, descending: boolean) {
 /** The collection's records as the mirror holds them: what the server answered, or the device's pending edits of it. */
 export function useCollection<N extends CollectionName>(name: N, { sort, descending = false }: CollectionOptions = {}): CollectionView<WireRecordOf<N>> {
   const layer = useDataLayer();
-  const { db } = layer;
-  const result = useLive(async () => {
+  const result = useLive(collectionQuery(layer, name, sort, descending), [layer, name, sort, descending], collectionKey(name, sort, descending));
+  const status = result?.ok ? result.value.status : undefined;
+  return {
+    rows: result?.ok ? (result.value.rows as WireRecordOf<N>[]) : [],
+    pendingIds: result?.ok ? result.value.pendingIds : new Set(),
+    loading: result === undefined || firstFetch(status),
+    error: result && !result.ok ? result.error : (status?.error ?? null),
+    lastFetched: status?.lastFetched ?? null,
+  };
+}
+
+const collectionKey = (name: CollectionName, sort: string | undefined, descending: boolean) => `collection:${name}:${sort ?? ''}:${descending ? 'descending' : 'ascending'}`;
+
+/** A collection's rows (sorted as asked), its fetch status and which rows have edits pending. */
+function collectionQuery(layer: DataLayer, name: CollectionName, sort: string | undefined, descending: boolean) {
+  return async () => {
+    const { db } = layer;
     const [rows, status, pending] = await Promise.all([db[name].toArray(), db.syncStatus.get(name), pendingOutbox(layer)]);
     if (sort) rows.sort(compareBy(sort, descending));
     const pendingIds = new Set<number>();
@@ -139,14 +168,6 @@ export function useCollection<N extends CollectionName>(name: N, { sort, descend
       if (target.kind === 'collection' && target.table === name) pendingIds.add(target.id);
     }
     return { rows, status, pendingIds };
-  }, [layer, name, sort, descending]);
-  const status = result?.ok ? result.value.status : undefined;
-  return {
-    rows: result?.ok ? (result.value.rows as WireRecordOf<N>[]) : [],
-    pendingIds: result?.ok ? result.value.pendingIds : new Set(),
-    loading: result === undefined || firstFetch(status),
-    error: result && !result.ok ? result.error : (status?.error ?? null),
-    lastFetched: status?.lastFetched ?? null,
   };
 }
 
@@ -162,21 +183,26 @@ export interface SingleView<R extends WireRecord = WireRecord> {
 
 export function useSingle<N extends SingleName>(name: N): SingleView<WireRecordOf<N>> {
   const layer = useDataLayer();
-  const { db } = layer;
-  const result = useLive(async () => {
-    const [row, status, pending] = await Promise.all([db.singles.get(name), db.syncStatus.get(name), pendingOutbox(layer)]);
-    const isThis = (entry: OutboxEntry) => {
-      const target = entryTarget(entry);
-      return target.kind === 'single' && target.name === name;
-    };
-    return { record: row?.record ?? null, status, pending: pending.some(isThis) };
-  }, [layer, name]);
+  const result = useLive(singleQuery(layer, name), [layer, name], `single:${name}`);
   const status = result?.ok ? result.value.status : undefined;
   return {
     record: result?.ok ? (result.value.record as WireRecordOf<N> | null) : null,
     pending: result?.ok ? result.value.pending : false,
     loading: result === undefined || firstFetch(status),
     error: result && !result.ok ? result.error : (status?.error ?? null),
+  };
+}
+
+/** A single record (null when the user has none), its fetch status and whether an edit of it is pending. */
+function singleQuery(layer: DataLayer, name: SingleName) {
+  return async () => {
+    const { db } = layer;
+    const [row, status, pending] = await Promise.all([db.singles.get(name), db.syncStatus.get(name), pendingOutbox(layer)]);
+    const isThis = (entry: OutboxEntry) => {
+      const target = entryTarget(entry);
+      return target.kind === 'single' && target.name === name;
+    };
+    return { record: row?.record ?? null, status, pending: pending.some(isThis) };
   };
 }
 
@@ -195,9 +221,8 @@ export interface MonthsView {
  */
 export function useMonths(name: MonthsName): MonthsView {
   const layer = useDataLayer();
-  const { db } = layer;
-  const table = useLive(() => db.months.get(name), [layer, name], `months:${name}`);
-  const fetch = useLive(() => db.syncStatus.get(name), [layer, name], `syncStatus:${name}`);
+  const table = useLive(monthsQuery(layer, name), [layer, name], `months:${name}`);
+  const fetch = useLive(statusQuery(layer, name), [layer, name], `syncStatus:${name}`);
   const status = fetch?.ok ? fetch.value : undefined;
   const row = table?.ok ? table.value : undefined;
   return {
@@ -206,6 +231,78 @@ export function useMonths(name: MonthsName): MonthsView {
     loading: table === undefined || fetch === undefined || status?.loading === true,
     error: table && !table.ok ? table.error : fetch && !fetch.ok ? fetch.error : (status?.error ?? null),
   };
+}
+
+const monthsQuery = (layer: DataLayer, name: MonthsName) => () => layer.db.months.get(name);
+const statusQuery = (layer: DataLayer, name: MonthsName) => () => layer.db.syncStatus.get(name);
+
+/** What a screen reads through the hooks above, named so it can be read before the screen is there. */
+export type LiveRead =
+  | { readonly kind: 'collection'; readonly name: CollectionName; readonly sort?: string; readonly descending?: boolean }
+  | { readonly kind: 'single'; readonly name: SingleName }
+  | { readonly kind: 'months'; readonly name: MonthsName }
+  | MirrorRead<unknown>;
+
+/** A query of the mirror that every part of the page reading it shares, under its key (useMirrorRead). */
+export interface MirrorRead<T> {
+  readonly kind: 'mirror';
+  readonly key: string;
+  readonly query: (db: MirrorDb) => Promise<T>;
+}
+
+/** How long `warmLive` holds what it started for a screen that has not come to watch it. */
+export const WARM_HOLD_MS = 10_000;
+
+export interface Warmed {
+  /** Settles once every read has its first answer (a failed read's answer is its error). */
+  readonly ready: Promise<void>;
+  /** Lets the reads go now: each stops a moment later unless a screen watches it. */
+  release(): void;
+}
+
+/**
+ * Starts the shared live queries a screen's hooks will make, before the screen (or its code) is
+ * there: the mirror is read while the page's code still loads and runs, and the screen's first
+ * render has the answers (useObservable takes a shared query's answer synchronously), instead of
+ * rendering a skeleton, then reading, then rendering once per answer. The queries are held for
+ * `WARM_HOLD_MS` (or until released), after which they stop unless the screen is watching them.
+ *
+ * Each read is started exactly as its hook starts it (same query, same key), so the screen finds
+ * it whether or not it was warmed.
+ */
+export function warmLive(layer: DataLayer, reads: readonly LiveRead[]): Warmed {
+  const observables = reads.flatMap((read) => {
+    switch (read.kind) {
+      case 'collection': {
+        const descending = read.descending ?? false;
+        return [liveOf(layer, collectionQuery(layer, read.name, read.sort, descending), collectionKey(read.name, read.sort, descending))];
+      }
+      case 'single':
+        return [liveOf(layer, singleQuery(layer, read.name), `single:${read.name}`)];
+      case 'months':
+        return [liveOf(layer, monthsQuery(layer, read.name), `months:${read.name}`), liveOf(layer, statusQuery(layer, read.name), `syncStatus:${read.name}`)];
+      case 'mirror':
+        return [liveOf(layer, () => read.query(layer.db), read.key)];
+    }
+  });
+  const answered: Promise<void>[] = [];
+  const subscriptions = observables.map((observable) => {
+    let first: () => void = () => {};
+    answered.push(new Promise<void>((resolve) => (first = resolve)));
+    return observable.subscribe(() => first());
+  });
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    clearTimeout(timer);
+    for (const subscription of subscriptions) {
+      if (typeof subscription === 'function') subscription();
+      else subscription.unsubscribe();
+    }
+  };
+  const timer = setTimeout(release, WARM_HOLD_MS);
+  return { ready: Promise.all(answered).then(() => undefined), release };
 }
 
 export interface OutboxStatusView {

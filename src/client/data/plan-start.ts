@@ -6,6 +6,7 @@
  */
 import { birthYearOf, planStartDayOf } from '../../shared/months/input.ts';
 import type { MirrorDb } from './db.ts';
+import type { MirrorRead } from './hooks.ts';
 
 /** The day of the month the plan started; null until the profile (with `created_at`) has arrived. */
 export async function storedPlanStartDay(db: MirrorDb): Promise<number | null> {
@@ -20,3 +21,9 @@ export async function storedPlanStartDay(db: MirrorDb): Promise<number | null> {
 export async function storedBirthYear(db: MirrorDb): Promise<number | null> {
   return birthYearOf((await db.profile.get('user'))?.value);
 }
+
+/** The plan start day as a shared mirror read (hooks.ts useMirrorRead, warmLive). */
+export const PLAN_START_DAY: MirrorRead<number | null> = { kind: 'mirror', key: 'profile:planStartDay', query: storedPlanStartDay };
+
+/** The birth year as a shared mirror read. */
+export const BIRTH_YEAR: MirrorRead<number | null> = { kind: 'mirror', key: 'profile:birthYear', query: storedBirthYear };

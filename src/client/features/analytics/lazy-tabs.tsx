@@ -5,7 +5,10 @@
  * page's. The service worker precaches every tab, so they open offline too.
  */
 import { lazy } from 'react';
+import { warmLive } from '../../data/hooks.ts';
+import type { DataLayer } from '../../data/data-layer.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
+import { PLAN_INPUT_READS } from './overview/plan-input-reads.ts';
 import { isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 
 const CODE = {
@@ -23,10 +26,19 @@ export const DebtProgressTab = lazy(() => CODE['debt-progress']().then((module) 
 export const RetirementContributionsTab = lazy(() => CODE['retirement-contributions']().then((module) => ({ default: module.RetirementContributionsTab })));
 export const RetirementLivingTab = lazy(() => CODE['retirement-living']().then((module) => ({ default: module.RetirementLivingTab })));
 
-/** Starts loading the code of the tab the page will open with (the stored one, else the Overview). */
-export function preloadStoredTab(): void {
+/** The tabs drawn from the engine's input, whose reads of the mirror start with their code. */
+const READS_PLAN_INPUT: ReadonlySet<AnalyticsTab> = new Set(['overview', 'what-if']);
+
+/**
+ * Starts loading the code of the tab the page will open with (the stored one, else the Overview)
+ * and, for a tab drawn from the engine's input, reading that input from the mirror (warmLive), so
+ * the tab's first render has its figures.
+ */
+export function preloadStoredTab(layer: DataLayer): void {
   const stored = window.localStorage.getItem(STORAGE_KEYS.analyticsTab);
-  CODE[isAnalyticsTab(stored) ? stored : 'overview']().catch(() => {
+  const tab = isAnalyticsTab(stored) ? stored : 'overview';
+  CODE[tab]().catch(() => {
     // The tab's own lazy load reports a failure when it renders.
   });
+  if (READS_PLAN_INPUT.has(tab) && layer.getSession().isAuthenticated) warmLive(layer, PLAN_INPUT_READS);
 }

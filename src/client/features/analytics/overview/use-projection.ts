@@ -19,8 +19,8 @@ import { projectionTimeline, type Timeline } from '../../../../engine/timeline.t
 import { DEBT_PLAN_TYPES, type DebtPlanType, type ProjectionInput } from '../../../../engine/types.ts';
 import { actualsFromTables, planStartOf, projectionInput } from '../../../../shared/months/input.ts';
 import type { MonthKind } from '../../../../shared/months/tables.ts';
-import { useCollection, useMirrorQuery, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
-import { storedPlanStartDay } from '../../../data/plan-start.ts';
+import { useCollection, useMirrorRead, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
+import { PLAN_START_DAY } from '../../../data/plan-start.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useClock } from '../../../ui/clock.tsx';
 import { useDollars } from '../dollars.tsx';
@@ -96,7 +96,8 @@ export interface PlanRecords {
 /**
  * The engine's input from the mirror (src/shared/months/input.ts, as the server builds it):
  * loading until every record and month table has its first answer or mirror copy, empty without
- * income, debts or accounts.
+ * income, debts or accounts. What it reads is listed in plan-input-reads.ts, which the page starts
+ * reading early: a read added here belongs there too.
  */
 export function usePlanInput(): PlanInputState {
   const clock = useClock();
@@ -115,7 +116,7 @@ export function usePlanInput(): PlanInputState {
   const contributionMonths = useMonths('contributionMonths');
   const retirementMonths = useMonths('retirementMonths');
   const birthYear = useBirthYear();
-  const startDay = useMirrorQuery(storedPlanStartDay, []).value ?? null;
+  const startDay = useMirrorRead(PLAN_START_DAY).value ?? null;
 
   const collections = [incomes, debts, monthlyExpenses, otherExpenses, retirementAccounts];
   const singles = [housing, debtPlan, retirementPlan, assumptions];

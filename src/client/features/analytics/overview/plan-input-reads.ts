@@ -1,0 +1,27 @@
+/**
+ * What the engine's input is read from in the mirror (usePlanInput, use-projection.ts): every
+ * collection, single record and month table it reads, the plan start day and the birth year. The
+ * Analytics page starts these reads with the tab's code (lazy-tabs.tsx `preloadStoredTab`), so the
+ * Overview's first render has its figures; a read missing here is only read later, by the hook.
+ * `plan-input-reads.test.tsx` renders usePlanInput after warming these and expects no wait.
+ */
+import type { LiveRead } from '../../../data/hooks.ts';
+import { BIRTH_YEAR, PLAN_START_DAY } from '../../../data/plan-start.ts';
+
+export const PLAN_INPUT_READS: readonly LiveRead[] = [
+  { kind: 'collection', name: 'incomes' },
+  { kind: 'collection', name: 'debts' },
+  { kind: 'collection', name: 'monthlyExpenses' },
+  { kind: 'collection', name: 'otherExpenses' },
+  { kind: 'collection', name: 'retirementAccounts' },
+  { kind: 'single', name: 'housing' },
+  { kind: 'single', name: 'debtPlan' },
+  { kind: 'single', name: 'retirementPlan' },
+  { kind: 'single', name: 'assumptions' },
+  { kind: 'months', name: 'incomeMonths' },
+  { kind: 'months', name: 'debtMonths' },
+  { kind: 'months', name: 'contributionMonths' },
+  { kind: 'months', name: 'retirementMonths' },
+  PLAN_START_DAY,
+  BIRTH_YEAR,
+];
