@@ -8,8 +8,8 @@
  *   and needs the page's session, so the worker only wakes it).
  * - page → worker `{type: PRECACHE_APP}`: someone is signed in, the first screen is drawn and the
  *   page is idle: the worker caches the signed-in app's files (`APP_CACHE`), so every tab opens
- *   offline. It answers `{type: APP_CACHE_STATUS, cached, total}` on the message's port, if any,
- *   once done.
+ *   offline. It answers `{type: APP_CACHE_STATUS, cached, total, added}` on the message's port, if
+ *   any, once done: `added` files were fetched by this request (0 when all were there already).
  * - page → worker `{type: APP_CACHE_STATUS}`: how many of the signed-in app's files are cached,
  *   answered on the message's port as above, at once.
  */
@@ -25,6 +25,8 @@ export interface AppCacheStatus {
   type: typeof SW_MESSAGE.appCacheStatus;
   cached: number;
   total: number;
+  /** How many files the request being answered fetched (0 for a status question). */
+  added: number;
 }
 
 /**

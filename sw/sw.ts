@@ -68,20 +68,20 @@ const appFiles = new Map(
 );
 const appKeys = new Set(appFiles.values());
 
-/** Caches every file of the signed-in app not cached yet; answers how many are. */
+/** Caches every file of the signed-in app not cached yet; answers how many are, and how many it fetched. */
 async function cacheApp(): Promise<AppCacheStatus> {
   const cache = await caches.open(APP_CACHE);
   const missing: string[] = [];
   for (const key of appKeys) if (!(await cache.match(key))) missing.push(key);
   // A few at a time: a phone's connection is shared with the page.
   for (let i = 0; i < missing.length; i += 6) await cache.addAll(missing.slice(i, i + 6));
-  return appCacheStatus(cache);
+  return appCacheStatus(cache, missing.length);
 }
 
-async function appCacheStatus(cache?: Cache): Promise<AppCacheStatus> {
+async function appCacheStatus(cache?: Cache, added = 0): Promise<AppCacheStatus> {
   const open = cache ?? (await caches.open(APP_CACHE));
   const cached = new Set((await open.keys()).map((request) => request.url));
-  return { type: SW_MESSAGE.appCacheStatus, cached: [...appKeys].filter((key) => cached.has(key)).length, total: appKeys.size };
+  return { type: SW_MESSAGE.appCacheStatus, cached: [...appKeys].filter((key) => cached.has(key)).length, total: appKeys.size, added };
 }
 
 /** One fill at a time: a second request while one runs shares it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '../../../sw/protocol.ts';
 import { createPwaController } from './controller.ts';
-import { ONLINE_SETTLE_MS, precacheAppWhenSignedIn, startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, type WorkboxLike } from './register-sw.ts';
+import { appJustCached, ONLINE_SETTLE_MS, precacheAppWhenSignedIn, startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, type WorkboxLike } from './register-sw.ts';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
@@ -173,21 +173,11 @@ describe('startServiceWorker', () => {
     expect(controller.getState().updateReady).toBe(false);
   });
 
-  it('says "ready to work offline" when the first version activates, not after an update', async () => {
+  it('says nothing of working offline when the first version activates: that version holds only the public pages', async () => {
     const first = setup();
     await startServiceWorker(first.deps);
-    first.workbox.fire('activated', { isUpdate: true });
-    first.workbox.fire('activated', { isExternal: true });
-    expect(first.controller.getState().offlineReady).toBe(false);
     first.workbox.fire('activated', {});
-    expect(first.controller.getState().offlineReady).toBe(true);
-
-    // A page loaded past an active worker (a hard reload) has no controller, so workbox-window
-    // calls an update's activation a first one: the registration knows better.
-    const bypassed = setup({ active: true, controlled: false });
-    await startServiceWorker(bypassed.deps);
-    bypassed.workbox.fire('activated', {});
-    expect(bypassed.controller.getState().offlineReady).toBe(false);
+    expect(first.controller.getState().offlineReady).toBe(false);
   });
 
   it("flushes the outbox when the worker's background sync says so, and ignores other messages", async () => {
@@ -318,7 +308,10 @@ describe('startServiceWorker', () => {
 });
 
 describe('precacheAppWhenSignedIn', () => {
-  /** A session that can sign in, a worker that records what it is told, and a settle the test releases. */
+  /**
+   * A session that can sign in, a worker that records what it is told (and answers on the port
+   * the page sends, when the test says so), and a settle the test releases.
+   */
   function setup(signedIn: boolean) {
     let session = { isAuthenticated: signedIn };
     const listeners = new Set<() => void>();
@@ -330,10 +323,18 @@ describe('precacheAppWhenSignedIn', () => {
       },
     };
     const told: unknown[] = [];
-    const container = { ready: Promise.resolve({ active: { postMessage: (message: unknown) => told.push(message) } } as unknown as ServiceWorkerRegistration) };
+    const ports: MessagePort[] = [];
+    const worker = {
+      postMessage: (message: unknown, transfer: Transferable[] = []) => {
+        told.push(message);
+        ports.push(...(transfer as MessagePort[]));
+      },
+    };
+    const container = { ready: Promise.resolve({ active: worker } as unknown as ServiceWorkerRegistration) };
     const settles: (() => void)[] = [];
     const settled = () => new Promise<void>((resolve) => settles.push(resolve));
-    const stop = precacheAppWhenSignedIn({ layer, container, settled });
+    const onAppCached = vi.fn();
+    const stop = precacheAppWhenSignedIn({ layer, container, settled, onAppCached });
     const signIn = () => {
       session = { isAuthenticated: true };
       for (const listener of [...listeners]) listener();
@@ -342,7 +343,13 @@ describe('precacheAppWhenSignedIn', () => {
       for (const resolve of settles.splice(0)) resolve();
       await new Promise((resolve) => setTimeout(resolve, 0));
     };
-    return { told, signIn, settle, stop, settles };
+    /** The worker's answer on the last port the page sent. */
+    const answer = (status: { cached: number; total: number; added: number }) => {
+      const port = ports.at(-1);
+      if (!port) throw new Error('the page sent no port');
+      port.postMessage({ type: SW_MESSAGE.appCacheStatus, ...status });
+    };
+    return { told, signIn, settle, stop, settles, answer, onAppCached };
   }
 
   it('asks nothing while nobody is signed in', async () => {
@@ -380,5 +387,21 @@ describe('precacheAppWhenSignedIn', () => {
     expect(settles).toHaveLength(0);
     await settle();
     expect(told).toEqual([]);
+  });
+
+  it("tells the page when the worker's answer says it has just cached the whole app", async () => {
+    const { settle, answer, onAppCached } = setup(true);
+    await settle();
+    answer({ cached: 40, total: 40, added: 40 });
+    await vi.waitFor(() => expect(onAppCached).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+  });
+
+  it('reads "just cached" only from a fill that fetched files and left none missing', () => {
+    expect(appJustCached({ cached: 40, total: 40, added: 40 })).toBe(true);
+    expect(appJustCached({ cached: 40, total: 40, added: 1 })).toBe(true);
+    // A later page: everything was there already.
+    expect(appJustCached({ cached: 40, total: 40, added: 0 })).toBe(false);
+    // A fill that fetched some files and not the rest.
+    expect(appJustCached({ cached: 30, total: 40, added: 30 })).toBe(false);
   });
 });

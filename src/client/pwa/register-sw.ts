@@ -11,8 +11,10 @@
  *   Reload then simply reloads (nothing waits any more).
  * - A waiting version is noticed however it arrived: workbox-window's event, an installation that
  *   was already under way when the page registered (workbox-window misses those), or a check.
- * - The first version's activation tells the controller that the app now starts offline (not when
- *   a worker was already active, as after a reload that bypassed it).
+ * - "Runway is ready to work offline." shows once the worker has just cached the signed-in app's
+ *   files (precacheAppWhenSignedIn), which is when every tab opens offline. Not on the worker's
+ *   first activation: that caches only the public pages' shell, with which a visitor can read the
+ *   landing page offline but a signed-in user cannot open a tab.
  * - Updates are looked for when the page becomes visible again, a few seconds after the network
  *   comes back, and every hour (the browser itself only looks on navigations, which a single-page
  *   app rarely makes). Never while the device is offline: a check that meets no network cannot
@@ -24,7 +26,7 @@
  *   edit once, with its Idempotency-Key, whoever asks).
  */
 import { Workbox } from 'workbox-window';
-import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '../../../sw/protocol.ts';
+import { OUTBOX_SYNC_TAG, SW_MESSAGE, type AppCacheStatus } from '../../../sw/protocol.ts';
 import type { DataLayer } from '../data/data-layer.ts';
 import type { PwaController } from './controller.ts';
 import { whenOnline } from './online.ts';
@@ -42,7 +44,7 @@ export interface WorkboxLike {
   register(): Promise<ServiceWorkerRegistration | undefined>;
   update(): Promise<void>;
   messageSkipWaiting(): void;
-  addEventListener(type: 'waiting' | 'activated' | 'controlling', listener: (event: { isUpdate?: boolean; isExternal?: boolean }) => void): void;
+  addEventListener(type: 'waiting' | 'controlling', listener: (event: { isUpdate?: boolean; isExternal?: boolean }) => void): void;
 }
 
 /** The Background Sync API's part of a registration (not in TypeScript's DOM lib). */
@@ -119,15 +121,9 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
     });
   };
 
-  // No registration could be read: treated as a first visit.
-  const hadActiveWorker = Boolean((await existing)?.active);
-
   // Own or external (another tab found it, or an update check did): either way this page runs
   // the old version until it reloads.
   workbox.addEventListener('waiting', () => waiting(registration?.waiting));
-  workbox.addEventListener('activated', (event) => {
-    if (!event.isUpdate && !event.isExternal && !hadActiveWorker) controller.offlineReadyFound();
-  });
   workbox.addEventListener('controlling', (event) => {
     if (reloadRequested) deps.reload();
     // A version this page did not ask for took over (another page's Reload): ask again, even
@@ -204,39 +200,59 @@ export interface PrecacheAppDeps {
   container: Pick<ServiceWorkerContainer, 'ready'>;
   /** Resolves once the page has drawn its screen and is idle. */
   settled: () => Promise<void>;
+  /** Called when the worker has just cached the whole app (it fetched files, and none is missing). */
+  onAppCached?: () => void;
 }
 
 /**
  * Asks the worker to cache the signed-in app's files (sw/sw.ts, PRECACHE_APP) once someone is
  * signed in, after the page has settled: at once on a signed-in page, or when a visitor signs in
  * or up. A visitor who never signs in never downloads them. Asked once per page; the worker skips
- * what it has. Answers the unsubscribe.
+ * what it has, and answers on a port how many files are cached and how many it fetched. When it
+ * fetched some and none is missing, the app has just become able to open every tab offline:
+ * `onAppCached`. A page loaded after that (nothing fetched) or a fill that failed part-way says
+ * nothing. Answers the unsubscribe.
  */
-export function precacheAppWhenSignedIn({ layer, container, settled }: PrecacheAppDeps): () => void {
+export function precacheAppWhenSignedIn({ layer, container, settled, onAppCached }: PrecacheAppDeps): () => void {
   let asked = false;
   const check = () => {
     if (asked || !layer.getSession().isAuthenticated) return;
     asked = true;
     void settled()
       .then(() => container.ready)
-      .then((registration) => registration.active?.postMessage({ type: SW_MESSAGE.precacheApp }));
+      .then((registration) => {
+        const worker = registration.active;
+        if (!worker) return;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event: MessageEvent<AppCacheStatus>) => {
+          channel.port1.close();
+          if (appJustCached(event.data)) onAppCached?.();
+        };
+        worker.postMessage({ type: SW_MESSAGE.precacheApp }, [channel.port2]);
+      });
   };
   const stop = layer.subscribe(check);
   check();
   return stop;
 }
 
+/** The worker's answer says this request has made the whole app cached: it fetched files, and none is missing. */
+export function appJustCached({ cached, total, added }: Pick<AppCacheStatus, 'cached' | 'total' | 'added'>): boolean {
+  return added > 0 && cached === total;
+}
+
 /**
  * The page's own wiring: the real workbox-window, navigator.serviceWorker, window and document;
  * the signed-in app's files are cached once someone is signed in and the page has `settled`
- * (main.tsx: its screen drawn and an idle moment, the same wait as the first sync's).
+ * (main.tsx: its screen drawn and an idle moment, the same wait as the first sync's), and the
+ * "ready to work offline" notice shows when that caching has just completed.
  */
 export function registerServiceWorker(
   controller: PwaController,
   layer: Pick<DataLayer, 'flush' | 'onEditQueued' | 'getSession' | 'subscribe'>,
   settled: () => Promise<void>,
 ): Promise<ServiceWorkerHandle> {
-  precacheAppWhenSignedIn({ layer, container: navigator.serviceWorker, settled });
+  precacheAppWhenSignedIn({ layer, container: navigator.serviceWorker, settled, onAppCached: () => controller.offlineReadyFound() });
   return startServiceWorker({
     workbox: new Workbox(SW_URL, { scope: '/' }),
     controller,
