@@ -8,7 +8,8 @@
  *     who never signs in downloads nothing more, and still reads those pages offline;
  *   - the signed-in app (every other chunk: the data layer, the ActionCable client, the offline
  *     month recompute, each tab, the charts), cached in `APP_CACHE` when a signed-in page asks
- *     (PRECACHE_APP, after its first screen and an idle moment: pwa/precache-app.ts). Once that
+ *     (PRECACHE_APP, after its first screen and an idle moment: `precacheAppWhenSignedIn` in
+ *     src/client/pwa/register-sw.ts). Once that
  *     cache exists, a new version's install fills it with its own files before it may take over,
  *     so a signed-in user's installed app keeps opening every tab offline across updates.
  *   Old precaches, and files of the app cache no version lists any more, go when a new version
@@ -135,7 +136,9 @@ self.addEventListener('message', (event) => {
   const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
   const answer = (status: AppCacheStatus) => event.ports[0]?.postMessage(status);
   if (type === SW_MESSAGE.skipWaiting) void self.skipWaiting();
-  if (type === SW_MESSAGE.precacheApp) event.waitUntil(fillAppCache().then(answer));
+  // A fill that failed part-way (the connection dropped) still answers, with what is cached: the
+  // page then says nothing, and a later page's request fetches the rest.
+  if (type === SW_MESSAGE.precacheApp) event.waitUntil(fillAppCache().catch(() => appCacheStatus()).then(answer));
   if (type === SW_MESSAGE.appCacheStatus) event.waitUntil(appCacheStatus().then(answer));
 });
 

@@ -194,7 +194,7 @@ describe('accounts', () => {
     await screenshot(page, 'accounts-forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    // (The worker's "ready to work offline" notice is a status too.)
+    // (Other notices, such as the worker's "ready to work offline" once signed in, are statuses too.)
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'If an account exists for that email' }).count(), { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'accounts-forgot-password-sent');
     await page.waitForURL('**/login', { timeout: 15_000 });

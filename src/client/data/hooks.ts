@@ -44,6 +44,17 @@ function useLayerState<K extends keyof DataLayerState>(key: K): DataLayerState[K
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /**
+ * The keys the hooks' shared queries go by (shared-live.ts), one per thing read: a hook and
+ * `warmLive` that read the same thing find the same query. A `MirrorRead` brings its own.
+ */
+const SHARED_KEY = {
+  collection: (name: CollectionName, sort: string | undefined, descending: boolean) => `collection:${name}:${sort ?? ''}:${descending ? 'descending' : 'ascending'}`,
+  single: (name: SingleName) => `single:${name}`,
+  months: (name: MonthsName) => `months:${name}`,
+  status: (name: MonthsName) => `syncStatus:${name}`,
+};
+
+/**
  * A live query of the mirror as an observable, its failure as a value. With a `sharedKey`, every
  * watcher of that key shares one query (shared-live.ts), which `warmLive` can start before the
  * screen that reads it has loaded.
@@ -85,19 +96,25 @@ export interface MirrorQueryView<T> {
  * identity: useLiveQuery's first answer re-rendered the whole Analytics Overview in one blocking
  * task of ~120 ms on a slow phone. A failure is a value, as in the hooks below (a
  * mirror closed under a screen, as when a session ends, must not take the page down).
- * With a `sharedKey` (naming what the query reads, whatever its deps) every part of the page
- * watching it shares one query, which `warmLive` can start early.
  */
-export function useMirrorQuery<T>(query: (db: MirrorDb) => Promise<T>, deps: unknown[], sharedKey?: string): MirrorQueryView<T> {
+export function useMirrorQuery<T>(query: (db: MirrorDb) => Promise<T>, deps: unknown[]): MirrorQueryView<T> {
   const layer = useDataLayer();
-  const result = useLive(() => query(layer.db), [layer, ...deps], sharedKey);
-  if (result === undefined) return { value: undefined, error: null };
-  return result.ok ? { value: result.value, error: null } : { value: undefined, error: result.error };
+  return mirrorView(useLive(() => query(layer.db), [layer, ...deps]));
 }
 
-/** A shared query of the mirror (`MirrorRead`), as useMirrorQuery answers it. */
+/**
+ * A shared query of the mirror (`MirrorRead`: a query without deps, under its key), as
+ * useMirrorQuery answers it: every part of the page reading it shares one query, which
+ * `warmLive` can start early.
+ */
 export function useMirrorRead<T>(read: MirrorRead<T>): MirrorQueryView<T> {
-  return useMirrorQuery(read.query, [], read.key);
+  const layer = useDataLayer();
+  return mirrorView(useLive(() => read.query(layer.db), [layer, read], read.key));
+}
+
+function mirrorView<T>(result: Outcome<T> | undefined): MirrorQueryView<T> {
+  if (result === undefined) return { value: undefined, error: null };
+  return result.ok ? { value: result.value, error: null } : { value: undefined, error: result.error };
 }
 
 const pendingOutbox = (layer: DataLayer) => layer.db.outbox.where('status').equals('pending').toArray();
@@ -143,7 +160,7 @@ function compareBy(field: string, descending: boolean) {
 /** The collection's records as the mirror holds them: what the server answered, or the device's pending edits of it. */
 export function useCollection<N extends CollectionName>(name: N, { sort, descending = false }: CollectionOptions = {}): CollectionView<WireRecordOf<N>> {
   const layer = useDataLayer();
-  const result = useLive(collectionQuery(layer, name, sort, descending), [layer, name, sort, descending], collectionKey(name, sort, descending));
+  const result = useLive(collectionQuery(layer, name, sort, descending), [layer, name, sort, descending], SHARED_KEY.collection(name, sort, descending));
   const status = result?.ok ? result.value.status : undefined;
   return {
     rows: result?.ok ? (result.value.rows as WireRecordOf<N>[]) : [],
@@ -154,7 +171,6 @@ export function useCollection<N extends CollectionName>(name: N, { sort, descend
   };
 }
 
-const collectionKey = (name: CollectionName, sort: string | undefined, descending: boolean) => `collection:${name}:${sort ?? ''}:${descending ? 'descending' : 'ascending'}`;
 
 /** A collection's rows (sorted as asked), its fetch status and which rows have edits pending. */
 function collectionQuery(layer: DataLayer, name: CollectionName, sort: string | undefined, descending: boolean) {
@@ -183,7 +199,7 @@ export interface SingleView<R extends WireRecord = WireRecord> {
 
 export function useSingle<N extends SingleName>(name: N): SingleView<WireRecordOf<N>> {
   const layer = useDataLayer();
-  const result = useLive(singleQuery(layer, name), [layer, name], `single:${name}`);
+  const result = useLive(singleQuery(layer, name), [layer, name], SHARED_KEY.single(name));
   const status = result?.ok ? result.value.status : undefined;
   return {
     record: result?.ok ? (result.value.record as WireRecordOf<N> | null) : null,
@@ -221,8 +237,8 @@ export interface MonthsView {
  */
 export function useMonths(name: MonthsName): MonthsView {
   const layer = useDataLayer();
-  const table = useLive(monthsQuery(layer, name), [layer, name], `months:${name}`);
-  const fetch = useLive(statusQuery(layer, name), [layer, name], `syncStatus:${name}`);
+  const table = useLive(monthsQuery(layer, name), [layer, name], SHARED_KEY.months(name));
+  const fetch = useLive(statusQuery(layer, name), [layer, name], SHARED_KEY.status(name));
   const status = fetch?.ok ? fetch.value : undefined;
   const row = table?.ok ? table.value : undefined;
   return {
@@ -275,12 +291,12 @@ export function warmLive(layer: DataLayer, reads: readonly LiveRead[]): Warmed {
     switch (read.kind) {
       case 'collection': {
         const descending = read.descending ?? false;
-        return [liveOf(layer, collectionQuery(layer, read.name, read.sort, descending), collectionKey(read.name, read.sort, descending))];
+        return [liveOf(layer, collectionQuery(layer, read.name, read.sort, descending), SHARED_KEY.collection(read.name, read.sort, descending))];
       }
       case 'single':
-        return [liveOf(layer, singleQuery(layer, read.name), `single:${read.name}`)];
+        return [liveOf(layer, singleQuery(layer, read.name), SHARED_KEY.single(read.name))];
       case 'months':
-        return [liveOf(layer, monthsQuery(layer, read.name), `months:${read.name}`), liveOf(layer, statusQuery(layer, read.name), `syncStatus:${read.name}`)];
+        return [liveOf(layer, monthsQuery(layer, read.name), SHARED_KEY.months(read.name)), liveOf(layer, statusQuery(layer, read.name), SHARED_KEY.status(read.name))];
       case 'mirror':
         return [liveOf(layer, () => read.query(layer.db), read.key)];
     }
@@ -289,7 +305,11 @@ export function warmLive(layer: DataLayer, reads: readonly LiveRead[]): Warmed {
   const subscriptions = observables.map((observable) => {
     let first: () => void = () => {};
     answered.push(new Promise<void>((resolve) => (first = resolve)));
-    return observable.subscribe(() => first());
+    // An observable's own failure settles it too (a live query's failure is already an answer).
+    return observable.subscribe(
+      () => first(),
+      () => first(),
+    );
   });
   let held = true;
   const release = () => {

@@ -79,4 +79,22 @@ describe('sharedLive', () => {
     sharedLive(owner, 'k', src.create).subscribe(() => {});
     expect(src.create).toHaveBeenCalledTimes(2);
   });
+
+  it('starts its query again for a watcher of an observable held after the query stopped, giving the last answer meanwhile', () => {
+    vi.useFakeTimers();
+    const src = source<number>();
+    const held = sharedLive({}, 'k', src.create);
+    const first = held.subscribe(() => {});
+    src.push(1);
+    (typeof first === 'function' ? first : () => first.unsubscribe())();
+    vi.advanceTimersByTime(5000);
+    expect(src.stats.unsubscribed).toBe(1);
+
+    const watcher = vi.fn();
+    held.subscribe(watcher);
+    expect(src.stats.subscribed).toBe(2);
+    expect(watcher).toHaveBeenCalledWith(1);
+    src.push(2);
+    expect(watcher).toHaveBeenLastCalledWith(2);
+  });
 });

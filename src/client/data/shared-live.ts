@@ -60,8 +60,10 @@ export function sharedLive<T>(owner: object, key: string, create: () => Observab
       watchers.add(watcher);
       if (linger) clearTimeout(linger);
       linger = null;
+      // A query stopped after its watchers left starts again (for an observable still held, as by
+      // a component subscribing anew); the last answer is given meanwhile.
       if (!stop) start();
-      else if (hasValue) next(value as T);
+      if (hasValue) next(value as T);
       return () => {
         watchers.delete(watcher);
         if (watchers.size > 0 || linger) return;
@@ -69,7 +71,8 @@ export function sharedLive<T>(owner: object, key: string, create: () => Observab
           linger = null;
           if (watchers.size > 0) return;
           stop?.();
-          byKey.delete(key);
+          stop = null;
+          if (byKey.get(key) === shared) byKey.delete(key);
         }, LINGER_MS);
       };
     },

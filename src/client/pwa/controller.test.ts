@@ -47,7 +47,7 @@ describe('the update prompt', () => {
 });
 
 describe('the offline-ready notice', () => {
-  it('shows when the first version is installed, until dismissed', () => {
+  it('shows once the app is found cached, until dismissed', () => {
     const pwa = createPwaController();
     pwa.offlineReadyFound();
     expect(pwa.getState().offlineReady).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * The installable app's state on this page: a new version waiting, the first install's "ready to
- * work offline" notice, whether the browser offers installation (or, on iOS Safari, which has no
+ * The installable app's state on this page: a new version waiting, the one-time "ready to work
+ * offline" notice (once the signed-in app's files have just been cached), whether the browser offers installation (or, on iOS Safari, which has no
  * install prompt, whether to show how), and whether the browser keeps this site's storage.
  *
  * It holds no browser object itself: the page hands it the pieces (main.tsx), and the service
@@ -66,7 +66,7 @@ export interface PwaController {
    * this page, a different one does. Without it the prompt always shows.
    */
   updateFound(activate: () => void, version?: unknown): void;
-  /** The first version finished installing: the app now starts offline. */
+  /** The worker has just cached the signed-in app's files: every tab now opens offline. */
   offlineReadyFound(): void;
 
   // Reported by the page's window events.

@@ -25,6 +25,8 @@ function fakeWorkbox(fields: FakeRegistration = {}) {
     fire: (type: string, event: { isUpdate?: boolean; isExternal?: boolean } = {}) => {
       for (const listener of listeners.get(type) ?? []) listener(event);
     },
+    /** Whether the page listens for workbox-window's `type` events. */
+    listens: (type: string) => (listeners.get(type) ?? []).length > 0,
   };
   return workbox satisfies WorkboxLike & { fire: unknown };
 }
@@ -176,6 +178,9 @@ describe('startServiceWorker', () => {
   it('says nothing of working offline when the first version activates: that version holds only the public pages', async () => {
     const first = setup();
     await startServiceWorker(first.deps);
+    // The page does not listen for activations at all; were one fired, nothing would show.
+    expect(first.workbox.listens('activated')).toBe(false);
+    expect(first.workbox.listens('waiting')).toBe(true);
     first.workbox.fire('activated', {});
     expect(first.controller.getState().offlineReady).toBe(false);
   });

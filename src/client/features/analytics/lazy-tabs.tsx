@@ -31,14 +31,15 @@ const READS_PLAN_INPUT: ReadonlySet<AnalyticsTab> = new Set(['overview', 'what-i
 
 /**
  * Starts loading the code of the tab the page will open with (the stored one, else the Overview)
- * and, for a tab drawn from the engine's input, reading that input from the mirror (warmLive), so
- * the tab's first render has its figures.
+ * and, for a tab drawn from the engine's input and when `readMirror` (the page is being opened, not
+ * preloaded on a hover), reading that input from the mirror (warmLive), so the tab's first render
+ * has its figures.
  */
-export function preloadStoredTab(layer: DataLayer): void {
+export function preloadStoredTab(layer: DataLayer, { readMirror }: { readonly readMirror: boolean }): void {
   const stored = window.localStorage.getItem(STORAGE_KEYS.analyticsTab);
   const tab = isAnalyticsTab(stored) ? stored : 'overview';
   CODE[tab]().catch(() => {
     // The tab's own lazy load reports a failure when it renders.
   });
-  if (READS_PLAN_INPUT.has(tab) && layer.getSession().isAuthenticated) warmLive(layer, PLAN_INPUT_READS);
+  if (readMirror && READS_PLAN_INPUT.has(tab) && layer.getSession().isAuthenticated) warmLive(layer, PLAN_INPUT_READS);
 }

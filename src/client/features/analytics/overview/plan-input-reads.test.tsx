@@ -2,40 +2,26 @@
 import 'fake-indexeddb/auto';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest, ApiResult } from '../../../data/api.ts';
 import { warmLive } from '../../../data/hooks.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
-import { makeLayer, Providers } from '../../../test-support/render.testing.tsx';
+import { makePlanLayer, monthTablesInMirror } from '../../../test-support/plan-mirror.testing.ts';
+import { Providers } from '../../../test-support/render.testing.tsx';
 import { PLAN_INPUT_READS } from './plan-input-reads.ts';
 import { usePlanInput } from './use-projection.ts';
 
 const NOW = new Date(2026, 2, 15, 12, 0, 0);
 
-/** Month tables as the server answers them: what the engine's input reads from them (first months, an actual). */
-const TABLES: { readonly [path: string]: object } = {
-  '/api/v1/income_months': { income_months: [{ id: 1, month: '2026-01', input_end_balance: null }] },
-  '/api/v1/debt_months': { debts: [], total: [{ id: 2, month: '2026-01' }] },
-  '/api/v1/contribution_months': { retirement_contribution_months: [] },
-  '/api/v1/retirement_months': { accounts: [], total: [] },
-};
-const serveTables = (request: ApiRequest): ApiResult | undefined =>
-  request.method === 'GET' && request.path in TABLES ? { ok: true, status: 200, data: TABLES[request.path] } : undefined;
-
 /** A subscriber's mirror filled from the server: an income, a debt, an account, plans and the month tables. */
 async function filledMirror(): Promise<DataLayer> {
-  const { layer } = makeLayer({
-    subscribed: true,
-    records: {
+  const { layer } = makePlanLayer(
+    {
       '/api/v1/incomes': [{ id: 1, name: 'Salary', pay_cycle: 'monthly', next_pay_date: '2026-03-31', gross_pay: 5000, net_pay: 4000 }],
       '/api/v1/debts': [{ id: 2, name: 'Visa', creditor: 'Bank', original_amount: 3000, remaining_amount: 1500, apr: 24, monthly_payment: 100, original_term: 60, due_day: 1 }],
       '/api/v1/retirement_accounts': [{ id: 3, name: '401k', account_type: '401k', balance: 20000, monthly_contribution: 500, employer_match: 0, expected_return: 6 }],
     },
-    singles: { '/api/v1/debt_plan': { id: 9, plan_type: 'snowball', extra_payment: 100 } },
-    intercept: serveTables,
-  });
-  await layer.ready;
-  // Every month table is in the mirror before the page opens, as on a second visit.
-  await waitFor(async () => expect(await layer.db.months.count()).toBe(Object.keys(TABLES).length), { timeout: 10_000 });
+    { '/api/v1/debt_plan': { id: 9, plan_type: 'snowball', extra_payment: 100 } },
+  );
+  await monthTablesInMirror(layer);
   // The profile's birth year and sign-up day differ from the session's and from none, so an input
   // made without them differs from the one made with them.
   await layer.db.profile.put({ name: 'user', value: { id: 1, email: 'ann@example.com', birth_year: 1970, created_at: '2026-01-20T10:00:00Z' } });

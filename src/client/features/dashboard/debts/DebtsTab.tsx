@@ -10,6 +10,7 @@ import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { rowNote, shownBalance } from '../balance-notes.ts';
 import { BalanceCell } from '../BalanceCell.tsx';
+import { DEBTS_ORDER } from '../tab-reads.ts';
 import { useDebtBalances, type TodayBalances } from '../current-balances.ts';
 import { DebtForm } from './DebtForm.tsx';
 import { debtSummary } from './summary.ts';
@@ -42,7 +43,7 @@ const cards = (balances: TodayBalances | null) => (rows: Row[]) => {
 };
 
 const debtsTab = (balances: TodayBalances | null): CollectionTabProps<'debts'> => ({
-  collection: 'debts', query: { sort: 'due_day' }, deleteFailure: 'alert', Form: DebtForm,
+  collection: 'debts', query: DEBTS_ORDER, deleteFailure: 'alert', Form: DebtForm,
   title: 'Debts', addLabel: 'Add Debt', emptyText: 'No debts found',
   cards: cards(balances), nameHeader: 'Debt Name', itemName: (debt) => debt.name, columns: columns(balances), tableLabel: 'Debts', minWidth: 720,
 });

@@ -1,0 +1,29 @@
+/**
+ * What the dashboard's first screen reads from the mirror, started by the route's loader
+ * (routes/dashboard.tsx) while the page's code loads, so the stored tab's first render has its
+ * rows and figures instead of a skeleton (hooks.ts `warmLive`). Only the tabs a person most often
+ * opens on are listed: the Overview (the installed app's start page: its tiles, the month tables'
+ * balances and the Financial Health figures, which read the engine's input) and the Debts list.
+ * `tab-reads.test.tsx` renders each after warming it and expects no wait.
+ */
+import type { DataLayer } from '../../data/data-layer.ts';
+import { warmLive, type LiveRead } from '../../data/hooks.ts';
+import { STORAGE_KEYS } from '../../data/session.ts';
+import { PLAN_INPUT_READS } from '../analytics/overview/plan-input-reads.ts';
+import { isDashboardTab, type DashboardTab } from './tabs.ts';
+
+/** The Debts list's order (DebtsTab): a warmed read must be the list's own, sort included. */
+export const DEBTS_ORDER = { sort: 'due_day' } as const;
+
+export const TAB_READS: Partial<Record<DashboardTab, readonly LiveRead[]>> = {
+  overview: PLAN_INPUT_READS,
+  debts: [{ kind: 'collection', name: 'debts', ...DEBTS_ORDER }, { kind: 'months', name: 'debtMonths' }],
+};
+
+/** Starts the reads of the tab the dashboard will open on (the stored one, else the Overview). */
+export function warmStoredTab(layer: DataLayer): void {
+  if (!layer.getSession().isAuthenticated) return;
+  const stored = window.localStorage.getItem(STORAGE_KEYS.dashboardTab);
+  const reads = TAB_READS[isDashboardTab(stored) ? stored : 'overview'];
+  if (reads) warmLive(layer, reads);
+}
