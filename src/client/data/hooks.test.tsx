@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from './api.ts';
 import type { LiveChannelOptions } from './cable.ts';
 import { createDataLayer, type DataLayer } from './data-layer.ts';
-import { DataLayerProvider, useChannelState, useCollection, useMirrorQuery, useMonths, useOutboxStatus, useSession, useSingle, warmLive, type CollectionView } from './hooks.ts';
+import { DataLayerProvider, useChannelState, useCollection, useMirrorQuery, useMonths, useOutboxStatus, useSession, useSingle, type CollectionView } from './hooks.ts';
+import { warmLive } from './live-reads.ts';
 import { writeSession } from './session.ts';
 import { createTestServer } from './test-server.testing.ts';
 

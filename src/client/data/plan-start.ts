@@ -6,7 +6,7 @@
  */
 import { birthYearOf, planStartDayOf } from '../../shared/months/input.ts';
 import type { MirrorDb } from './db.ts';
-import type { MirrorRead } from './hooks.ts';
+import type { MirrorRead } from './live-reads.ts';
 
 /** The day of the month the plan started; null until the profile (with `created_at`) has arrived. */
 export async function storedPlanStartDay(db: MirrorDb): Promise<number | null> {
@@ -22,7 +22,7 @@ export async function storedBirthYear(db: MirrorDb): Promise<number | null> {
   return birthYearOf((await db.profile.get('user'))?.value);
 }
 
-/** The plan start day as a shared mirror read (hooks.ts useMirrorRead, warmLive). */
+/** The plan start day as a shared mirror read (useMirrorRead in hooks.ts, warmLive in live-reads.ts). */
 export const PLAN_START_DAY: MirrorRead<number | null> = { kind: 'mirror', key: 'profile:planStartDay', query: storedPlanStartDay };
 
 /** The birth year as a shared mirror read. */

@@ -60,10 +60,17 @@ export function sharedLive<T>(owner: object, key: string, create: () => Observab
       watchers.add(watcher);
       if (linger) clearTimeout(linger);
       linger = null;
-      // A query stopped after its watchers left starts again (for an observable still held, as by
-      // a component subscribing anew); the last answer is given meanwhile.
-      if (!stop) start();
-      if (hasValue) next(value as T);
+      if (stop) {
+        if (hasValue) next(value as T);
+      } else {
+        // A query stopped after its watchers left starts again (for an observable still held, as by
+        // a component subscribing anew); the last answer is given meanwhile, unless the restart
+        // has just given this watcher one.
+        const had = hasValue;
+        const last = value;
+        start();
+        if (had && value === last) next(value as T);
+      }
       return () => {
         watchers.delete(watcher);
         if (watchers.size > 0 || linger) return;

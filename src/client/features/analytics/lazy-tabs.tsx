@@ -5,7 +5,7 @@
  * page's. The service worker precaches every tab, so they open offline too.
  */
 import { lazy } from 'react';
-import { warmLive } from '../../data/hooks.ts';
+import { warmLive } from '../../data/live-reads.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { PLAN_INPUT_READS } from './overview/plan-input-reads.ts';

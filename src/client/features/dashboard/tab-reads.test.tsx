@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataLayer } from '../../data/data-layer.ts';
-import { warmLive } from '../../data/hooks.ts';
+import { warmLive } from '../../data/live-reads.ts';
 import { makePlanLayer, monthTablesInMirror } from '../../test-support/plan-mirror.testing.ts';
 import { Providers } from '../../test-support/render.testing.tsx';
 import { renderRoutes } from '../auth/test-routes.testing.tsx';

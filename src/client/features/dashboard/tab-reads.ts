@@ -1,13 +1,13 @@
 /**
  * What the dashboard's first screen reads from the mirror, started by the route's loader
  * (routes/dashboard.tsx) while the page's code loads, so the stored tab's first render has its
- * rows and figures instead of a skeleton (hooks.ts `warmLive`). Only the tabs a person most often
+ * rows and figures instead of a skeleton (`warmLive` in data/live-reads.ts). Only the tabs a person most often
  * opens on are listed: the Overview (the installed app's start page: its tiles, the month tables'
  * balances and the Financial Health figures, which read the engine's input) and the Debts list.
  * `tab-reads.test.tsx` renders each after warming it and expects no wait.
  */
 import type { DataLayer } from '../../data/data-layer.ts';
-import { warmLive, type LiveRead } from '../../data/hooks.ts';
+import { warmLive, type LiveRead } from '../../data/live-reads.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { PLAN_INPUT_READS } from '../analytics/overview/plan-input-reads.ts';
 import { isDashboardTab, type DashboardTab } from './tabs.ts';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { warmLive } from '../../../data/hooks.ts';
+import { warmLive } from '../../../data/live-reads.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import { makePlanLayer, monthTablesInMirror } from '../../../test-support/plan-mirror.testing.ts';
 import { Providers } from '../../../test-support/render.testing.tsx';

@@ -5,7 +5,7 @@
  * Overview's first render has its figures; a read missing here is only read later, by the hook.
  * `plan-input-reads.test.tsx` renders usePlanInput after warming these and expects no wait.
  */
-import type { LiveRead } from '../../../data/hooks.ts';
+import type { LiveRead } from '../../../data/live-reads.ts';
 import { BIRTH_YEAR, PLAN_START_DAY } from '../../../data/plan-start.ts';
 
 export const PLAN_INPUT_READS: readonly LiveRead[] = [
