@@ -282,6 +282,17 @@ describe('warmLive', () => {
     return <p data-testid="names">{view.rows.map((row) => String(row.name)).join(', ')}</p>;
   }
 
+  /** Renders IncomeNames over `layer`; answers what each render saw. */
+  function renderNames(layer: DataLayer): string[][] {
+    const renders: string[][] = [];
+    render(
+      <DataLayerProvider layer={layer}>
+        <IncomeNames seen={renders} />
+      </DataLayerProvider>,
+    );
+    return renders;
+  }
+
   async function mirrorWithIncomes() {
     const { layer } = setup({ online: false });
     await layer.ready;
@@ -294,12 +305,7 @@ describe('warmLive', () => {
 
   it("gives a screen its reads' answers on its first render, where an unwarmed screen first renders loading", async () => {
     const cold = await mirrorWithIncomes();
-    const coldRenders: string[][] = [];
-    render(
-      <DataLayerProvider layer={cold}>
-        <IncomeNames seen={coldRenders} />
-      </DataLayerProvider>,
-    );
+    const coldRenders = renderNames(cold);
     await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Bonus, Salary'));
     expect(coldRenders[0]).toEqual(['loading']);
     cleanup();
@@ -307,12 +313,7 @@ describe('warmLive', () => {
     const warm = await mirrorWithIncomes();
     const warmed = warmLive(warm, [{ kind: 'collection', name: 'incomes', sort: 'name' }]);
     await warmed.ready;
-    const warmRenders: string[][] = [];
-    render(
-      <DataLayerProvider layer={warm}>
-        <IncomeNames seen={warmRenders} />
-      </DataLayerProvider>,
-    );
+    const warmRenders = renderNames(warm);
     expect(warmRenders[0]).toEqual(['Bonus', 'Salary']);
 
     // Let go, the query the screen watches keeps running: a write still reaches it.
@@ -325,12 +326,7 @@ describe('warmLive', () => {
     const layer = await mirrorWithIncomes();
     const warmed = warmLive(layer, [{ kind: 'collection', name: 'incomes', sort: 'name', descending: true }]);
     await warmed.ready;
-    const renders: string[][] = [];
-    render(
-      <DataLayerProvider layer={layer}>
-        <IncomeNames seen={renders} />
-      </DataLayerProvider>,
-    );
+    const renders = renderNames(layer);
     expect(renders[0]).toEqual(['loading']);
     await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Bonus, Salary'));
     warmed.release();
@@ -344,6 +340,16 @@ describe('warmLive', () => {
       { kind: 'months', name: 'debtMonths' },
     ]);
     await expect(warmed.ready).resolves.toBeUndefined();
+    warmed.release();
+  });
+
+  it('starts nothing when nobody is signed in: a visitor has no mirror to read', async () => {
+    const layer = await mirrorWithIncomes();
+    await act(() => layer.logout());
+    const liveQuery = vi.spyOn(layer, 'liveQuery');
+    const warmed = warmLive(layer, [{ kind: 'collection', name: 'incomes' }]);
+    await expect(warmed.ready).resolves.toBeUndefined();
+    expect(liveQuery).not.toHaveBeenCalled();
     warmed.release();
   });
 });

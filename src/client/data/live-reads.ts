@@ -121,9 +121,10 @@ export interface Warmed {
  * `WARM_HOLD_MS` (or until released), after which they stop unless the screen is watching them.
  *
  * Each read is started exactly as its hook starts it (same query, same key), so the screen finds
- * it whether or not it was warmed.
+ * it whether or not it was warmed. Nobody signed in, there is no mirror to read: nothing starts.
  */
 export function warmLive(layer: DataLayer, reads: readonly LiveRead[]): Warmed {
+  if (!layer.getSession().isAuthenticated) return { ready: Promise.resolve(), release: () => {} };
   const observables = reads.flatMap((read) => {
     switch (read.kind) {
       case 'collection': {

@@ -7,7 +7,10 @@ export const Route = createFileRoute('/analytics')({
   // weigh megabytes), what it reads from the mirror is read meanwhile (the root's beforeLoad has
   // loaded the data layer). Nothing is awaited: the page shows its skeleton until the tab is there.
   loader: ({ context, preload }) => {
-    void import('../features/analytics/lazy-tabs.tsx').then(({ preloadStoredTab }) => preloadStoredTab(context.dataLayer, { readMirror: !preload }));
+    void import('../features/analytics/lazy-tabs.tsx').then(({ preloadStoredTab, warmStoredTab }) => {
+      preloadStoredTab();
+      if (!preload) warmStoredTab(context.dataLayer);
+    });
   },
   component: AnalyticsPage,
 });

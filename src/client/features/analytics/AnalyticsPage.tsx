@@ -16,15 +16,10 @@ import { TabStrip } from '../../ui/TabStrip.tsx';
 import { DollarsProvider, DollarsSwitch } from './dollars.tsx';
 import { AnalyticsOverviewTab, DebtProgressTab, IncomeFutureTab, RetirementContributionsTab, RetirementLivingTab } from './lazy-tabs.tsx';
 import { ProjectionSkeleton } from './MonthsStatus.tsx';
-import { ANALYTICS_TABS, isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
+import { ANALYTICS_TABS, isAnalyticsTab, storedAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 
 // The What if tab brings the sandbox, the risk worker's client and their charts: loaded when opened.
 const WhatIfTab = lazy(() => import('../what-if/WhatIfTab.tsx').then((module) => ({ default: module.WhatIfTab })));
-
-function storedTab(): AnalyticsTab {
-  const stored = window.localStorage.getItem(STORAGE_KEYS.analyticsTab);
-  return isAnalyticsTab(stored) ? stored : 'overview';
-}
 
 function Upsell() {
   return (
@@ -60,7 +55,7 @@ function usePreloadProvisionalTables() {
 
 function AnalyticsTabs() {
   usePreloadProvisionalTables();
-  const [tab, setTab] = useState<AnalyticsTab>(storedTab);
+  const [tab, setTab] = useState<AnalyticsTab>(storedAnalyticsTab);
   const tabList = useRef<HTMLDivElement>(null);
   const choose = (value: string | null) => {
     if (!isAnalyticsTab(value)) return;

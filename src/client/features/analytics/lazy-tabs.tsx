@@ -5,11 +5,10 @@
  * page's. The service worker precaches every tab, so they open offline too.
  */
 import { lazy } from 'react';
-import { warmLive } from '../../data/live-reads.ts';
+import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
-import { STORAGE_KEYS } from '../../data/session.ts';
 import { PLAN_INPUT_READS } from './overview/plan-input-reads.ts';
-import { isAnalyticsTab, type AnalyticsTab } from './tabs.ts';
+import { storedAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 
 const CODE = {
   overview: () => import('./overview/OverviewTab.tsx'),
@@ -26,20 +25,27 @@ export const DebtProgressTab = lazy(() => CODE['debt-progress']().then((module) 
 export const RetirementContributionsTab = lazy(() => CODE['retirement-contributions']().then((module) => ({ default: module.RetirementContributionsTab })));
 export const RetirementLivingTab = lazy(() => CODE['retirement-living']().then((module) => ({ default: module.RetirementLivingTab })));
 
-/** The tabs drawn from the engine's input, whose reads of the mirror start with their code. */
-const READS_PLAN_INPUT: ReadonlySet<AnalyticsTab> = new Set(['overview', 'what-if']);
-
 /**
- * Starts loading the code of the tab the page will open with (the stored one, else the Overview)
- * and, for a tab drawn from the engine's input and when `readMirror` (the page is being opened, not
- * preloaded on a hover), reading that input from the mirror (warmLive), so the tab's first render
- * has its figures.
+ * What a tab reads from the mirror first, started with its code when the page is opened: the tabs
+ * drawn from the engine's input read it (plan-input-reads.ts). A tab not listed reads as it renders.
  */
-export function preloadStoredTab(layer: DataLayer, { readMirror }: { readonly readMirror: boolean }): void {
-  const stored = window.localStorage.getItem(STORAGE_KEYS.analyticsTab);
-  const tab = isAnalyticsTab(stored) ? stored : 'overview';
-  CODE[tab]().catch(() => {
+const TAB_READS: Partial<Record<AnalyticsTab, readonly LiveRead[]>> = {
+  overview: PLAN_INPUT_READS,
+  'what-if': PLAN_INPUT_READS,
+};
+
+/** Starts loading the code of the tab the page will open with (the stored one, else the Overview). */
+export function preloadStoredTab(): void {
+  CODE[storedAnalyticsTab()]().catch(() => {
     // The tab's own lazy load reports a failure when it renders.
   });
-  if (readMirror && READS_PLAN_INPUT.has(tab) && layer.getSession().isAuthenticated) warmLive(layer, PLAN_INPUT_READS);
+}
+
+/**
+ * Starts reading what the stored tab reads from the mirror (warmLive), so its first render has its
+ * figures; null for a tab with nothing listed.
+ */
+export function warmStoredTab(layer: DataLayer): Warmed | null {
+  const reads = TAB_READS[storedAnalyticsTab()];
+  return reads ? warmLive(layer, reads) : null;
 }

@@ -18,16 +18,11 @@ import { OtherExpensesTab } from './other-expenses/OtherExpensesTab.tsx';
 import { OverviewTab } from './overview/OverviewTab.tsx';
 import { RetirementAccountsTab } from './retirement-accounts/RetirementAccountsTab.tsx';
 import { RetirementPlanTab } from './retirement-plan/RetirementPlanTab.tsx';
-import { DASHBOARD_TABS, isDashboardTab, type DashboardTab } from './tabs.ts';
-
-function storedTab(): DashboardTab {
-  const stored = window.localStorage.getItem(STORAGE_KEYS.dashboardTab);
-  return isDashboardTab(stored) ? stored : 'overview';
-}
+import { DASHBOARD_TABS, isDashboardTab, storedDashboardTab, type DashboardTab } from './tabs.ts';
 
 export function DashboardPage() {
   const session = useSession();
-  const [tab, setTab] = useState<DashboardTab>(storedTab);
+  const [tab, setTab] = useState<DashboardTab>(storedDashboardTab);
   if (!session.isAuthenticated) return <LoginPrompt title="Authentication Required" message="Please log in to access your financial dashboard." />;
   const choose = (value: string | null) => {
     if (!isDashboardTab(value)) return;

@@ -3,13 +3,13 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataLayer } from '../../data/data-layer.ts';
-import { warmLive } from '../../data/live-reads.ts';
+import { STORAGE_KEYS } from '../../data/session.ts';
 import { makePlanLayer, monthTablesInMirror } from '../../test-support/plan-mirror.testing.ts';
 import { Providers } from '../../test-support/render.testing.tsx';
 import { renderRoutes } from '../auth/test-routes.testing.tsx';
 import { DebtsTab } from './debts/DebtsTab.tsx';
 import { OverviewTab } from './overview/OverviewTab.tsx';
-import { TAB_READS } from './tab-reads.ts';
+import { warmStoredTab } from './tab-reads.ts';
 
 const NOW = new Date(2026, 2, 15, 12, 0, 0);
 
@@ -28,10 +28,10 @@ async function filledMirror(): Promise<DataLayer> {
   return layer;
 }
 
-/** Renders `ui` over `layer`, warmed with `reads` first when given. */
-async function open(ui: React.ReactNode, warm?: Parameters<typeof warmLive>[1]) {
+/** Renders `ui` over a filled mirror, warmed first for the stored tab when `warm`. */
+async function open(ui: React.ReactNode, warm: boolean) {
   const layer = await filledMirror();
-  const warmed = warm ? warmLive(layer, warm) : null;
+  const warmed = warm ? warmStoredTab(layer) : null;
   await warmed?.ready;
   render(
     <Providers layer={layer} now={NOW}>
@@ -43,16 +43,20 @@ async function open(ui: React.ReactNode, warm?: Parameters<typeof warmLive>[1]) 
 
 const debtRows = () => screen.queryAllByRole('row').slice(1).map((row) => row.querySelector('td,th')?.textContent);
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.localStorage.removeItem(STORAGE_KEYS.dashboardTab);
+});
 
 describe('TAB_READS', () => {
-  it("debts: warmed, the list's first render has its rows in its order; not warmed, it first shows its skeleton", async () => {
-    await open(<DebtsTab />);
+  it("debts: warmed for the stored Debts tab, the list's first render has its rows in its order; not warmed, it first shows its skeleton", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.dashboardTab, 'debts');
+    await open(<DebtsTab />, false);
     expect(screen.queryByRole('table', { name: 'Debts' })).toBeNull();
     await waitFor(() => expect(debtRows()).toEqual(['Car', 'Visa']), { timeout: 10_000 });
     cleanup();
 
-    const release = await open(<DebtsTab />, TAB_READS.debts);
+    const release = await open(<DebtsTab />, true);
     expect(debtRows()).toEqual(['Car', 'Visa']);
     release();
   });
@@ -62,7 +66,9 @@ describe('TAB_READS', () => {
     async function openOverview(warm: boolean) {
       const made = makePlanLayer(RECORDS);
       await monthTablesInMirror(made.layer);
-      const warmed = warm ? warmLive(made.layer, TAB_READS.overview ?? []) : null;
+      // No stored tab: the dashboard opens on the Overview.
+      const warmed = warm ? warmStoredTab(made.layer) : null;
+      if (warm) expect(warmed).not.toBeNull();
       await warmed?.ready;
       // Whether the figures were ever shown loading, and every total the expenses tile showed.
       const seen = { loading: false, expenses: new Set<string>() };
@@ -89,5 +95,15 @@ describe('TAB_READS', () => {
     expect(warm.seen).toEqual({ loading: false, expenses: new Set(['$45.50']) });
     // The same figures either way.
     expect(warm.figures).toBe(cold.figures);
+  });
+
+  it('starts nothing for a tab with no reads listed', async () => {
+    const layer = await filledMirror();
+    window.localStorage.setItem(STORAGE_KEYS.dashboardTab, 'income');
+    expect(warmStoredTab(layer)).toBeNull();
+    window.localStorage.setItem(STORAGE_KEYS.dashboardTab, 'debts');
+    const warmed = warmStoredTab(layer);
+    expect(warmed).not.toBeNull();
+    warmed?.release();
   });
 });

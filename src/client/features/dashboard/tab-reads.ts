@@ -7,10 +7,9 @@
  * `tab-reads.test.tsx` renders each after warming it and expects no wait.
  */
 import type { DataLayer } from '../../data/data-layer.ts';
-import { warmLive, type LiveRead } from '../../data/live-reads.ts';
-import { STORAGE_KEYS } from '../../data/session.ts';
+import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
 import { PLAN_INPUT_READS } from '../analytics/overview/plan-input-reads.ts';
-import { isDashboardTab, type DashboardTab } from './tabs.ts';
+import { storedDashboardTab, type DashboardTab } from './tabs.ts';
 
 /** The Debts list's order (DebtsTab): a warmed read must be the list's own, sort included. */
 export const DEBTS_ORDER = { sort: 'due_day' } as const;
@@ -20,10 +19,8 @@ export const TAB_READS: Partial<Record<DashboardTab, readonly LiveRead[]>> = {
   debts: [{ kind: 'collection', name: 'debts', ...DEBTS_ORDER }, { kind: 'months', name: 'debtMonths' }],
 };
 
-/** Starts the reads of the tab the dashboard will open on (the stored one, else the Overview). */
-export function warmStoredTab(layer: DataLayer): void {
-  if (!layer.getSession().isAuthenticated) return;
-  const stored = window.localStorage.getItem(STORAGE_KEYS.dashboardTab);
-  const reads = TAB_READS[isDashboardTab(stored) ? stored : 'overview'];
-  if (reads) warmLive(layer, reads);
+/** Starts the reads of the tab the dashboard will open on (warmLive); null for a tab with nothing listed. */
+export function warmStoredTab(layer: DataLayer): Warmed | null {
+  const reads = TAB_READS[storedDashboardTab()];
+  return reads ? warmLive(layer, reads) : null;
 }

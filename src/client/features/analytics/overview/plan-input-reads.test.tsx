@@ -2,11 +2,12 @@
 import 'fake-indexeddb/auto';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { warmLive } from '../../../data/live-reads.ts';
+import { STORAGE_KEYS } from '../../../data/session.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import { makePlanLayer, monthTablesInMirror } from '../../../test-support/plan-mirror.testing.ts';
 import { Providers } from '../../../test-support/render.testing.tsx';
-import { PLAN_INPUT_READS } from './plan-input-reads.ts';
+import { warmStoredTab } from '../lazy-tabs.tsx';
+import { ANALYTICS_TABS } from '../tabs.ts';
 import { usePlanInput } from './use-projection.ts';
 
 const NOW = new Date(2026, 2, 15, 12, 0, 0);
@@ -35,7 +36,7 @@ function PlanInputStates({ seen }: { seen: string[] }) {
   return null;
 }
 
-describe('PLAN_INPUT_READS', () => {
+describe('PLAN_INPUT_READS (plan-input-reads.ts)', () => {
   it('covers every read of usePlanInput: warmed, its first render has the input it settles on; not warmed, it first waits', async () => {
     const cold = await filledMirror();
     const coldStates: string[] = [];
@@ -49,9 +50,11 @@ describe('PLAN_INPUT_READS', () => {
     expect(coldStates[0]).toBe('loading');
     expect(settled).toMatch(/^\{"kind":"ready"/);
 
+    // The Analytics page's warm-up for its stored tab (none stored: the Overview).
     const warm = await filledMirror();
-    const warmed = warmLive(warm, PLAN_INPUT_READS);
-    await warmed.ready;
+    const warmed = warmStoredTab(warm);
+    expect(warmed).not.toBeNull();
+    await warmed?.ready;
     const warmStates: string[] = [];
     render(
       <Providers layer={warm} now={NOW}>
@@ -60,6 +63,19 @@ describe('PLAN_INPUT_READS', () => {
     );
     // The same input as the unwarmed screen settled on (its birth year and sign-up day included).
     expect(warmStates[0]).toBe(settled);
-    warmed.release();
+    warmed?.release();
+  });
+
+  it('is what the Analytics page reads early for the Overview and What if, and for no other tab', async () => {
+    const layer = await filledMirror();
+    const warmed: Record<string, boolean> = {};
+    for (const tab of ANALYTICS_TABS) {
+      window.localStorage.setItem(STORAGE_KEYS.analyticsTab, tab.value);
+      const started = warmStoredTab(layer);
+      warmed[tab.value] = started !== null;
+      started?.release();
+    }
+    window.localStorage.removeItem(STORAGE_KEYS.analyticsTab);
+    expect(warmed).toEqual({ overview: true, 'income-future': false, 'debt-progress': false, 'retirement-contributions': false, 'retirement-living': false, 'what-if': true });
   });
 });

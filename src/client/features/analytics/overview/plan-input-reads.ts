@@ -1,7 +1,7 @@
 /**
  * What the engine's input is read from in the mirror (usePlanInput, use-projection.ts): every
  * collection, single record and month table it reads, the plan start day and the birth year. The
- * Analytics page starts these reads with the tab's code (lazy-tabs.tsx `preloadStoredTab`), so the
+ * Analytics page starts these reads with the tab's code (lazy-tabs.tsx `warmStoredTab`), so the
  * Overview's first render has its figures; a read missing here is only read later, by the hook.
  * `plan-input-reads.test.tsx` renders usePlanInput after warming these and expects no wait.
  */
