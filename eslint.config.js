@@ -17,6 +17,14 @@ const sharedFence = {
   ],
 };
 
+// What the browser runs formats figures with src/engine/format.ts: the first Intl formatter a page
+// builds costs a phone about 100 ms (docs/performance.md).
+const noIntl = { name: 'Intl', message: 'Format with src/engine/format.ts: the first Intl formatter costs a phone about 100 ms.' };
+const noLocaleText = {
+  selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+  message: 'Format with src/engine/format.ts: toLocaleString builds an Intl formatter, about 100 ms on a phone the first time.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.scratch/', 'test-results/', 'src/client/routeTree.gen.ts', 'drizzle/'] },
   js.configs.recommended,
@@ -32,9 +40,15 @@ export default tseslint.config(
     files: ['src/engine/**'],
     rules: {
       'no-restricted-imports': ['error', engineFence],
-      'no-restricted-globals': ['error', { name: 'Date', message: 'The engine has no clock: today is a parameter.' }],
+      'no-restricted-globals': ['error', { name: 'Date', message: 'The engine has no clock: today is a parameter.' }, noIntl],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'The engine is deterministic.' }],
+      'no-restricted-syntax': ['error', noLocaleText],
     },
+  },
+  {
+    files: ['src/client/**', 'src/shared/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-globals': ['error', noIntl], 'no-restricted-syntax': ['error', noLocaleText] },
   },
   { files: ['src/shared/**'], rules: { 'no-restricted-imports': ['error', sharedFence] } },
   {

@@ -8,6 +8,8 @@
  * exactly on integers (divRoundHalfUp, mulDivRoundHalfUp, mulDivRound below): round(2.5¢) = 3¢,
  * round(−2.5¢) = −3¢. No float is ever rounded.
  */
+import { groupThousands } from './format.ts';
+
 declare const centsBrand: unique symbol;
 /** An integer number of US cents (may be negative). */
 export type Cents = number & { readonly [centsBrand]: 'Cents' };
@@ -53,10 +55,9 @@ export function centsToDollars(value: Cents): number {
 
 /** Formats cents as en-US dollars with cents: "$1,234.56", "-$3.00". */
 export function formatCents(value: Cents): string {
-  const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+  const whole = Math.floor(abs / 100);
+  return `${value < 0 ? '-' : ''}$${groupThousands(String(whole))}.${String(abs - whole * 100).padStart(2, '0')}`;
 }
 
 function numberToPlainText(value: number): string {

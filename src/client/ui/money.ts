@@ -3,10 +3,8 @@
  * numbers; every sum is made in integer cents (through parseCents, never a float multiplication)
  * and only the result is formatted.
  */
-import { centsToDollars, parseCents, sumCents, ZERO, type Cents } from '../../engine/money.ts';
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const WHOLE_USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+import { decimalText, wholeDollarsText } from '../../engine/format.ts';
+import { formatCents, parseCents, sumCents, ZERO, type Cents } from '../../engine/money.ts';
 
 /** A wire amount (dollars) as cents; null for a missing or unreadable one. */
 export function wireCents(value: unknown): Cents | null {
@@ -16,7 +14,7 @@ export function wireCents(value: unknown): Cents | null {
 }
 
 export function formatCentsUsd(amount: Cents): string {
-  return USD.format(centsToDollars(amount));
+  return formatCents(amount);
 }
 
 /** A wire amount for display; '—' when the record has none. */
@@ -28,7 +26,7 @@ export function formatUsd(value: unknown): string {
 /** Whole dollars, for the analytics tables (docs/product.md#constants-and-limits). */
 export function formatWholeUsd(value: unknown): string {
   const amount = wireCents(value);
-  return amount === null ? '—' : WHOLE_USD.format(centsToDollars(amount));
+  return amount === null ? '—' : wholeDollarsText(amount);
 }
 
 /** The sum of one amount field over rows, in cents (a missing amount counts as none). */
@@ -39,7 +37,7 @@ export function sumWire(rows: readonly Record<string, unknown>[], field: string)
 /** A percentage as typed on the wire (e.g. 18.5) for display: '18.5%'. */
 export function formatPercent(value: unknown): string {
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n)}%` : '—';
+  return Number.isFinite(n) ? `${decimalText(n, 0, 4)}%` : '—';
 }
 
 /** Text for a money input from a wire amount: '1234.5' → '1234.50'; '' for none. */

@@ -9,6 +9,7 @@
  * and so does the assumptions' `surplus_account_id` (one of the file's taxable accounts); the
  * importer gives every record a new id, so references must point inside the file.
  */
+import { countText } from '../../engine/format.ts';
 import { cents, type Cents } from '../../engine/money.ts';
 import { monthOfDate, type MonthKey } from '../../engine/months.ts';
 import {
@@ -120,8 +121,6 @@ export function importSize(document: Readonly<Record<string, unknown>>): ImportS
   return { records, actuals };
 }
 
-const grouped = (n: number) => n.toLocaleString('en-US');
-
 /**
  * The refusal of an import that would leave more than the ceilings in the account, or null.
  * `merged`: `size` is what a merge would leave (the account's and the file's), not the file's own.
@@ -130,7 +129,7 @@ const grouped = (n: number) => n.toLocaleString('en-US');
 export function importLimitErrors(size: ImportSize, merged: boolean): FieldErrors | null {
   const errors: FieldErrors = {};
   const over = (count: number, limit: number, noun: string) =>
-    addError(errors, IMPORT_LIMITS_KEY, `An account can hold at most ${grouped(limit)} ${noun}; ${merged ? `merging this file would leave ${grouped(count)}` : `this file holds ${grouped(count)}`}.`);
+    addError(errors, IMPORT_LIMITS_KEY, `An account can hold at most ${countText(limit)} ${noun}; ${merged ? `merging this file would leave ${countText(count)}` : `this file holds ${countText(count)}`}.`);
   if (size.records > IMPORT_MAX_RECORDS) over(size.records, IMPORT_MAX_RECORDS, 'records');
   if (size.actuals > IMPORT_MAX_ACTUALS) over(size.actuals, IMPORT_MAX_ACTUALS, 'actual balances');
   return Object.keys(errors).length > 0 ? errors : null;

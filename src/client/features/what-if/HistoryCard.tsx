@@ -18,6 +18,7 @@ import { formatWholeUsd } from '../../ui/money.ts';
 import type { RiskRequest } from './protocol.ts';
 import { RunStatus } from './RunStatus.tsx';
 import { useRisk } from './use-risk.ts';
+import { countText } from '../../../engine/format.ts';
 
 export interface HistoryCardProps {
   readonly input: ProjectionInput;
@@ -91,7 +92,7 @@ export function HistoryCard({ input, stockShare, birthYear }: HistoryCardProps) 
                   {`${basisPointsText(summary.successBasisPoints)} of historical starts never ran short`}
                 </Text>
                 <Text size="sm" data-testid="history-words">
-                  {`Of ${summary.starts.length.toLocaleString('en-US')} start months (retirements beginning ${first.retirement} to ${last.retirement}), your savings lasted in ${summary.lasted.toLocaleString('en-US')}.`}
+                  {`Of ${countText(summary.starts.length)} start months (retirements beginning ${first.retirement} to ${last.retirement}), your savings lasted in ${countText(summary.lasted)}.`}
                   {summary.worst &&
                     (summary.worst.start.runsOut !== null
                       ? ` The worst was a retirement beginning in ${summary.worst.start.retirement}: the money would run short in ${monthWithAge(summary.worst.start.runsOut, birthYear)}.`

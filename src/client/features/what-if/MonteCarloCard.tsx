@@ -17,6 +17,7 @@ import type { RiskRequest } from './protocol.ts';
 import { RunStatus } from './RunStatus.tsx';
 import { useRisk } from './use-risk.ts';
 import { MEDIAN_BELOW } from './figures.ts';
+import { countText } from '../../../engine/format.ts';
 
 /** Local storage key of the seed, so a reload asks the same question and finds its cached answer. */
 export const SEED_KEY = 'riskSeed';
@@ -62,7 +63,7 @@ export function MonteCarloCard({ input, volatility, own = true, birthYear }: Mon
             How likely is my plan to last?
           </Title>
           <Text size="sm" c="dimmed">
-            {`Markets rarely return the same every year. Runway replays your plan through ${DEFAULT_PATHS.toLocaleString('en-US')} simulated markets: each month's return is drawn at random around each account's expected return, swinging about ${sigma}% a year (${whose}). Savings are your retirement accounts plus cash, in today's dollars.`}
+            {`Markets rarely return the same every year. Runway replays your plan through ${countText(DEFAULT_PATHS)} simulated markets: each month's return is drawn at random around each account's expected return, swinging about ${sigma}% a year (${whose}). Savings are your retirement accounts plus cash, in today's dollars.`}
           </Text>
         </div>
         {input.retirementPlan === null ? (
@@ -76,7 +77,7 @@ export function MonteCarloCard({ input, volatility, own = true, birthYear }: Mon
                   {`${basisPointsText(summary.successBasisPoints)} chance your money lasts through retirement`}
                 </Text>
                 <Text size="sm" data-testid="monte-carlo-words">
-                  {`In ${summary.lasted.toLocaleString('en-US')} of ${summary.paths.toLocaleString('en-US')} simulated markets your savings covered every month of retirement.`}
+                  {`In ${countText(summary.lasted)} of ${countText(summary.paths)} simulated markets your savings covered every month of retirement.`}
                   {summary.typicalRunsOut !== null && ` Where they ran short, it was typically in ${monthWithAge(summary.typicalRunsOut, birthYear)}.`}
                   {end && ` At the end of the plan, savings range from ${wholeUsd(end.p10)} in a poor market (1 in 10 do worse) to ${wholeUsd(end.p90)} in a good one (1 in 10 do better); the middle outcome is ${wholeUsd(end.p50)}.`}
                 </Text>
@@ -109,7 +110,7 @@ export function MonteCarloCard({ input, volatility, own = true, birthYear }: Mon
             )}
             <Group gap="sm" justify="space-between">
               <Text size="xs" c="dimmed" data-testid="monte-carlo-seed">
-                {`Seed ${seed} · ${DEFAULT_PATHS.toLocaleString('en-US')} paths · volatility ${sigma}% a year. The same seed and plan always give the same result.`}
+                {`Seed ${seed} · ${countText(DEFAULT_PATHS)} paths · volatility ${sigma}% a year. The same seed and plan always give the same result.`}
               </Text>
               <Button size="xs" variant="default" onClick={newSeed}>
                 Try another seed

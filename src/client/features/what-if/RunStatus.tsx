@@ -1,6 +1,7 @@
 /** The state of a worker run under a risk card: progress while it computes, its time, or its failure. */
 import { Alert, Group, Progress, Text } from '@mantine/core';
 import type { RiskState } from './use-risk.ts';
+import { countText } from '../../../engine/format.ts';
 
 export function RunStatus({ run, unit }: { run: RiskState<unknown>; unit: string }) {
   if (run.error) {
@@ -16,7 +17,7 @@ export function RunStatus({ run, unit }: { run: RiskState<unknown>; unit: string
       <Group gap="sm" wrap="nowrap" data-testid="risk-progress">
         <Progress value={value} flex={1} aria-label={`Calculating: ${value}%`} animated />
         <Text size="xs" c="dimmed" miw={140} ta="right">
-          {run.progress ? `${run.progress.done.toLocaleString('en-US')} of ${run.progress.total.toLocaleString('en-US')} ${unit}` : 'Calculating…'}
+          {run.progress ? `${countText(run.progress.done)} of ${countText(run.progress.total)} ${unit}` : 'Calculating…'}
         </Text>
       </Group>
     );

@@ -3,19 +3,15 @@
  * cents from src/engine. Analytics shows whole dollars and months as YYYY-MM
  * (docs/product.md#constants-and-limits).
  */
-import { centsToDollars, type Cents } from '../../../../engine/money.ts';
+import { wholeDollarsText } from '../../../../engine/format.ts';
+import type { Cents } from '../../../../engine/money.ts';
 import type { DebtFree } from '../../../../engine/insights.ts';
 import type { MonthKey } from '../../../../engine/months.ts';
 import { ageIn, type Timeline, type TimelineMilestones } from '../../../../engine/timeline.ts';
 import type { DebtPlanType } from '../../../../engine/types.ts';
-import { formatWholeUsd } from '../../../ui/money.ts';
+export { compactUsd } from '../format.ts';
 
-export const wholeUsd = (amount: Cents): string => formatWholeUsd(centsToDollars(amount));
-
-const COMPACT = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
-
-/** Axis ticks: $1.2M, $850K, -$3K. */
-export const compactUsd = (dollars: number): string => COMPACT.format(dollars);
+export const wholeUsd = (amount: Cents): string => wholeDollarsText(amount);
 
 export const PLAN_LABELS: Record<DebtPlanType, string> = { none: 'None', snowball: 'Snowball', avalanche: 'Avalanche' };
 

@@ -12,6 +12,7 @@
  * Example: 2031 marginal 12 %, no RMD; 2032 marginal 22 %; 2033 marginal 22 %, RMD $4,100.75 →
  * 2032 'Higher bracket', 2033 'First RMD'.
  */
+import { decimalText } from '../../../../engine/format.ts';
 import { ZERO, type Cents } from '../../../../engine/money.ts';
 import { lifetimeTax } from '../../../../engine/retirement-tax.ts';
 import { yearOf, type MonthKey } from '../../../../engine/months.ts';
@@ -87,9 +88,7 @@ export function taxYears(rows: readonly RetirementRow[]): TaxYears | null {
   return { years, lifetimeTax: lifetimeTax(closing) };
 }
 
-const RATE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** A rate in percent: a whole bracket as it is, any other to 2 decimals: 22 → '22%', 8.37 → '8.37%', 6.7 → '6.70%'. */
 export function rateText(value: number): string {
-  return Number.isInteger(value) ? `${value}%` : `${RATE.format(value)}%`;
+  return Number.isInteger(value) ? `${value}%` : `${decimalText(value, 2, 2)}%`;
 }
