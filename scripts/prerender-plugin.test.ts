@@ -64,9 +64,11 @@ describe('criticalPage', () => {
       expect(inline).toContain(':root[data-mantine-color-scheme=light]{--body:white;--shade:#eee}');
       expect(inline).toContain(':root[data-mantine-color-scheme=dark]{--body:var(--dark-7);--dark-7:#242424;--shade:#111}');
       expect(inline).not.toContain('--unused');
-      // The stylesheet waits for the boot script (no inline handler: the CSP allows none); a
-      // browser without script gets it as it is.
-      expect(page).toContain('<link rel="stylesheet" href="/assets/style.css" media="print" data-stylesheet="">');
+      // The stylesheet waits for the boot script, named where it goes and not linked (no inline
+      // handler: the CSP allows none; no link: the browser would fetch and parse it before the
+      // first paint); a browser without script gets it as it is.
+      expect(page).toContain('<meta name="runway-stylesheet" content="/assets/style.css">');
+      expect(page).not.toMatch(/<link rel="stylesheet"[^>]*media="print"/);
       expect(page).not.toContain('onload');
       expect(page).toContain('<noscript><link rel="stylesheet" href="/assets/style.css"></noscript>');
     } finally {

@@ -11,9 +11,10 @@
  * The render runs a second, server-side Vite build of src/client/prerender.tsx (same plugins, same
  * CSS-module names) into node_modules/.runway-prerender, where Node resolves the packages the
  * render imports, and imports it. Critical CSS is Beasties': the rules the page's markup uses are
- * inlined, and the stylesheet waits as `media="print"` for the boot script to apply it after the
- * first paint (not Beasties' inline `onload`: the CSP allows no inline script but the boot
- * script). The boot script chooses the colour scheme after the build, so the page keeps the rules
+ * inlined, and the stylesheet, named by a `<meta name="runway-stylesheet">` where its link was,
+ * waits for the boot script to link it after the first paint (not Beasties' `media="print"` link
+ * with an inline `onload`: the CSP allows no inline script but the boot script, and the browser
+ * fetched and parsed the print stylesheet before the first paint all the same). The boot script chooses the colour scheme after the build, so the page keeps the rules
  * its markup uses in either scheme (`criticalPage`).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ import Beasties from 'beasties';
 import postcss, { type Rule } from 'postcss';
 import { build, type Plugin, type PluginOption } from 'vite';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '../src/shared/app-paths.ts';
-import { BOOT_SCRIPT, BOOT_STYLE, ENTRY_META, PRERENDERED_ATTRIBUTE, STYLESHEET_ATTRIBUTE } from '../src/shared/page-boot.ts';
+import { BOOT_SCRIPT, BOOT_STYLE, ENTRY_META, PRERENDERED_ATTRIBUTE, STYLESHEET_META } from '../src/shared/page-boot.ts';
 
 export function bootScript(): Plugin {
   return {
@@ -128,9 +129,9 @@ export async function criticalPage(beasties: Beasties, page: string): Promise<st
   const both = light.replace(`<style>${lightCss}</style>`, () => `<style>${css}</style>`);
   // Beasties applies the waiting stylesheet with an inline onload, which the CSP forbids: the boot
   // script applies it instead (src/shared/page-boot.ts).
-  const onload = ` media="print" onload="this.media='all'"`;
-  if (both.split(onload).length !== 2) throw new Error('Expected one stylesheet waiting for its onload');
-  return both.replace(onload, ` media="print" ${STYLESHEET_ATTRIBUTE}=""`);
+  const waiting = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+)" media="print" onload="this\.media='all'">/g;
+  if ([...both.matchAll(waiting)].length !== 1) throw new Error('Expected one stylesheet waiting for its onload');
+  return both.replace(waiting, (_, href: string) => `<meta name="${STYLESHEET_META}" content="${href}">`);
 }
 
 /**

@@ -14,11 +14,14 @@
  *   the signed-in page in its place, so it is never seen. "Signed in" is the session's rule
  *   (client/data/session.ts `readSession`): a token and `isAuthenticated` = "true".
  *
- * And on a prerendered page, once the first frame is drawn, it applies the full stylesheet and
- * starts the app's script. The page carries its critical CSS inline; the stylesheet waits as
- * `media="print"` (fetched, not applied, not blocking the paint) in its usual place in the head,
- * so the cascade is the app's own (Mantine's theme styles, in the body, come after it). A browser
- * without script gets it from a `<noscript>` copy.
+ * And on a prerendered page, once the first frame is drawn, it links the full stylesheet and
+ * starts the app's script. The page carries its critical CSS inline; the stylesheet is named by a
+ * `<meta name="runway-stylesheet">` in its usual place in the head, and the link goes there, so the
+ * cascade is the app's own (Mantine's theme styles, in the body, come after it). It used to wait
+ * there as a `media="print"` link: the browser fetched it at once all the same and parsed its
+ * 270 kB before the first paint (about 50 ms at 4× throttling; first paint 722 against 656 ms
+ * median in eight alternating first visits, Lighthouse's 1,255 against 1,001 ms in nine). A
+ * browser without script gets it from a `<noscript>` copy.
  *
  * It starts the app's script only after the first paint. A module script
  * that has arrived by the time the parser is done runs before the browser draws anything: on a
@@ -33,8 +36,8 @@
  * forbidden. Keep it ES5 and tiny: it runs on every page load, before the first paint.
  */
 
-/** The attribute of the page's stylesheet the boot script applies after the first paint. */
-export const STYLESHEET_ATTRIBUTE = 'data-stylesheet';
+/** The meta element standing where the page's stylesheet goes; the boot script puts it there after the first paint. */
+export const STYLESHEET_META = 'runway-stylesheet';
 
 /** The meta element naming the entry script the boot script starts after the first paint. */
 export const ENTRY_META = 'runway-entry';
@@ -63,8 +66,8 @@ export const BOOT_SCRIPT =
   'if(c!=="light"&&c!=="dark")c=window.matchMedia&&window.matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";' +
   'd.setAttribute("data-mantine-color-scheme",c);' +
   `if(s&&s.getItem("authToken")!==null&&s.getItem("isAuthenticated")==="true")d.classList.add("${SIGNED_IN_CLASS}");` +
-  `requestAnimationFrame(function(){setTimeout(function(){var c=document.querySelector("link[${STYLESHEET_ATTRIBUTE}]"),m=document.querySelector('meta[name="${ENTRY_META}"]'),e;` +
-  'if(c)c.media="all";' +
+  `requestAnimationFrame(function(){setTimeout(function(){var c=document.querySelector('meta[name="${STYLESHEET_META}"]'),m=document.querySelector('meta[name="${ENTRY_META}"]'),l,e;` +
+  'if(c){l=document.createElement("link");l.rel="stylesheet";l.crossOrigin="";l.href=c.content;c.parentNode.insertBefore(l,c)}' +
   'if(m){e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=m.content;document.head.appendChild(e)}},0)})})()';
 
 /** Hides a visitor's prerendered page from a signed-in user until the app replaces it. */

@@ -150,6 +150,11 @@ describe('prerendered pages', () => {
     await screenshot(page, 'prerender-before-script-phone-dark');
     release();
     await expect.poll(() => hydrated(page, 'h1'), { timeout: 30_000 }).toBe(true);
+    // The boot script linked the full stylesheet where the page named it, ahead of the theme's styles.
+    await expect
+      .poll(() => page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href?.includes('/assets/style-') && !sheet.disabled && sheet.media.mediaText === '').length), { timeout: 30_000 })
+      .toBe(1);
+    expect(await page.evaluate(() => document.querySelector('meta[name="runway-stylesheet"]')?.previousElementSibling?.getAttribute('rel'))).toBe('stylesheet');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(36, 36, 36)');
     // Hydrated without a mismatch (the scheme switch starts as the build drew it), then shows the choice.
     await expect.poll(() => page.locator('button[aria-label="Switch to light mode"]').count()).toBe(1);
