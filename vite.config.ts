@@ -7,6 +7,7 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { bootScript, prerender } from './scripts/prerender-plugin.ts';
+import { unusedMantineCss } from './scripts/unused-mantine-css.ts';
 
 /** The web app manifest lives at the project root (one source); the build copies it out. */
 function webManifest(): Plugin {
@@ -113,6 +114,8 @@ export default defineConfig({
     ...appPlugins(),
     bootScript(),
     webManifest(),
+    // The stylesheet without the rules of Mantine components the app never renders.
+    unusedMantineCss(),
     // The visitor's pages as HTML, painted before any script (scripts/prerender-plugin.ts).
     prerender({ plugins: appPlugins, define }),
     shell.plugin,
