@@ -35,9 +35,10 @@ describe('withRoot', () => {
 
 describe('criticalPage', () => {
   const CSS = [
+    ':root{color-scheme:var(--scheme);--scheme:light;--pad:4px;--palette-red:red}',
     ':root[data-mantine-color-scheme=light]{--body:white;--unused:red;--shade:#eee}',
     ':root[data-mantine-color-scheme=dark]{--body:var(--dark-7);--dark-7:#242424;--unused:blue;--shade:#111}',
-    '.card{padding:4px;background:var(--body)}',
+    '.card{padding:var(--pad);background:var(--body)}',
     '.unused{margin:9px}',
     '[data-mantine-color-scheme=light] .card{color:black}',
     '[data-mantine-color-scheme=dark] .card{color:white}',
@@ -56,7 +57,11 @@ describe('criticalPage', () => {
       writeFileSync(path.join(dir, 'assets/style.css'), CSS);
       const page = await criticalPage(new Beasties({ ...BEASTIES_OPTIONS(dir), logLevel: 'silent' }), PAGE);
       const inline = /<style>([^<]*)<\/style>/.exec(page)?.[1] ?? '';
-      expect(inline).toContain('.card{padding:4px;background:var(--body)}');
+      expect(inline).toContain('.card{padding:var(--pad);background:var(--body)}');
+      // The root's own variables as the scheme's: those read (by a rule, or by the root's own
+      // properties) stay, the rest wait for the stylesheet.
+      expect(inline).toContain(':root{color-scheme:var(--scheme);--scheme:light;--pad:4px}');
+      expect(inline).not.toContain('--palette-red');
       expect(inline).toContain('[data-mantine-color-scheme=light] .card{color:black}');
       expect(inline).toContain('[data-mantine-color-scheme=dark] .card{color:white}');
       expect(inline).not.toContain('.unused');

@@ -41,11 +41,13 @@ export function bootScript(): Plugin {
 
 /** The selector of Mantine's per-scheme variables. */
 const SCHEME_VARIABLES = /^:root\[data-mantine-color-scheme=(light|dark)\]$/;
+/** The selectors of rules that declare the page's variables: Mantine's `:root` and its per-scheme ones. */
+const ROOT_VARIABLES = /^:root(\[data-mantine-color-scheme=(light|dark)\])?$/;
 
 /**
  * Beasties' settings for the build's output directory. `allowRules`: Mantine's colour scheme
  * variables (`:root[data-mantine-color-scheme=dark]{--mantine-color-body: …}` and the light one)
- * are kept whatever the markup (`usedSchemeVariables` then drops the ones the page does not use):
+ * are kept whatever the markup (`usedRootVariables` then drops the ones the page does not use):
  * Beasties matches no `:root[…]` selector, and without them the first frame had no scheme at all
  * (a dark choice was first painted on a white page, until the stylesheet came).
  */
@@ -63,20 +65,25 @@ export const BEASTIES_OPTIONS = (outDir: string) => ({
 const variablesRead = (text: string) => new Set([...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1] as string));
 
 /**
- * `css` with only the scheme variables (`SCHEME_VARIABLES` rules) that its other rules or `page`
- * (the markup's style attributes, Mantine's theme styles in the body) read, directly or through
- * another kept variable. All of them weighed 14 kB a page, and the first style pass of a phone at
- * 4× CPU throttling took about 200 ms longer in Lighthouse's simulation with them.
+ * `css` with only the variables of its `:root` rules (`ROOT_VARIABLES`: Mantine's palette, sizes
+ * and scheme colours) that its other rules or `page` (the markup's style attributes, Mantine's
+ * theme styles in the body) read, directly or through another kept variable; the full stylesheet
+ * brings the rest after the first paint. The scheme variables weighed 14 kB a page, and the first
+ * style pass of a phone at 4× CPU throttling took about 200 ms longer in Lighthouse's simulation
+ * with them; the palette's unread colours and sizes (127 declarations) another 6 kB on `/`.
  */
-export function usedSchemeVariables(css: string, page: string): string {
+export function usedRootVariables(css: string, page: string): string {
   const root = postcss.parse(css);
   const schemeRules: Rule[] = [];
   root.walkRules((rule) => {
-    if (SCHEME_VARIABLES.test(rule.selector)) schemeRules.push(rule);
+    if (ROOT_VARIABLES.test(rule.selector)) schemeRules.push(rule);
   });
   const others = root.clone();
   others.walkRules((rule) => {
-    if (SCHEME_VARIABLES.test(rule.selector)) rule.remove();
+    if (!ROOT_VARIABLES.test(rule.selector)) return;
+    rule.walkDecls((declaration) => {
+      if (declaration.prop.startsWith('--')) declaration.remove();
+    });
   });
   const read = variablesRead(`${others.toString()}${page}`);
   for (let grew = true; grew; ) {
@@ -125,7 +132,7 @@ export async function criticalPage(beasties: Beasties, page: string): Promise<st
   const lightCss = inlinedCss(light);
   const kept = new Set((postcss.parse(lightCss).nodes ?? []).map((node) => node.toString()));
   const darkOnly = (postcss.parse(inlinedCss(dark)).nodes ?? []).map((node) => node.toString()).filter((rule) => !kept.has(rule));
-  const css = usedSchemeVariables(`${lightCss}${darkOnly.join('')}`, light.replace(lightCss, ''));
+  const css = usedRootVariables(`${lightCss}${darkOnly.join('')}`, light.replace(lightCss, ''));
   const both = light.replace(`<style>${lightCss}</style>`, () => `<style>${css}</style>`);
   // Beasties applies the waiting stylesheet with an inline onload, which the CSP forbids: the boot
   // script applies it instead (src/shared/page-boot.ts).
