@@ -21,8 +21,8 @@ const sharedFence = {
 // builds costs a phone about 100 ms (docs/performance.md).
 const noIntl = { name: 'Intl', message: 'Format with src/engine/format.ts: the first Intl formatter costs a phone about 100 ms.' };
 const noLocaleText = {
-  selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
-  message: 'Format with src/engine/format.ts: toLocaleString builds an Intl formatter, about 100 ms on a phone the first time.',
+  selector: "CallExpression[callee.property.name=/^(toLocale(Date|Time)?String|localeCompare)$/]",
+  message: 'Format with src/engine/format.ts and compare with < or >: toLocaleString and localeCompare build an Intl formatter or collator, 50-130 ms on a phone the first time.',
 };
 
 export default tseslint.config(

@@ -96,9 +96,10 @@ describe('decimalText', () => {
     expect(decimalText(1e-7, 0, 4)).toBe('0');
   });
 
-  it('refuses a number that is not finite', () => {
-    expect(() => decimalText(Number.POSITIVE_INFINITY, 2, 2)).toThrow(RangeError);
-    expect(() => decimalText(Number.NaN, 2, 2)).toThrow(RangeError);
+  it('prints a number that is not finite as Intl does, rather than failing the screen', () => {
+    const oracle = decimal(2, 2);
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(decimalText(value, 2, 2)).toBe(oracle.format(value));
+    expect([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY].map((value) => decimalText(value, 0, 4))).toEqual(['NaN', '∞', '-∞']);
   });
 });
 
@@ -110,5 +111,9 @@ describe('compactDollarsText', () => {
   it('takes the unit of the rounded figure', () => {
     // 999,950 = 999.95K → 1,000K → 1M; 99,950 = 99.95K → 100K.
     expect([999_950, 99_950, 999.95, 12_345, -1_250_000, 0, 1000, 999.5].map(compactDollarsText)).toEqual(['$1M', '$100K', '$1K', '$12.3K', '-$1.3M', '$0', '$1K', '$999.5']);
+  });
+
+  it('prints a number that is not finite as Intl does', () => {
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(compactDollarsText(value)).toBe(COMPACT.format(value));
   });
 });

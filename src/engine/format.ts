@@ -1,7 +1,8 @@
 /**
  * Figures as the app prints them, en-US: "$1,234.56", "$1,235", "$1.2M", "24.99".
  *
- * Written out by hand rather than with `Intl.NumberFormat`, with the same text: the first
+ * Written out by hand rather than with `Intl.NumberFormat`, with the same text (but for a negative
+ * zero number of cents, printed without a sign where Intl printed "-$0.00"): the first
  * `Intl.NumberFormat` a page builds loads the locale's data: 95–130 ms of one task on a phone
  * (measured at 4× CPU throttling, docs/performance.md), before any figure can show. The tests hold
  * every function here to `Intl.NumberFormat`'s output over sweeps of values.
@@ -34,6 +35,11 @@ export function countText(n: number): string {
 export function wholeDollarsText(value: Cents): string {
   const dollars = Math.floor((Math.abs(value) + 50) / 100);
   return `${value < 0 ? '-' : ''}$${groupThousands(String(dollars))}`;
+}
+
+/** What Intl prints for a number that is not finite: 'NaN', '∞' or '-∞'. */
+function notFiniteText(n: number): string {
+  return Number.isNaN(n) ? 'NaN' : n > 0 ? '∞' : '-∞';
 }
 
 /** The shortest decimal text of a finite |n| as integer digits and fraction digits: 1e21 → '1' + 21 zeros. */
@@ -72,6 +78,7 @@ function roundParts(parts: { int: string; frac: string }, min: number, max: numb
  * Example: (24.99, 2, 2) → '24.99'; (1234.565, 2, 2) → '1,234.57'; (18.5, 0, 4) → '18.5'.
  */
 export function decimalText(n: number, min: number, max: number): string {
+  if (!Number.isFinite(n)) return notFiniteText(n);
   const { int, frac } = roundParts(decimalParts(n), min, max);
   const sign = n < 0 || Object.is(n, -0) ? '-' : '';
   return `${sign}${groupThousands(int)}${frac === '' ? '' : `.${frac}`}`;
@@ -89,6 +96,7 @@ const COMPACT_UNITS = ['', 'K', 'M', 'B', 'T'] as const;
  * Example: 12345 → '$12.3K'; -1250000 → '-$1.3M'; 1000 → '$1K'; 999.5 → '$999.5'; 0 → '$0'.
  */
 export function compactDollarsText(dollars: number): string {
+  if (!Number.isFinite(dollars)) return dollars === Number.NEGATIVE_INFINITY ? '-$∞' : `$${notFiniteText(dollars)}`;
   const parts = decimalParts(dollars);
   let unit = Math.min(Math.floor((parts.int.replace(/^0+/, '').length - 1) / 3), COMPACT_UNITS.length - 1);
   if (unit < 0) unit = 0;

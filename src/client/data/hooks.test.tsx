@@ -100,6 +100,22 @@ describe('useCollection', () => {
     await waitFor(() => expect(items()).toEqual(['Alimony', 'Bonus (pending sync)', 'Wages']));
   });
 
+  it("sorts text with its letters' case aside, then exactly, without a collator", async () => {
+    const { server, layer } = setup();
+    for (const [id, name] of [[1, 'banana'], [2, 'Apple'], [3, 'cherry'], [4, 'Banana'], [5, 'apple pie']] as const) server.collections.get('/api/v1/incomes')?.set(id, { id, name });
+    await layer.ready;
+    const collator = vi.spyOn(String.prototype, 'localeCompare');
+    render(
+      <DataLayerProvider layer={layer}>
+        <Incomes />
+      </DataLayerProvider>,
+    );
+    // Case aside 'apple' < 'apple pie' < 'banana' = 'banana' < 'cherry'; of the two bananas, 'B' (66) before 'b' (98).
+    await waitFor(() => expect(items()).toEqual(['Apple', 'apple pie', 'Banana', 'banana', 'cherry']));
+    expect(collator).not.toHaveBeenCalled();
+    collator.mockRestore();
+  });
+
   it('is loading only until its first fetch: an empty list fetched before stays shown while fetched again', async () => {
     const { layer } = setup();
     await layer.ready;

@@ -44,6 +44,18 @@ export function liveOf<T>(layer: DataLayer, query: () => Promise<T>, sharedKey?:
 
 const pendingOutbox = (layer: DataLayer) => layer.db.outbox.where('status').equals('pending').toArray();
 
+/**
+ * Text in a list's order without a collator (the first `localeCompare` builds ICU's: 50–70 ms of one
+ * task at 4× throttling): letters' case aside, then exactly. ISO timestamps and 'YYYY-MM' months
+ * order as their times do. Example: 'apple' < 'Banana' < 'banana' < 'cherry'.
+ */
+function compareText(x: string, y: string): number {
+  const a = x.toLowerCase();
+  const b = y.toLowerCase();
+  if (a !== b) return a < b ? -1 : 1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 function compareBy(field: string, descending: boolean) {
   const empty = (value: unknown) => value === null || value === undefined || value === '';
   return (a: WireRecord, b: WireRecord): number => {
@@ -52,7 +64,7 @@ function compareBy(field: string, descending: boolean) {
     if (empty(x) || empty(y)) return empty(x) === empty(y) ? a.id - b.id : empty(x) ? 1 : -1;
     let order: number;
     if (typeof x === 'number' && typeof y === 'number') order = x - y;
-    else order = String(x).localeCompare(String(y));
+    else order = compareText(String(x), String(y));
     if (descending) order = -order;
     return order !== 0 ? order : a.id - b.id;
   };

@@ -19,9 +19,11 @@ export function splitByMonth(expenses: readonly Expense[], currentMonth: MonthKe
   const current: Expense[] = [];
   const past: Expense[] = [];
   for (const expense of expenses) (expense.month < currentMonth ? past : current).push(expense);
-  // Ties by id, so rows of one month keep the order they were added in.
-  current.sort((a, b) => a.month.localeCompare(b.month) || a.id - b.id);
-  past.sort((a, b) => b.month.localeCompare(a.month) || a.id - b.id);
+  // 'YYYY-MM' text orders as the months do. Ties by id, so rows of one month keep the order they
+  // were added in.
+  const byMonth = (a: Expense, b: Expense) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0);
+  current.sort((a, b) => byMonth(a, b) || a.id - b.id);
+  past.sort((a, b) => byMonth(b, a) || a.id - b.id);
   return { current, past };
 }
 
