@@ -21,6 +21,12 @@ describe('dropUnusedMantineRules', () => {
     '@keyframes m_ccccccc{from{opacity:0}to{opacity:1}}',
     '._page_1ekpq_1{display:flex}',
     '.mantine-focus-auto:focus-visible{outline:2px solid}',
+    // Classes inside a functional pseudo-class need not be on the element: only the others decide.
+    '.m_aaaaaaaa:not(.m_bbbbbbbb){padding:1px}',
+    ':where(.m_aaaaaaaa,.m_bbbbbbbb) .m_dddddddd{padding:2px}',
+    ':is(.m_bbbbbbbb,.m_eeeeeeee){padding:3px}',
+    // An at-rule empty to begin with (a layer order) is not the purge's to remove.
+    '@layer base{}',
   ].join('');
 
   it('keeps what a named class, a variable or the app selects, and drops the rest', () => {
@@ -36,14 +42,18 @@ describe('dropUnusedMantineRules', () => {
         '@keyframes m_ccccccc{from{opacity:0}to{opacity:1}}',
         '._page_1ekpq_1{display:flex}',
         '.mantine-focus-auto:focus-visible{outline:2px solid}',
+        '.m_aaaaaaaa:not(.m_bbbbbbbb){padding:1px}',
+        ':is(.m_bbbbbbbb,.m_eeeeeeee){padding:3px}',
+        '@layer base{}',
       ].join(''),
     );
-    // .m_bbbbbbbb, the descendant rule that needs it, and the rule of the emptied @media.
-    expect(dropped).toBe(3);
+    // .m_bbbbbbbb, the descendant rule that needs it, the rule of the emptied @media, and the rule
+    // that needs .m_dddddddd outside its :where().
+    expect(dropped).toBe(4);
   });
 
   it('changes nothing when every class is named', () => {
-    expect(dropUnusedMantineRules(css, new Set(['m_aaaaaaaa', 'm_bbbbbbbb']))).toEqual({ css, dropped: 0 });
+    expect(dropUnusedMantineRules(css, new Set(['m_aaaaaaaa', 'm_bbbbbbbb', 'm_dddddddd']))).toEqual({ css, dropped: 0 });
   });
 });
 

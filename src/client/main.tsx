@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { COLOR_SCHEME_KEY, EARLY_INSTALL_OFFER, PRERENDERED_ATTRIBUTE } from '../shared/page-boot.ts';
 import { App } from './app.tsx';
 import { createDeferredDataLayer } from './data/deferred-layer.ts';
+import { prerenderedStylesheet } from './page-stylesheet.ts';
 import { createPwaController, type InstallPromptEvent } from './pwa/controller.ts';
 import { whenOnline } from './pwa/online.ts';
 import { isStandalone } from './pwa/platform.ts';
@@ -122,7 +123,10 @@ if (!signedIn && root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
   );
 } else {
   // A visitor's markup is never shown to someone signed in (the boot script hides it,
-  // src/shared/page-boot.ts): the app draws the signed-in page in its place.
+  // src/shared/page-boot.ts): the app draws the signed-in page in its place. That page is not
+  // covered by the prerendered page's inline CSS, so it also waits for the full stylesheet, which
+  // the boot script links only after the first frame (page-stylesheet.ts).
+  const stylesheet = root.hasAttribute(PRERENDERED_ATTRIBUTE) ? prerenderedStylesheet() : Promise.resolve();
   root.replaceChildren();
   root.removeAttribute(PRERENDERED_ATTRIBUTE);
 
@@ -136,8 +140,8 @@ if (!signedIn && root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
    * progress and failures.
    */
   const firstRoute = signedIn
-    ? Promise.race([router.load().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS))])
-    : Promise.resolve();
+    ? Promise.race([Promise.all([router.load().catch(() => undefined), stylesheet]), new Promise<void>((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS))])
+    : stylesheet;
 
   // A transition: the first render is done in slices that let the browser paint and take input, not
   // in one long task (Lighthouse's Total Blocking Time on a slow phone).
