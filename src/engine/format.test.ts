@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cents, formatCents } from './money.ts';
 import { uniforms } from './random.ts';
-import { compactDollarsText, countText, decimalText, groupThousands, wholeDollarsText } from './format.ts';
+import { compactDollarsText, countText, decimalText, groupThousands, longDateText, wholeDollarsText } from './format.ts';
 
 // The oracle: what the app printed with Intl before these functions replaced it.
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -115,5 +115,20 @@ describe('compactDollarsText', () => {
 
   it('prints a number that is not finite as Intl does', () => {
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(compactDollarsText(value)).toBe(COMPACT.format(value));
+  });
+});
+
+describe('longDateText', () => {
+  it('prints every day of four years as Intl prints it', () => {
+    const oracle = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    for (let time = Date.UTC(2019, 0, 1); time < Date.UTC(2023, 0, 1); time += 86_400_000) {
+      const day = new Date(time);
+      expect(longDateText(day.toISOString().slice(0, 10))).toBe(oracle.format(day));
+    }
+  });
+
+  it('reads only the date a timestamp starts with, and answers null without one', () => {
+    expect(longDateText('2020-06-01T23:30:00-05:00')).toBe('June 1, 2020');
+    expect(['', 'June 1, 2020', '2020-13-01', '2020-06-00', '2020-6-1'].map(longDateText)).toEqual([null, null, null, null, null]);
   });
 });

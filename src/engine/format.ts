@@ -116,3 +116,19 @@ function shiftLeft(parts: { int: string; frac: string }, places: number): { int:
   const head = int.slice(0, int.length - places).replace(/^0+(?=\d)/, '');
   return { int: head, frac: int.slice(int.length - places) + parts.frac };
 }
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/**
+ * A date as an en-US long date, from the 'YYYY-MM-DD' text that starts it (a timestamp's time and
+ * zone are not read): '2021-03-15' → 'March 15, 2021', as `Intl.DateTimeFormat('en-US', { year:
+ * 'numeric', month: 'long', day: 'numeric' })` prints that day. Null for text that starts with no
+ * such date.
+ */
+export function longDateText(text: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return null;
+  const month = MONTH_NAMES[Number(match[2]) - 1];
+  const day = Number(match[3]);
+  return month === undefined || day < 1 || day > 31 ? null : `${month} ${day}, ${Number(match[1])}`;
+}

@@ -7,13 +7,15 @@
  */
 import type { SubscriptionData } from '../../shared/cable.ts';
 import { PLANS, TRIAL_DAYS, type PlanId } from './plans.ts';
+import { longDateText } from '../../engine/format.ts';
 
 export const TEST_MODE_BANNER = 'Test mode — no card is charged';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function formatDay(iso: string | Date): string {
-  return new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  const day = new Date(iso);
+  return Number.isNaN(day.getTime()) ? 'Invalid Date' : (longDateText(day.toISOString()) as string);
 }
 
 const STYLE = `

@@ -3,6 +3,7 @@
  * (docs/projection-rules.md#what-if); the value is what persists.
  */
 import { STORAGE_KEYS } from '../../data/session.ts';
+import { tabList } from '../../ui/tab-list.ts';
 
 export const ANALYTICS_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -15,12 +16,9 @@ export const ANALYTICS_TABS = [
 
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number]['value'];
 
-export function isAnalyticsTab(value: unknown): value is AnalyticsTab {
-  return ANALYTICS_TABS.some((tab) => tab.value === value);
-}
+const list = tabList(ANALYTICS_TABS, STORAGE_KEYS.analyticsTab);
+
+export const isAnalyticsTab: (value: unknown) => value is AnalyticsTab = list.isTab;
 
 /** The tab the page opens with: the one stored under its documented key, else the Overview. */
-export function storedAnalyticsTab(): AnalyticsTab {
-  const stored = window.localStorage.getItem(STORAGE_KEYS.analyticsTab);
-  return isAnalyticsTab(stored) ? stored : 'overview';
-}
+export const storedAnalyticsTab: () => AnalyticsTab = list.storedTab;

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../../data/session.ts';
+import { tabList } from '../../ui/tab-list.ts';
 
 /** The dashboard's tabs in the documented order (docs/product.md#screens-and-routes); the value is what persists. */
 export const DASHBOARD_TABS = [
@@ -15,12 +16,9 @@ export const DASHBOARD_TABS = [
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
 
-export function isDashboardTab(value: unknown): value is DashboardTab {
-  return DASHBOARD_TABS.some((tab) => tab.value === value);
-}
+const list = tabList(DASHBOARD_TABS, STORAGE_KEYS.dashboardTab);
 
-/** The tab the dashboard opens with: the one stored under its documented key, else the Overview. */
-export function storedDashboardTab(): DashboardTab {
-  const stored = window.localStorage.getItem(STORAGE_KEYS.dashboardTab);
-  return isDashboardTab(stored) ? stored : 'overview';
-}
+export const isDashboardTab: (value: unknown) => value is DashboardTab = list.isTab;
+
+/** The tab the page opens with: the one stored under its documented key, else the Overview. */
+export const storedDashboardTab: () => DashboardTab = list.storedTab;

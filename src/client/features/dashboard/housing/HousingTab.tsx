@@ -5,6 +5,7 @@
  */
 import { Button, DataList, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { longDateText } from '../../../../engine/format.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useSingle } from '../../../data/hooks.ts';
 import { EmptyState, LoadError, TableSkeleton } from '../../../ui/ListStatus.tsx';
@@ -13,17 +14,9 @@ import { RecordCard } from '../RecordCard.tsx';
 import { HousingForm } from './HousingForm.tsx';
 import { isMortgage } from './housing-fields.ts';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-
-/**
- * 'YYYY-MM-DD' (or a timestamp: only its date part counts) as 'March 15, 2021', as an en-US long
- * date prints it; written out rather than with Intl, whose first use costs a phone about 100 ms.
- */
+/** 'YYYY-MM-DD' (or a timestamp: only its date part counts) as 'March 15, 2021'; '—' for none. */
 function formatDay(value: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
-  if (!match) return '—';
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return `${MONTH_NAMES[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+  return longDateText(value ?? '') ?? '—';
 }
 
 function details(housing: WireRecordOf<'housing'>): [string, string][] {
