@@ -8,18 +8,15 @@
 import '@mantine/charts/styles.css';
 import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useFreshSubscription, useSession } from '../../data/hooks.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { TabStrip } from '../../ui/TabStrip.tsx';
 import { DollarsProvider, DollarsSwitch } from './dollars.tsx';
-import { AnalyticsOverviewTab, DebtProgressTab, IncomeFutureTab, RetirementContributionsTab, RetirementLivingTab } from './lazy-tabs.tsx';
+import { AnalyticsOverviewTab, DebtProgressTab, IncomeFutureTab, RetirementContributionsTab, RetirementLivingTab, WhatIfTab } from './lazy-tabs.tsx';
 import { ProjectionSkeleton } from './MonthsStatus.tsx';
 import { ANALYTICS_TABS, isAnalyticsTab, storedAnalyticsTab, type AnalyticsTab } from './tabs.ts';
-
-// The What if tab brings the sandbox, the risk worker's client and their charts: loaded when opened.
-const WhatIfTab = lazy(() => import('../what-if/WhatIfTab.tsx').then((module) => ({ default: module.WhatIfTab })));
 
 function Upsell() {
   return (

@@ -4,26 +4,27 @@
  * wait for the other five. The route (routes/analytics.tsx) starts the stored tab's code with the
  * page's. The service worker precaches every tab, so they open offline too.
  */
-import { lazy } from 'react';
 import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import { PLAN_INPUT_READS } from './overview/plan-input-reads.ts';
 import { storedAnalyticsTab, type AnalyticsTab } from './tabs.ts';
+import { lazyPreloaded, preloadable } from '../../ui/preloadable-lazy.ts';
 
 const CODE = {
-  overview: () => import('./overview/OverviewTab.tsx'),
-  'income-future': () => import('./income-future/IncomeFutureTab.tsx'),
-  'debt-progress': () => import('./debt-progress/DebtProgressTab.tsx'),
-  'retirement-contributions': () => import('./retirement-contributions/RetirementContributionsTab.tsx'),
-  'retirement-living': () => import('./retirement-living/RetirementLivingTab.tsx'),
-  'what-if': () => import('../what-if/WhatIfTab.tsx'),
-} satisfies Record<AnalyticsTab, () => Promise<unknown>>;
+  overview: preloadable(() => import('./overview/OverviewTab.tsx')),
+  'income-future': preloadable(() => import('./income-future/IncomeFutureTab.tsx')),
+  'debt-progress': preloadable(() => import('./debt-progress/DebtProgressTab.tsx')),
+  'retirement-contributions': preloadable(() => import('./retirement-contributions/RetirementContributionsTab.tsx')),
+  'retirement-living': preloadable(() => import('./retirement-living/RetirementLivingTab.tsx')),
+  'what-if': preloadable(() => import('../what-if/WhatIfTab.tsx')),
+} satisfies Record<AnalyticsTab, unknown>;
 
-export const AnalyticsOverviewTab = lazy(() => CODE.overview().then((module) => ({ default: module.AnalyticsOverviewTab })));
-export const IncomeFutureTab = lazy(() => CODE['income-future']().then((module) => ({ default: module.IncomeFutureTab })));
-export const DebtProgressTab = lazy(() => CODE['debt-progress']().then((module) => ({ default: module.DebtProgressTab })));
-export const RetirementContributionsTab = lazy(() => CODE['retirement-contributions']().then((module) => ({ default: module.RetirementContributionsTab })));
-export const RetirementLivingTab = lazy(() => CODE['retirement-living']().then((module) => ({ default: module.RetirementLivingTab })));
+export const AnalyticsOverviewTab = lazyPreloaded(CODE.overview, (module) => module.AnalyticsOverviewTab);
+export const IncomeFutureTab = lazyPreloaded(CODE['income-future'], (module) => module.IncomeFutureTab);
+export const DebtProgressTab = lazyPreloaded(CODE['debt-progress'], (module) => module.DebtProgressTab);
+export const RetirementContributionsTab = lazyPreloaded(CODE['retirement-contributions'], (module) => module.RetirementContributionsTab);
+export const RetirementLivingTab = lazyPreloaded(CODE['retirement-living'], (module) => module.RetirementLivingTab);
+export const WhatIfTab = lazyPreloaded(CODE['what-if'], (module) => module.WhatIfTab);
 
 /**
  * What a tab reads from the mirror first, started with its code when the page is opened: the tabs
@@ -36,7 +37,7 @@ const TAB_READS: Partial<Record<AnalyticsTab, readonly LiveRead[]>> = {
 
 /** Starts loading the code of the tab the page will open with (the stored one, else the Overview). */
 export function preloadStoredTab(): void {
-  CODE[storedAnalyticsTab()]().catch(() => {
+  CODE[storedAnalyticsTab()].load().catch(() => {
     // The tab's own lazy load reports a failure when it renders.
   });
 }
