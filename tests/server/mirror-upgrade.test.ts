@@ -10,13 +10,17 @@
  *
  * Version 4 adds the local results store (result-cache.ts) and nothing else: the same holds for a
  * version-3 mirror.
+ *
+ * Version 5 adds each month table's actuals (month-actuals.ts), which its upgrade writes from the
+ * tables a version-4 mirror holds: its queued edits are kept as they were and each reaches the
+ * server once.
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHttpTransport, type ApiResult } from '../../src/client/data/api.ts';
-import { openMirror, type OutboxEntry } from '../../src/client/data/db.ts';
+import { openMirror, type MirrorDb, type OutboxEntry } from '../../src/client/data/db.ts';
 import { createOutbox } from '../../src/client/data/outbox.ts';
 import { dexieStores, MIRROR_VERSION } from '../../src/client/data/schema.ts';
 import { client, signUp, startServer, subscribeAs, VALID, type Api, type TestServer } from './harness.ts';
@@ -154,6 +158,27 @@ it('opening a version-1 mirror with nothing queued keeps its data and its owner'
   db.close();
 });
 
+/**
+ * Sends the mirror's queued edits to the real server twice over: the first flush applies both, in
+ * order under their keys (`keys`), the second finds nothing left. Answers the outbox, to close.
+ */
+async function flushTwice(db: MirrorDb, token: string, name: string, keys: readonly string[]) {
+  const sent: (string | undefined)[] = [];
+  const http = createHttpTransport({ baseUrl: server.url, getToken: () => token, onUnauthorized: () => undefined });
+  const transport = {
+    request(request: Parameters<typeof http.request>[0]) {
+      sent.push(request.idempotencyKey);
+      return http.request(request);
+    },
+  };
+  const outbox = createOutbox({ db, transport, isPaused: () => false, lockName: `upgrade-${name}` });
+  expect(await outbox.flush()).toMatchObject({ applied: 2, failed: 0, stopped: 'drained' });
+  expect(await outbox.flush()).toMatchObject({ applied: 0, failed: 0 });
+  expect(sent).toEqual(keys);
+  expect(await db.outbox.count()).toBe(0);
+  return outbox;
+}
+
 /** Mirror version 2's stores, as it declared them. */
 const V2_STORES = {
   incomes: 'id',
@@ -233,19 +258,7 @@ it('a version-2 mirror with edits queued opens as version 3 with each entry kept
   expect(await db.baselines.count()).toBe(0);
 
   // Online again: each edit is sent once, under its key, and applied once.
-  const sent: (string | undefined)[] = [];
-  const http = createHttpTransport({ baseUrl: server.url, getToken: () => token, onUnauthorized: () => undefined });
-  const transport = {
-    request(request: Parameters<typeof http.request>[0]) {
-      sent.push(request.idempotencyKey);
-      return http.request(request);
-    },
-  };
-  const outbox = createOutbox({ db, transport, isPaused: () => false, lockName: `upgrade-${name}` });
-  expect(await outbox.flush()).toMatchObject({ applied: 2, failed: 0, stopped: 'drained' });
-  expect(await outbox.flush()).toMatchObject({ applied: 0, failed: 0 });
-  expect(sent).toEqual(keys);
-  expect(await db.outbox.count()).toBe(0);
+  const outbox = await flushTwice(db, token, name, keys);
   const debts = (await api('GET', '/api/v1/debts', { token })).body.debts;
   expect(debts.filter((d: { name: string }) => d.name === 'Car')).toEqual([expect.objectContaining(car)]);
   expect(debts.find((d: { id: number }) => d.id === visa.id)).toMatchObject({ apr: 17.5 });
@@ -273,7 +286,7 @@ const V3_STORES = {
 
 it("the current mirror's step for version 3 still declares exactly version 3's stores", () => {
   expect(dexieStores(3)).toEqual(V3_STORES);
-  expect(dexieStores()).toEqual({ ...V3_STORES, results: 'key, savedAt' });
+  expect(dexieStores(4)).toEqual({ ...V3_STORES, results: 'key, savedAt' });
 });
 
 it('a version-3 mirror with edits queued opens as version 4 with each entry kept once, unchanged, and each reaches the server once', async () => {
@@ -339,23 +352,103 @@ it('a version-3 mirror with edits queued opens as version 4 with each entry kept
   expect(await db.results.count()).toBe(0);
 
   // Online again: each edit is sent once, under its key, and applied once.
-  const sent: (string | undefined)[] = [];
-  const http = createHttpTransport({ baseUrl: server.url, getToken: () => token, onUnauthorized: () => undefined });
-  const transport = {
-    request(request: Parameters<typeof http.request>[0]) {
-      sent.push(request.idempotencyKey);
-      return http.request(request);
-    },
-  };
-  const outbox = createOutbox({ db, transport, isPaused: () => false, lockName: `upgrade-${name}` });
-  expect(await outbox.flush()).toMatchObject({ applied: 2, failed: 0, stopped: 'drained' });
-  expect(await outbox.flush()).toMatchObject({ applied: 0, failed: 0 });
-  expect(sent).toEqual(keys);
-  expect(await db.outbox.count()).toBe(0);
+  const outbox = await flushTwice(db, token, name, keys);
   const debts = (await api('GET', '/api/v1/debts', { token })).body.debts;
   expect(debts.filter((d: { name: string }) => d.name === 'Car')).toEqual([expect.objectContaining(car)]);
   expect(debts.find((d: { id: number }) => d.id === visa.id)).toMatchObject({ apr: 17.5 });
   expect(debts).toHaveLength(2);
+  outbox.close();
+  db.close();
+});
+
+/** Mirror version 4's stores, as it declared them. */
+const V4_STORES = { ...V3_STORES, results: 'key, savedAt' };
+
+it("the current mirror's step for version 4 still declares exactly version 4's stores", () => {
+  expect(dexieStores(4)).toEqual(V4_STORES);
+  expect(dexieStores()).toEqual({ ...V4_STORES, monthActuals: 'name' });
+});
+
+it("a version-4 mirror with edits queued opens as version 5 with each entry kept once, its tables' actuals written, and each edit reaching the server once", async () => {
+  const user = await signUp(api);
+  const token = user.token;
+  await subscribeAs(api, ADMIN, user.email);
+  const card = (await api('POST', '/api/v1/debts', { token, body: { debt: VALID.debt } })).body.debt;
+  await api('POST', '/api/v1/incomes', { token, body: { income: VALID.income } });
+  // The user gave the card's balance of month 1 while online: the server's table holds it.
+  const debtRow = (await api('GET', '/api/v1/debt_months', { token })).body.debts[0].debt_months[0];
+  expect((await api('PUT', `/api/v1/debt_months/${debtRow.id}`, { token, body: { debt_month: { input_remaining_balance: 1234.56 } } })).status).toBe(200);
+  const debtTable = (await api('GET', '/api/v1/debt_months', { token })).body;
+  const incomeTable = (await api('GET', '/api/v1/income_months', { token })).body;
+  const incomeRow = incomeTable.income_months[0];
+
+  // Version 4 of the app, offline: both tables in the mirror, an income balance and a debt edit queued.
+  const name = `upgrade-v4-${randomUUID()}`;
+  const v4 = new Dexie(name);
+  v4.version(4).stores(V4_STORES);
+  await v4.open();
+  await v4.table('debts').put({ ...card, apr: 12.5 });
+  await v4.table('months').bulkPut([
+    { name: 'debtMonths', body: debtTable, provisional: false, stamp: 'a' },
+    { name: 'incomeMonths', body: incomeTable, provisional: false, stamp: 'b' },
+  ]);
+  const at = Date.now();
+  const keys = [randomUUID(), randomUUID()];
+  await v4.table('outbox').bulkAdd([
+    {
+      uuid: keys[0],
+      mutation: { kind: 'month', table: 'incomeMonths', rowId: incomeRow.id, fields: { input_end_balance: 2500.75 } },
+      before: null,
+      targetKey: `month incomeMonths ${incomeRow.id}`,
+      tempIds: [],
+      attempts: 0,
+      status: 'pending',
+      error: null,
+      errors: null,
+      lastAttemptAt: null,
+      createdAt: at,
+    },
+    {
+      uuid: keys[1],
+      mutation: { kind: 'collection', op: 'update', table: 'debts', id: card.id, fields: { apr: 12.5 } },
+      before: card,
+      targetKey: `collection debts ${card.id}`,
+      tempIds: [],
+      attempts: 1,
+      status: 'pending',
+      error: null,
+      errors: null,
+      lastAttemptAt: at,
+      createdAt: at,
+    },
+  ]);
+  const queued = (await v4.table('outbox').orderBy('seq').toArray()) as OutboxEntry[];
+  const months = await v4.table('months').toArray();
+  v4.close();
+
+  // Version 5 opens it: the same entries once each, field for field, the tables as they were, and
+  // each table's first month and actuals, read here from the bodies by hand: the card's month-1
+  // balance in cents, no income balance yet.
+  const db = openMirror(name);
+  expect(db.verno).toBe(MIRROR_VERSION);
+  expect(await db.outbox.orderBy('seq').toArray()).toEqual(queued);
+  expect(await db.outbox.where('targetKey').equals(`collection debts ${card.id}`).count()).toBe(1);
+  expect(await db.months.toArray()).toEqual(months);
+  const none = { debt: [], contribution: [], retirement: [], income: [], mortgage: [], home: [] };
+  expect(await db.monthActuals.get('debtMonths')).toEqual({
+    name: 'debtMonths',
+    first: debtTable.total[0].month,
+    actuals: { ...none, debt: [{ debtId: card.id, month: debtRow.month, remaining: 123456 }] },
+  });
+  expect(await db.monthActuals.get('incomeMonths')).toEqual({ name: 'incomeMonths', first: incomeRow.month, actuals: none });
+  expect(await db.monthActuals.count()).toBe(2);
+
+  // Online again: each edit is sent once and applied once. The income row the server answers is
+  // laid on the mirror's table, and its actuals follow in the same write.
+  const outbox = await flushTwice(db, token, name, keys);
+  expect((await api('GET', '/api/v1/income_months', { token })).body.income_months[0]).toMatchObject({ id: incomeRow.id, input_end_balance: 2500.75 });
+  expect((await api('GET', '/api/v1/debts', { token })).body.debts).toEqual([expect.objectContaining({ id: card.id, apr: 12.5 })]);
+  expect((await db.monthActuals.get('incomeMonths'))?.actuals.income).toEqual([{ month: incomeRow.month, endBalance: 250075 }]);
   outbox.close();
   db.close();
 });

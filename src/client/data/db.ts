@@ -1,7 +1,7 @@
 /**
  * The local mirror: one Dexie database per signed-in browser profile, with the stores of schema.ts.
  * Each mirror version is a `version(n)` step below (2: typed outbox entries, 3: baselines, 4: cached
- * results); Dexie runs the steps a mirror has not seen yet, in order, when it opens.
+ * results, 5: month tables' actuals); Dexie runs the steps a mirror has not seen yet, in order, when it opens.
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { UpdateMessage } from '../../shared/cable.ts';
@@ -9,6 +9,7 @@ import type { Fields } from './conflicts.ts';
 import type { Mutation } from './outbox/mutation.ts';
 import { fromV1, type OutboxEntryV1 } from './outbox/upgrade.ts';
 import { dexieStores } from './schema.ts';
+import { monthActualsMiddleware, monthActualsRow, type MonthActualsRow } from './month-actuals.ts';
 import { type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 
 export type WireRecord = { id: number } & Record<string, unknown>;
@@ -125,6 +126,7 @@ export type MirrorDb = Dexie & {
   outbox: EntityTable<OutboxEntry, 'seq'>;
   conflicts: EntityTable<ConflictRow, 'id'>;
   results: Table<ResultEntry, string>;
+  monthActuals: EntityTable<MonthActualsRow, 'name'>;
 };
 
 export function openMirror(name = 'runway'): MirrorDb {
@@ -149,6 +151,16 @@ export function openMirror(name = 'runway'): MirrorDb {
   // Version 4: a local store for cached computation results (result-cache.ts). Again only a store
   // is added; every queued edit and row is kept as it was.
   db.version(4).stores(dexieStores(4));
+  // Version 5: each month table's actuals, a store the middleware keeps in step with `months` from
+  // then on (month-actuals.ts); the upgrade writes those of the tables already there. Queued edits
+  // and every other row stay exactly as they were.
+  db.version(5)
+    .stores(dexieStores(5))
+    .upgrade(async (tx) => {
+      const rows = (await tx.table('months').toArray()) as MonthsRow[];
+      await tx.table('monthActuals').bulkPut(rows.map(monthActualsRow).filter((row) => row !== null));
+    });
+  db.use(monthActualsMiddleware);
   return db;
 }
 

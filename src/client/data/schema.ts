@@ -7,7 +7,8 @@
  * server sends a month table whole and replaces it whole, so it is stored whole.
  *
  * Versions: 1 the first mirror; 2 outbox entries as typed mutations (indexes targetKey, tempIds);
- * 3 the baselines collection; 4 the local results store (result-cache.ts). Each version's stores
+ * 3 the baselines collection; 4 the local results store (result-cache.ts); 5 each month table's
+ * actuals (month-actuals.ts). Each version's stores
  * stay exactly as it declared them (tests/server/mirror-upgrade.test.ts).
  */
 import { COLLECTIONS, entriesOf, type CollectionName } from '../../shared/resources.ts';
@@ -20,7 +21,7 @@ export const FLAGS_FETCH_ERROR = 'Failed to fetch feature flags';
  * db.ts whenever this changes; a new collection goes into COLLECTION_SINCE with that version, a new
  * local store into LOCAL_SINCE.
  */
-export const MIRROR_VERSION = 4;
+export const MIRROR_VERSION = 5;
 
 /**
  * The mirror version whose step added each collection's store; a collection not listed is as old
@@ -42,13 +43,16 @@ const LOCAL_STORES = {
   conflicts: '++id, createdAt',
   // Results of on-device computations per input hash; savedAt finds the oldest to evict.
   results: 'key, savedAt',
+  // What the plan's input takes from each month table, kept in step with it (month-actuals.ts).
+  monthActuals: 'name',
 } as const;
 
 /**
  * The mirror version whose step added each local store, as COLLECTION_SINCE is for collections; a
- * store not listed is as old as version 1. Version 4 added results (result-cache.ts).
+ * store not listed is as old as version 1. Version 4 added results (result-cache.ts), version 5
+ * monthActuals (month-actuals.ts).
  */
-const LOCAL_SINCE: { readonly [N in keyof typeof LOCAL_STORES]?: number } = { results: 4 };
+const LOCAL_SINCE: { readonly [N in keyof typeof LOCAL_STORES]?: number } = { results: 4, monthActuals: 5 };
 
 /** The stores of a mirror version (default: the current one), each store only from its version. */
 export function dexieStores(version = MIRROR_VERSION): Record<string, string> {

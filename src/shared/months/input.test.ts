@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthKey } from '../../engine/months.ts';
-import { birthYearOf, planStartDayOf, projectionInput } from './input.ts';
+import { actualsFromTables, birthYearOf, planFromTables, planStartDayOf, planStartOf, projectionInput, tableActuals } from './input.ts';
 
 const none = { debt: [], contribution: [], retirement: [], income: [] };
 const household = {
@@ -53,5 +53,38 @@ describe('the birth year on the wire', () => {
     expect(birthYearOf({})).toBeNull();
     expect(birthYearOf(null)).toBeNull();
     expect(birthYearOf(undefined)).toBeNull();
+  });
+});
+
+describe('tableActuals and planFromTables', () => {
+  const none = { debt: [], contribution: [], retirement: [], income: [], mortgage: [], home: [] };
+  const contribution = {
+    retirement_accounts: [{ id: 3, contribution_months: [{ month: '2026-01', input_end_balance: 10500.25 }, { month: '2026-02', input_end_balance: null }] }],
+    total: [{ month: '2026-01' }],
+  };
+  const retirement = {
+    retirement_accounts: [{ id: 4, retirement_months: [{ month: '2055-01', input_balance: '0.07' }] }],
+    total: [{ month: '2026-04' }],
+  };
+
+  it("reads each table's first month and given values in cents", () => {
+    expect(tableActuals('contribution', contribution)).toEqual({ first: '2026-01', actuals: { ...none, contribution: [{ accountId: 3, month: '2026-01', endBalance: 1050025 }] } });
+    expect(tableActuals('retirement', retirement)).toEqual({ first: '2026-04', actuals: { ...none, retirement: [{ accountId: 4, month: '2055-01', balance: 7 }] } });
+    // No body, no rows, or a first month that is not one: nothing.
+    expect(tableActuals('debt', null)).toEqual({ first: null, actuals: none });
+    expect(tableActuals('income', { income_months: [] })).toEqual({ first: null, actuals: none });
+    expect(tableActuals('debt', { debts: [], total: [{ month: '2026-13' }] })).toEqual({ first: null, actuals: none });
+  });
+
+  it('starts the plan at the earliest first month and keeps every table’s values', () => {
+    const plan = planFromTables({ retirement: tableActuals('retirement', retirement), contribution: tableActuals('contribution', contribution), income: null });
+    expect(plan).toEqual({
+      start: '2026-01',
+      actuals: { ...none, contribution: [{ accountId: 3, month: '2026-01', endBalance: 1050025 }], retirement: [{ accountId: 4, month: '2055-01', balance: 7 }] },
+    });
+    expect(planFromTables({})).toEqual({ start: null, actuals: none });
+    // The same as reading the bodies whole.
+    expect(planStartOf({ contribution, retirement })).toBe('2026-01');
+    expect(actualsFromTables({ contribution, retirement })).toEqual(plan.actuals);
   });
 });

@@ -8,6 +8,7 @@ import { parseMonthKey, type MonthKey } from '../../engine/months.ts';
 import type { Cycle, HousingInput, ProjectionActuals, ProjectionInput } from '../../engine/index.ts';
 import { NEUTRAL_ASSUMPTIONS, type PlanAssumptions } from '../../engine/assumptions.ts';
 import { FILING_STATUSES } from '../../engine/federal-tax.ts';
+import type { MonthKind } from './tables.ts';
 
 type Wire = Record<string, unknown> & { id: number };
 
@@ -164,40 +165,112 @@ export function projectionInput(
 
 type Rows = readonly Record<string, unknown>[] | undefined;
 
+/** ProjectionActuals with every list present. */
+type AllActuals = { [K in keyof ProjectionActuals]-?: NonNullable<ProjectionActuals[K]>[number][] };
+
+const noActuals = (): AllActuals => ({ debt: [], contribution: [], retirement: [], income: [], mortgage: [], home: [] });
+
+/**
+ * What the engine's input takes from one month table: the month its rows start with and the user's
+ * actual values in it. It is all a screen that projects needs of a table (up to megabytes), so the
+ * device's mirror keeps it beside each table.
+ */
+export interface TableActuals {
+  /** The table's first month ('YYYY-MM'): the income rows' or the total's; null without rows or a valid month. */
+  readonly first: MonthKey | null;
+  /** The actual values of this table: the lists other tables feed are empty. */
+  readonly actuals: ProjectionActuals;
+}
+
+/**
+ * A month table's first month and actual values, read from its body as the server sends it (the
+ * `input_*` fields). Example: an income table whose rows are 2026-03 (input_end_balance 1250.5)
+ * and 2026-04 (none) → { first: '2026-03', actuals: { income: [{ month: '2026-03', endBalance:
+ * 125050 }], every other list empty } }.
+ */
+export function tableActuals(kind: MonthKind, body: unknown): TableActuals {
+  const actuals = noActuals();
+  const value = inputValue;
+  const first = (rows: unknown): MonthKey | null => {
+    const month = firstMonth(rows);
+    return typeof month === 'string' ? parseMonthKey(month) : null;
+  };
+  switch (kind) {
+    case 'income': {
+      const rows = (body as { income_months?: Rows } | null | undefined)?.income_months;
+      for (const row of rows ?? []) {
+        const v = value(row, 'input_end_balance');
+        if (v !== null) actuals.income.push({ month: row.month as MonthKey, endBalance: v });
+        const mortgage = value(row, 'input_mortgage_balance');
+        if (mortgage !== null) actuals.mortgage.push({ month: row.month as MonthKey, balance: mortgage });
+        const home = value(row, 'input_home_value');
+        if (home !== null) actuals.home.push({ month: row.month as MonthKey, value: home });
+      }
+      return { first: first(rows), actuals };
+    }
+    case 'debt': {
+      const table = body as { debts?: readonly Wire[]; total?: unknown } | null | undefined;
+      eachInput(table?.debts, 'debt_months', 'input_remaining_balance', (debtId, month, remaining) => actuals.debt.push({ debtId, month, remaining }));
+      return { first: first(table?.total), actuals };
+    }
+    case 'contribution': {
+      const table = body as { retirement_accounts?: readonly Wire[]; total?: unknown } | null | undefined;
+      eachInput(table?.retirement_accounts, 'contribution_months', 'input_end_balance', (accountId, month, endBalance) => actuals.contribution.push({ accountId, month, endBalance }));
+      return { first: first(table?.total), actuals };
+    }
+    case 'retirement': {
+      const table = body as { retirement_accounts?: readonly Wire[]; total?: unknown } | null | undefined;
+      eachInput(table?.retirement_accounts, 'retirement_months', 'input_balance', (accountId, month, balance) => actuals.retirement.push({ accountId, month, balance }));
+      return { first: first(table?.total), actuals };
+    }
+  }
+}
+
+/** A stored `input_*` value of a month row in cents; null when the user gave none. */
+const inputValue = (row: Record<string, unknown>, field: string): Cents | null => (row[field] === null || row[field] === undefined ? null : money(row[field]));
+
+/** Each given value of `field` in the month rows (`rowsKey`) of each debt or account of a table. */
+function eachInput(entities: readonly Wire[] | undefined, rowsKey: string, field: string, each: (id: number, month: MonthKey, value: Cents) => void): void {
+  for (const entity of entities ?? []) {
+    for (const row of (entity[rowsKey] as Rows) ?? []) {
+      const value = inputValue(row, field);
+      if (value !== null) each(entity.id, row.month as MonthKey, value);
+    }
+  }
+}
+
+/**
+ * The plan's month 1 and actual values from its tables' parts (tableActuals of each table at hand):
+ * month 1 is the earliest first month, null when no table has one; each list of actuals is its
+ * table's. Example: income first 2026-03 and debt first 2026-02 → month 1 is 2026-02.
+ */
+export function planFromTables(parts: Partial<Record<MonthKind, TableActuals | null>>): { readonly start: MonthKey | null; readonly actuals: ProjectionActuals } {
+  const actuals = noActuals();
+  let start: MonthKey | null = null;
+  for (const kind of ['income', 'debt', 'contribution', 'retirement'] as const) {
+    const part = parts[kind];
+    if (!part) continue;
+    if (part.first !== null && (start === null || part.first < start)) start = part.first;
+    for (const key of Object.keys(actuals) as (keyof AllActuals)[]) (actuals[key] as unknown[]).push(...(part.actuals[key] ?? []));
+  }
+  return { start, actuals };
+}
+
+type Bodies = Partial<Record<MonthKind, unknown>>;
+
+const partsOf = (bodies: Bodies): Partial<Record<MonthKind, TableActuals>> => ({
+  income: tableActuals('income', bodies.income),
+  debt: tableActuals('debt', bodies.debt),
+  contribution: tableActuals('contribution', bodies.contribution),
+  retirement: tableActuals('retirement', bodies.retirement),
+});
+
 /**
  * The user's actual values, read back from month tables as the server sent them (their `input_*`
  * fields): what a client needs to recompute the tables without the server.
  */
-export function actualsFromTables(tables: { income?: unknown; debt?: unknown; contribution?: unknown; retirement?: unknown }): ProjectionActuals {
-  const actuals: { [K in keyof ProjectionActuals]-?: NonNullable<ProjectionActuals[K]>[number][] } = { debt: [], contribution: [], retirement: [], income: [], mortgage: [], home: [] };
-  const value = (row: Record<string, unknown>, field: string) => (row[field] === null || row[field] === undefined ? null : money(row[field]));
-  for (const row of ((tables.income as { income_months?: Rows })?.income_months ?? [])) {
-    const v = value(row, 'input_end_balance');
-    if (v !== null) actuals.income.push({ month: row.month as MonthKey, endBalance: v });
-    const mortgage = value(row, 'input_mortgage_balance');
-    if (mortgage !== null) actuals.mortgage.push({ month: row.month as MonthKey, balance: mortgage });
-    const home = value(row, 'input_home_value');
-    if (home !== null) actuals.home.push({ month: row.month as MonthKey, value: home });
-  }
-  for (const debt of ((tables.debt as { debts?: (Wire & { debt_months?: Rows })[] })?.debts ?? [])) {
-    for (const row of debt.debt_months ?? []) {
-      const v = value(row, 'input_remaining_balance');
-      if (v !== null) actuals.debt.push({ debtId: debt.id, month: row.month as MonthKey, remaining: v });
-    }
-  }
-  for (const account of ((tables.contribution as { retirement_accounts?: (Wire & { contribution_months?: Rows })[] })?.retirement_accounts ?? [])) {
-    for (const row of account.contribution_months ?? []) {
-      const v = value(row, 'input_end_balance');
-      if (v !== null) actuals.contribution.push({ accountId: account.id, month: row.month as MonthKey, endBalance: v });
-    }
-  }
-  for (const account of ((tables.retirement as { retirement_accounts?: (Wire & { retirement_months?: Rows })[] })?.retirement_accounts ?? [])) {
-    for (const row of account.retirement_months ?? []) {
-      const v = value(row, 'input_balance');
-      if (v !== null) actuals.retirement.push({ accountId: account.id, month: row.month as MonthKey, balance: v });
-    }
-  }
-  return actuals;
+export function actualsFromTables(tables: Bodies): ProjectionActuals {
+  return planFromTables(partsOf(tables)).actuals;
 }
 
 /**
@@ -228,13 +301,6 @@ export function birthYearOf(profileUser: unknown): number | null {
  * income rows, or a total of debts, contributions or retirement); null when no table has a row.
  * The client needs it to project offline exactly as the server does.
  */
-export function planStartOf(bodies: Partial<Record<'income' | 'debt' | 'retirement' | 'contribution', unknown>>): MonthKey | null {
-  const firsts = [
-    firstMonth((bodies.income as { income_months?: unknown } | null | undefined)?.income_months),
-    firstMonth((bodies.debt as { total?: unknown } | null | undefined)?.total),
-    firstMonth((bodies.contribution as { total?: unknown } | null | undefined)?.total),
-    firstMonth((bodies.retirement as { total?: unknown } | null | undefined)?.total),
-  ];
-  const months = firsts.filter((m): m is string => typeof m === 'string').map(parseMonthKey).filter((m): m is MonthKey => m !== null);
-  return months.length > 0 ? months.reduce((a, b) => (a < b ? a : b)) : null;
+export function planStartOf(bodies: Bodies): MonthKey | null {
+  return planFromTables(partsOf(bodies)).start;
 }

@@ -15,9 +15,8 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { todaysDollars } from '../../../engine/assumptions.ts';
 import type { Cents } from '../../../engine/money.ts';
 import { monthsBetween, parseMonthKey, type MonthKey } from '../../../engine/months.ts';
-import { planStartOf } from '../../../shared/months/input.ts';
 import { NOT_MONEY } from '../../../shared/months/tables.ts';
-import { useMonths, useSingle } from '../../data/hooks.ts';
+import { usePlanTableActuals, useSingle } from '../../data/hooks.ts';
 
 export type DollarsMode = 'future' | 'today';
 
@@ -96,14 +95,10 @@ function convertTable(value: unknown, convert: (value: Cents, month: MonthKey) =
 
 export function DollarsProvider({ children }: { children: ReactNode }) {
   const assumptions = useSingle('assumptions');
-  const income = useMonths('incomeMonths');
-  const debt = useMonths('debtMonths');
-  const contribution = useMonths('contributionMonths');
-  const retirement = useMonths('retirementMonths');
+  const planStart = usePlanTableActuals().start;
   const [chosen, setChosen] = useState<DollarsMode>(storedMode);
   const rate = assumptions.record?.inflation_rate;
   const inflation = typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : 0;
-  const planStart = planStartOf({ income: income.body, debt: debt.body, contribution: contribution.body, retirement: retirement.body });
   const choose = useCallback((mode: DollarsMode) => {
     try {
       window.localStorage.setItem(DOLLARS_KEY, mode);

@@ -15,7 +15,14 @@ import { storedDashboardTab, type DashboardTab } from './tabs.ts';
 export const DEBTS_ORDER = { sort: 'due_day' } as const;
 
 export const TAB_READS: Partial<Record<DashboardTab, readonly LiveRead[]>> = {
-  overview: PLAN_INPUT_READS,
+  // The Financial Health figures read the engine's input; the tiles, this month's balances in the tables.
+  overview: [
+    ...PLAN_INPUT_READS,
+    { kind: 'months', name: 'incomeMonths' },
+    { kind: 'months', name: 'debtMonths' },
+    { kind: 'months', name: 'contributionMonths' },
+    { kind: 'months', name: 'retirementMonths' },
+  ],
   debts: [{ kind: 'collection', name: 'debts', ...DEBTS_ORDER }, { kind: 'months', name: 'debtMonths' }],
 };
 

@@ -1,11 +1,13 @@
 /**
  * What the engine's input is read from in the mirror (usePlanInput, use-projection.ts): every
- * collection, single record and month table it reads, the plan start day and the birth year. The
+ * collection and single record it reads, what it takes from the month tables (their actuals and
+ * fetch statuses, usePlanTableActuals: not the tables), the plan start day and the birth year. The
  * Analytics page starts these reads with the tab's code (lazy-tabs.tsx `warmStoredTab`), so the
  * Overview's first render has its figures; a read missing here is only read later, by the hook.
  * `plan-input-reads.test.tsx` renders usePlanInput after warming these and expects no wait.
  */
 import type { LiveRead } from '../../../data/live-reads.ts';
+import { PLAN_TABLE_ACTUALS } from '../../../data/month-actuals.ts';
 import { BIRTH_YEAR, PLAN_START_DAY } from '../../../data/plan-start.ts';
 
 export const PLAN_INPUT_READS: readonly LiveRead[] = [
@@ -18,10 +20,11 @@ export const PLAN_INPUT_READS: readonly LiveRead[] = [
   { kind: 'single', name: 'debtPlan' },
   { kind: 'single', name: 'retirementPlan' },
   { kind: 'single', name: 'assumptions' },
-  { kind: 'months', name: 'incomeMonths' },
-  { kind: 'months', name: 'debtMonths' },
-  { kind: 'months', name: 'contributionMonths' },
-  { kind: 'months', name: 'retirementMonths' },
+  PLAN_TABLE_ACTUALS,
+  { kind: 'status', name: 'incomeMonths' },
+  { kind: 'status', name: 'debtMonths' },
+  { kind: 'status', name: 'contributionMonths' },
+  { kind: 'status', name: 'retirementMonths' },
   PLAN_START_DAY,
   BIRTH_YEAR,
 ];

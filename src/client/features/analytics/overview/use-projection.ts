@@ -17,9 +17,8 @@ import { localMonth, type MonthKey } from '../../../../engine/months.ts';
 import { project } from '../../../../engine/project.ts';
 import { projectionTimeline, type Timeline } from '../../../../engine/timeline.ts';
 import { DEBT_PLAN_TYPES, type DebtPlanType, type ProjectionInput } from '../../../../engine/types.ts';
-import { actualsFromTables, planStartOf, projectionInput } from '../../../../shared/months/input.ts';
-import type { MonthKind } from '../../../../shared/months/tables.ts';
-import { useCollection, useMirrorRead, useMonths, useSingle, type CollectionView, type MonthsView, type SingleView } from '../../../data/hooks.ts';
+import { projectionInput } from '../../../../shared/months/input.ts';
+import { useCollection, useMirrorRead, usePlanTableActuals, useSingle, type CollectionView, type SingleView } from '../../../data/hooks.ts';
 import { PLAN_START_DAY } from '../../../data/plan-start.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useClock } from '../../../ui/clock.tsx';
@@ -57,13 +56,10 @@ export type OverviewState =
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'ready'; readonly projection: OverviewProjection };
 
-type Bodies = Partial<Record<MonthKind, unknown>>;
-
 /** Still waiting for this view's first answer (or its fetch) with nothing in the mirror yet. */
 const waiting = {
   collection: (view: CollectionView) => view.loading && view.rows.length === 0,
   single: (view: SingleView) => view.loading && view.record === null,
-  months: (view: MonthsView) => view.loading && view.body === null,
 };
 
 /** The engine's input from the mirror, as the Overview and the What if tab read it. */
@@ -111,24 +107,19 @@ export function usePlanInput(): PlanInputState {
   const debtPlan = useSingle('debtPlan');
   const retirementPlan = useSingle('retirementPlan');
   const assumptions = useSingle('assumptions');
-  const incomeMonths = useMonths('incomeMonths');
-  const debtMonths = useMonths('debtMonths');
-  const contributionMonths = useMonths('contributionMonths');
-  const retirementMonths = useMonths('retirementMonths');
+  const tables = usePlanTableActuals();
   const birthYear = useBirthYear();
   const startDay = useMirrorRead(PLAN_START_DAY).value ?? null;
 
   const collections = [incomes, debts, monthlyExpenses, otherExpenses, retirementAccounts];
   const singles = [housing, debtPlan, retirementPlan, assumptions];
-  const months = [incomeMonths, debtMonths, contributionMonths, retirementMonths];
-  const loading = collections.some(waiting.collection) || singles.some(waiting.single) || months.some(waiting.months);
+  const loading = collections.some(waiting.collection) || singles.some(waiting.single) || tables.loading;
   const recordError = [...collections, ...singles].find((view) => view.error !== null)?.error ?? null;
   const nothing = incomes.rows.length === 0 && debts.rows.length === 0 && retirementAccounts.rows.length === 0;
 
   const computed = useMemo((): PlanInputState | null => {
     if (nothing) return null;
-    const bodies: Bodies = { income: incomeMonths.body, debt: debtMonths.body, contribution: contributionMonths.body, retirement: retirementMonths.body };
-    const tablesStart = planStartOf(bodies);
+    const tablesStart = tables.start;
     const planStart = tablesStart ?? today;
     try {
       const input = projectionInput(
@@ -143,7 +134,7 @@ export function usePlanInput(): PlanInputState {
           retirementPlan: retirementPlan.record,
           assumptions: assumptions.record,
         },
-        tablesStart ? actualsFromTables(bodies) : { debt: [], contribution: [], retirement: [], income: [] },
+        tablesStart ? tables.actuals : { debt: [], contribution: [], retirement: [], income: [] },
         planStart,
         today,
         // The sign-up day only applies to the sign-up month: without the server's tables month 1 is today's month.
@@ -186,10 +177,8 @@ export function usePlanInput(): PlanInputState {
     debtPlan.record,
     retirementPlan.record,
     assumptions.record,
-    incomeMonths.body,
-    debtMonths.body,
-    contributionMonths.body,
-    retirementMonths.body,
+    tables.start,
+    tables.actuals,
   ]);
 
   if (loading) return { kind: 'loading' };

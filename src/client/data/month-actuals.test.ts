@@ -1,0 +1,115 @@
+import 'fake-indexeddb/auto';
+import { liveQuery } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openMirror, type MirrorDb } from './db.ts';
+import { PLAN_TABLE_ACTUALS } from './month-actuals.ts';
+
+const opened: MirrorDb[] = [];
+
+function setup() {
+  const db = openMirror(`month-actuals-test-${crypto.randomUUID()}`);
+  opened.push(db);
+  return db;
+}
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+const NONE = { debt: [], contribution: [], retirement: [], income: [], mortgage: [], home: [] };
+
+/** A debt table as the server sends it: two debts, month 1 is 2026-03; one balance given. */
+const DEBT_TABLE = {
+  debts: [
+    {
+      id: 7,
+      debt_months: [
+        { id: 1, month: '2026-03', input_remaining_balance: 4200.1 },
+        { id: 2, month: '2026-04', input_remaining_balance: null },
+      ],
+    },
+    { id: 9, debt_months: [{ id: 3, month: '2026-03' }] },
+  ],
+  total: [{ month: '2026-03' }, { month: '2026-04' }],
+};
+/** The same debt's balance of April given too. */
+const DEBT_TABLE_LATER = {
+  ...DEBT_TABLE,
+  debts: [{ ...DEBT_TABLE.debts[0], debt_months: [DEBT_TABLE.debts[0]!.debt_months[0], { id: 2, month: '2026-04', input_remaining_balance: 3999.99 }] }, DEBT_TABLE.debts[1]],
+};
+/** An income table: month 1 is 2026-02, its balance, mortgage and home value given. */
+const INCOME_TABLE = {
+  income_months: [
+    { id: 4, month: '2026-02', input_end_balance: 800, input_mortgage_balance: 250000.5, input_home_value: 410000 },
+    { id: 5, month: '2026-03', input_end_balance: null },
+  ],
+};
+
+// The actuals written out by hand: dollars × 100 in cents.
+const DEBT_ACTUALS = { name: 'debtMonths', first: '2026-03', actuals: { ...NONE, debt: [{ debtId: 7, month: '2026-03', remaining: 420010 }] } };
+const DEBT_ACTUALS_LATER = {
+  name: 'debtMonths',
+  first: '2026-03',
+  actuals: {
+    ...NONE,
+    debt: [
+      { debtId: 7, month: '2026-03', remaining: 420010 },
+      { debtId: 7, month: '2026-04', remaining: 399999 },
+    ],
+  },
+};
+const INCOME_ACTUALS = {
+  name: 'incomeMonths',
+  first: '2026-02',
+  actuals: { ...NONE, income: [{ month: '2026-02', endBalance: 80000 }], mortgage: [{ month: '2026-02', balance: 25000050 }], home: [{ month: '2026-02', value: 41000000 }] },
+};
+
+describe('the month tables’ actuals in the mirror', () => {
+  it('follow every kind of write of the tables', async () => {
+    const db = setup();
+    await db.months.put({ name: 'debtMonths', body: DEBT_TABLE, provisional: false });
+    expect(await db.monthActuals.toArray()).toEqual([DEBT_ACTUALS]);
+
+    await db.months.bulkPut([
+      { name: 'debtMonths', body: DEBT_TABLE_LATER, provisional: true },
+      { name: 'incomeMonths', body: INCOME_TABLE, provisional: false },
+    ]);
+    expect(await db.monthActuals.get('debtMonths')).toEqual(DEBT_ACTUALS_LATER);
+    expect(await db.monthActuals.get('incomeMonths')).toEqual(INCOME_ACTUALS);
+
+    // A change of fields (Table.update) is read back whole.
+    await db.months.update('debtMonths', { body: DEBT_TABLE });
+    expect(await db.monthActuals.get('debtMonths')).toEqual(DEBT_ACTUALS);
+
+    await db.months.delete('debtMonths');
+    expect(await db.monthActuals.toArray()).toEqual([INCOME_ACTUALS]);
+
+    await db.months.clear();
+    expect(await db.monthActuals.count()).toBe(0);
+  });
+
+  it('are written in the same transaction as the table: a failed transaction leaves neither', async () => {
+    const db = setup();
+    await db.months.put({ name: 'debtMonths', body: DEBT_TABLE, provisional: false });
+    await expect(
+      db.transaction('rw', [db.months, db.outbox], async () => {
+        await db.months.put({ name: 'debtMonths', body: DEBT_TABLE_LATER, provisional: false });
+        throw new Error('the write after it failed');
+      }),
+    ).rejects.toThrow('the write after it failed');
+    expect((await db.months.get('debtMonths'))?.body).toEqual(DEBT_TABLE);
+    expect(await db.monthActuals.get('debtMonths')).toEqual(DEBT_ACTUALS);
+  });
+
+  it('are what the plan reads, and a live query of them answers again when a table is written', async () => {
+    const db = setup();
+    const answers: unknown[] = [];
+    const subscription = liveQuery(() => PLAN_TABLE_ACTUALS.query(db)).subscribe((value) => answers.push(value));
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(1);
+    expect(answers[0]).toEqual({});
+    await db.transaction('rw', [db.months, db.outbox], () => db.months.put({ name: 'incomeMonths', body: INCOME_TABLE, provisional: false }));
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
+    expect(answers[1]).toEqual({ income: INCOME_ACTUALS });
+    subscription.unsubscribe();
+  });
+});
