@@ -6,16 +6,12 @@
  * Query failures are returned as `error` rather than thrown into an error boundary: a list shows
  * its error box with a reload button (docs/product.md#error-messages) whether the fetch or the mirror failed.
  */
-import { createContext, createElement, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
 import type { ConflictRow, MirrorDb, OutboxEntry, SyncStatusRow, WireRecord } from './db.ts';
 import { collectionQuery, liveOf, monthsQuery, SHARED_KEY, singleQuery, statusQuery, type MirrorRead, type Outcome } from './live-reads.ts';
 import type { CollectionName, MonthsName, SingleName, WireRecordOf } from '../../shared/resources.ts';
 import type { Session } from './session.ts';
-import { PLAN_TABLE_ACTUALS } from './month-actuals.ts';
-import { planFromTables } from '../../shared/months/input.ts';
-import type { MonthKey } from '../../engine/months.ts';
-import type { ProjectionActuals } from '../../engine/types.ts';
 import { shareEqual } from './share-equal.ts';
 import { renderGently } from './render-gently.ts';
 
@@ -176,40 +172,14 @@ export function useMonths(name: MonthsName): MonthsView {
   };
 }
 
-export interface TableActualsView {
-  /** Month 1 of the month tables the mirror holds (shared/months/input.ts planFromTables); null with none. */
-  start: MonthKey | null;
-  /** The user's actual values in those tables. */
-  actuals: ProjectionActuals;
-  /** Waiting for the mirror's first answer, or for a table's first fetch with nothing in the mirror yet. */
-  loading: boolean;
-}
-
 /**
- * What the plan's input takes from the four month tables: their first month and the user's actual
- * values, read from what the mirror keeps of each (month-actuals.ts), not from the tables
- * themselves (megabytes). The tables' fetch statuses are the ones useMonths watches.
+ * A month table's fetch status alone, as useMonths watches it (the same shared query): undefined
+ * until its first answer, then the status row (undefined when the table was never fetched) or the
+ * mirror's error.
  */
-export function usePlanTableActuals(): TableActualsView {
+export function useMonthsStatus(name: MonthsName): Outcome<SyncStatusRow | undefined> | undefined {
   const layer = useDataLayer();
-  const read = useMirrorRead(PLAN_TABLE_ACTUALS);
-  const fetches = [
-    useLive(statusQuery(layer, 'incomeMonths'), [layer], SHARED_KEY.status('incomeMonths')),
-    useLive(statusQuery(layer, 'debtMonths'), [layer], SHARED_KEY.status('debtMonths')),
-    useLive(statusQuery(layer, 'contributionMonths'), [layer], SHARED_KEY.status('contributionMonths')),
-    useLive(statusQuery(layer, 'retirementMonths'), [layer], SHARED_KEY.status('retirementMonths')),
-  ] as const;
-  const parts = read.value;
-  const plan = useMemo(() => planFromTables(parts ?? {}), [parts]);
-  const kinds = ['income', 'debt', 'contribution', 'retirement'] as const;
-  // As useMonths: a table still waiting is one with nothing in the mirror whose first answer, or
-  // whose fetch, is still to come.
-  const loading = kinds.some((kind, i) => {
-    const fetch = fetches[i];
-    const pending = parts === undefined || fetch === undefined || (fetch.ok && fetch.value?.loading === true);
-    return pending && parts?.[kind] === undefined;
-  });
-  return { start: plan.start, actuals: plan.actuals, loading: loading && read.error === null };
+  return useLive(statusQuery(layer, name), [layer, name], SHARED_KEY.status(name));
 }
 
 export interface OutboxStatusView {

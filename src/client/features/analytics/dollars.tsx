@@ -16,7 +16,8 @@ import { todaysDollars } from '../../../engine/assumptions.ts';
 import type { Cents } from '../../../engine/money.ts';
 import { monthsBetween, parseMonthKey, type MonthKey } from '../../../engine/months.ts';
 import { NOT_MONEY } from '../../../shared/months/tables.ts';
-import { usePlanTableActuals, useSingle } from '../../data/hooks.ts';
+import { useSingle } from '../../data/hooks.ts';
+import { usePlanTableActuals } from '../../data/plan-table-actuals.ts';
 
 export type DollarsMode = 'future' | 'today';
 
