@@ -30,7 +30,7 @@ const expected = {
 const WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 
 /** A subscriber with the household above, on /analytics. */
-async function householdPage(context: BrowserContext): Promise<Page & { errors: string[] }> {
+async function householdPage(context: BrowserContext): Promise<Page & { errors: string[]; token: string }> {
   const email = uniqueEmail('overview');
   const token = await apiSignUp(app, email);
   await apiCall(app, token, 'POST', '/api/v1/incomes', { income: { name: 'Salary', pay_cycle: 'monthly', next_pay_date: `${planStart}-28`, gross_pay: 6500, net_pay: 5000 } });
@@ -58,7 +58,37 @@ async function householdPage(context: BrowserContext): Promise<Page & { errors: 
   const { page } = await signedInPage(app, context, email, '/analytics', { token, subscribed: true });
   await page.getByRole('tab', { name: 'Overview', exact: true }).click();
   await expect.poll(() => page.getByRole('tab', { name: 'Overview', exact: true, selected: true }).count()).toBe(1);
-  return page;
+  return Object.assign(page, { token });
+}
+
+/** The Overview's projections the mirror remembers (features/analytics/overview/remembered.ts), read in the page. */
+const REMEMBERED = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('runway');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const request = open.result.transaction('results').objectStore('results').getAll();
+    request.onsuccess = () => { resolve(request.result.filter((entry) => entry.key.startsWith('overview:'))); open.result.close(); };
+    request.onerror = () => reject(request.error);
+  };
+})`;
+/** Sets the Net Worth Now of every remembered projection, as no computation would give it. */
+const TAMPER = (cents: number) => `new Promise((resolve, reject) => {
+  const open = indexedDB.open('runway');
+  open.onsuccess = () => {
+    const tx = open.result.transaction('results', 'readwrite');
+    const store = tx.objectStore('results');
+    const all = store.getAll();
+    all.onsuccess = () => {
+      for (const entry of all.result) if (entry.key.startsWith('overview:')) { entry.value.timeline.current.netWorth = ${cents}; store.put(entry); }
+    };
+    tx.oncomplete = () => { open.result.close(); resolve(undefined); };
+    tx.onerror = () => reject(tx.error);
+  };
+})`;
+
+async function rentId(token: string): Promise<number> {
+  const { monthly_expenses: expenses } = (await apiCall(app, token, 'GET', '/api/v1/monthly_expenses')) as { monthly_expenses: { id: number; name: string }[] };
+  return expenses.find((expense) => expense.name === 'Rent')!.id;
 }
 
 const comparison = (page: Page) => page.getByRole('table', { name: 'Debt strategy comparison' });
@@ -142,6 +172,32 @@ describe('Analytics Overview', () => {
     // Explore's Debt button opens the Debt Progress tab.
     await page.getByRole('button', { name: 'Debt', exact: true }).click();
     await expect.poll(() => page.getByRole('tab', { name: 'Debt Progress', selected: true }).count()).toBe(1);
+    expect(page.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opened again with the same data, shows the projection remembered from the last visit; changed data is projected again', async () => {
+    const context = await app.newContext();
+    const page = await householdPage(context);
+    const nowFigure = page.getByTestId('figure-Net Worth Now');
+    await expect.poll(() => comparison(page).isVisible(), { timeout: 20_000 }).toBe(true);
+    const computed = await nowFigure.innerText();
+    // Once on screen, the projection is remembered in the mirror, under the hash of its input.
+    await expect.poll(async () => ((await page.evaluate(REMEMBERED)) as unknown[]).length, { timeout: 20_000 }).toBe(1);
+
+    // Proof that a reload shows what is remembered rather than computing: a figure changed in the
+    // mirror is the one shown.
+    await page.evaluate(TAMPER(123456789));
+    await page.reload();
+    await expect.poll(() => nowFigure.innerText(), { timeout: 20_000 }).toBe('$1,234,568');
+
+    // Other data (a dearer rent, written elsewhere): once the page has it, the figure is computed
+    // again, $100 a month lower than the first one, and remembered beside it.
+    await apiCall(app, page.token, 'PUT', `/api/v1/monthly_expenses/${await rentId(page.token)}`, { monthly_expense: { amount: 2600 } });
+    await page.reload();
+    const lower = WHOLE.format(Number(computed.replace(/[$,]/g, '')) - 100);
+    await expect.poll(() => nowFigure.innerText(), { timeout: 30_000 }).toBe(lower);
+    await expect.poll(async () => ((await page.evaluate(REMEMBERED)) as unknown[]).length, { timeout: 20_000 }).toBe(2);
     expect(page.errors).toEqual([]);
     await context.close();
   });

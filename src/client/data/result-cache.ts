@@ -41,7 +41,8 @@ export async function readResult<T>(db: MirrorDb, key: string): Promise<T | null
 
 /**
  * Stores `value` under `key` (from resultKey with this `kind`) as written at `now` (epoch ms),
- * then evicts the oldest entries of the same kind beyond RESULTS_PER_KIND; other kinds are left
+ * then evicts the oldest entries of the same kind beyond `keep` (RESULTS_PER_KIND unless the kind
+ * keeps fewer: its entries are large); other kinds are left
  * alone, so a burst of what-if comparisons cannot push out the last Monte Carlo run. The entry
  * just written is never the one evicted, whatever the clock says.
  *
@@ -49,13 +50,13 @@ export async function readResult<T>(db: MirrorDb, key: string): Promise<T | null
  * mirror closed by a sign-out) only means the result will be computed again next time, so it is
  * answered as false rather than thrown: a full disk must not break the screen that computed it.
  */
-export async function writeResult(db: MirrorDb, key: string, kind: string, value: unknown, now: number): Promise<boolean> {
+export async function writeResult(db: MirrorDb, key: string, kind: string, value: unknown, now: number, keep = RESULTS_PER_KIND): Promise<boolean> {
   try {
     await db.transaction('rw', db.results, async () => {
       await db.results.put({ key, kind, savedAt: now, value });
       // Keys only, oldest first (equal times by key): the values may be large and are not needed.
       const keys = (await db.results.orderBy('savedAt').primaryKeys()).filter((other) => other !== key && kindOf(other) === kind);
-      const excess = keys.length - (RESULTS_PER_KIND - 1);
+      const excess = keys.length - (keep - 1);
       if (excess > 0) await db.results.bulkDelete(keys.slice(0, excess));
     });
     return true;

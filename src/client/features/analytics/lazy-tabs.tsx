@@ -7,6 +7,7 @@
 import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import { PLAN_INPUT_READS } from './overview/plan-input-reads.ts';
+import { recallForPage } from './overview/remembered.ts';
 import { storedAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 import { lazyPreloaded, preloadable } from '../../ui/preloadable-lazy.ts';
 
@@ -47,6 +48,9 @@ export function preloadStoredTab(): void {
  * figures; null for a tab with nothing listed.
  */
 export function warmStoredTab(layer: DataLayer): Warmed | null {
-  const reads = TAB_READS[storedAnalyticsTab()];
+  const tab = storedAnalyticsTab();
+  // The Overview's projection, if this data was projected before (overview/remembered.ts).
+  if (tab === 'overview') recallForPage(layer);
+  const reads = TAB_READS[tab];
   return reads ? warmLive(layer, reads) : null;
 }

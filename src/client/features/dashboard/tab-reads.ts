@@ -9,6 +9,7 @@
 import type { DataLayer } from '../../data/data-layer.ts';
 import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
 import { PLAN_INPUT_READS } from '../analytics/overview/plan-input-reads.ts';
+import { recallForPage } from '../analytics/overview/remembered.ts';
 import { storedDashboardTab, type DashboardTab } from './tabs.ts';
 
 /** The Debts list's order (DebtsTab): a warmed read must be the list's own, sort included. */
@@ -28,6 +29,9 @@ export const TAB_READS: Partial<Record<DashboardTab, readonly LiveRead[]>> = {
 
 /** Starts the reads of the tab the dashboard will open on (warmLive); null for a tab with nothing listed. */
 export function warmStoredTab(layer: DataLayer): Warmed | null {
-  const reads = TAB_READS[storedDashboardTab()];
+  const tab = storedDashboardTab();
+  // The Financial Health figures' projection, if this data was projected before.
+  if (tab === 'overview') recallForPage(layer);
+  const reads = TAB_READS[tab];
   return reads ? warmLive(layer, reads) : null;
 }

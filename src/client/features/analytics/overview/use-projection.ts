@@ -9,7 +9,7 @@
  * Without any table (not fetched, or their fetch failed) the projection starts this month with no
  * actuals, and says so.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { compareDebtPlans, type DebtPlanOutcome } from '../../../../engine/insights.ts';
 import type { Cents } from '../../../../engine/money.ts';
 import { ZERO } from '../../../../engine/money.ts';
@@ -18,7 +18,7 @@ import { project } from '../../../../engine/project.ts';
 import { projectionTimeline, type Timeline } from '../../../../engine/timeline.ts';
 import { DEBT_PLAN_TYPES, type DebtPlanType, type ProjectionInput } from '../../../../engine/types.ts';
 import { projectionInput } from '../../../../shared/months/input.ts';
-import { useCollection, useMirrorRead, useSingle, type CollectionView, type SingleView } from '../../../data/hooks.ts';
+import { useCollection, useDataLayer, useMirrorRead, useSingle, type CollectionView, type SingleView } from '../../../data/hooks.ts';
 import { usePlanTableActuals } from '../../../data/plan-table-actuals.ts';
 import { PLAN_START_DAY } from '../../../data/plan-start.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
@@ -28,6 +28,7 @@ import { useBirthYear } from '../../profile/birth-year.ts';
 import { financialHealth, type FinancialHealth } from '../../../../engine/health.ts';
 import { baselineSnapshot, type BaselineMonth } from '../../../../engine/plan-vs-actual.ts';
 import { learnedFrom, type Learned } from '../../plan-assumptions/learned.ts';
+import { remember, rememberedKey, rememberedProjection, remembers } from './remembered.ts';
 
 export interface OverviewProjection {
   readonly today: MonthKey;
@@ -187,33 +188,46 @@ export function usePlanInput(): PlanInputState {
   return recordError ? { kind: 'error', message: recordError } : { kind: 'empty' };
 }
 
+/**
+ * The Overview's projection of the plan's input: computed by the engine, or, when the same input
+ * was projected before by the same code, the projection it computed then (remembered.ts, production
+ * builds only). A projection computed here is remembered once it is on screen.
+ */
 export function useOverviewProjection(): OverviewState {
+  const layer = useDataLayer();
+  const clock = useClock();
   const dollars = useDollars();
   const plan = usePlanInput();
-  return useMemo((): OverviewState => {
-    if (plan.kind !== 'ready') return plan;
+  const outcome = useMemo((): { state: OverviewState; computed: { key: string; projection: OverviewProjection } | null } => {
+    if (plan.kind !== 'ready') return { state: plan, computed: null };
     const { input, today, planStart, fromTables, birthYear } = plan;
+    const todaysDollars = dollars.mode === 'today';
+    const key = remembers() ? rememberedKey(import.meta.url, { input, today, planStart, fromTables, birthYear, todaysDollars }) : null;
+    const known = key === null ? undefined : rememberedProjection<OverviewProjection>(key);
+    if (known) return { state: { kind: 'ready', projection: known }, computed: null };
     try {
       const projection = project(input);
-      return {
-        kind: 'ready',
-        projection: {
-          today,
-          planStart,
-          fromTables,
-          timeline: projectionTimeline(input, projection),
-          plans: compareDebtPlans(input, { todaysDollars: dollars.mode === 'today' }),
-          currentPlan: DEBT_PLAN_TYPES.find((type) => type === input.debtPlan?.planType) ?? 'none',
-          extraPayment: input.debtPlan?.extraPayment ?? ZERO,
-          debtNames: input.debts.map((debt) => debt.name),
-          hasRetirementPlan: input.retirementPlan !== null,
-          health: financialHealth(projection, today, birthYear),
-          snapshot: baselineSnapshot(input, projection),
-          learned: learnedFrom(input, projection),
-        },
+      const overview: OverviewProjection = {
+        today,
+        planStart,
+        fromTables,
+        timeline: projectionTimeline(input, projection),
+        plans: compareDebtPlans(input, { todaysDollars }),
+        currentPlan: DEBT_PLAN_TYPES.find((type) => type === input.debtPlan?.planType) ?? 'none',
+        extraPayment: input.debtPlan?.extraPayment ?? ZERO,
+        debtNames: input.debts.map((debt) => debt.name),
+        hasRetirementPlan: input.retirementPlan !== null,
+        health: financialHealth(projection, today, birthYear),
+        snapshot: baselineSnapshot(input, projection),
+        learned: learnedFrom(input, projection),
       };
+      return { state: { kind: 'ready', projection: overview }, computed: key === null ? null : { key, projection: overview } };
     } catch (error) {
-      return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+      return { state: { kind: 'error', message: error instanceof Error ? error.message : String(error) }, computed: null };
     }
   }, [plan, dollars.mode]);
+  useEffect(() => {
+    if (outcome.computed) void remember(layer.db, outcome.computed.key, outcome.computed.projection, () => clock().getTime());
+  }, [layer, clock, outcome]);
+  return outcome.state;
 }
