@@ -366,7 +366,8 @@ const V4_STORES = { ...V3_STORES, results: 'key, savedAt' };
 
 it("the current mirror's step for version 4 still declares exactly version 4's stores", () => {
   expect(dexieStores(4)).toEqual(V4_STORES);
-  expect(dexieStores()).toEqual({ ...V4_STORES, monthActuals: 'name' });
+  // Version 5 indexes the month tables by their write's token and adds their actuals.
+  expect(dexieStores()).toEqual({ ...V4_STORES, months: 'name, actualsToken', monthActuals: 'name' });
 });
 
 it("a version-4 mirror with edits queued opens as version 5 with each entry kept once, its tables' actuals written, and each edit reaching the server once", async () => {
@@ -433,14 +434,19 @@ it("a version-4 mirror with edits queued opens as version 5 with each entry kept
   expect(db.verno).toBe(MIRROR_VERSION);
   expect(await db.outbox.orderBy('seq').toArray()).toEqual(queued);
   expect(await db.outbox.where('targetKey').equals(`collection debts ${card.id}`).count()).toBe(1);
-  expect(await db.months.toArray()).toEqual(months);
+  // The tables as they were, each with the token of the upgrade's write, which its actuals carry.
+  const upgraded = await db.months.toArray();
+  expect(upgraded.map(({ actualsToken: _token, ...row }) => row)).toEqual(months);
+  const tokenOf = (table: string) => upgraded.find((row) => row.name === table)?.actualsToken;
+  expect(tokenOf('debtMonths')).toEqual(expect.any(String));
   const none = { debt: [], contribution: [], retirement: [], income: [], mortgage: [], home: [] };
   expect(await db.monthActuals.get('debtMonths')).toEqual({
     name: 'debtMonths',
+    token: tokenOf('debtMonths'),
     first: debtTable.total[0].month,
     actuals: { ...none, debt: [{ debtId: card.id, month: debtRow.month, remaining: 123456 }] },
   });
-  expect(await db.monthActuals.get('incomeMonths')).toEqual({ name: 'incomeMonths', first: incomeRow.month, actuals: none });
+  expect(await db.monthActuals.get('incomeMonths')).toEqual({ name: 'incomeMonths', token: tokenOf('incomeMonths'), first: incomeRow.month, actuals: none });
   expect(await db.monthActuals.count()).toBe(2);
 
   // Online again: each edit is sent once and applied once. The income row the server answers is

@@ -163,7 +163,7 @@ describe('the initial load', () => {
 
     const seen = gets(server.seen());
     for (const decl of Object.values(MONTHS)) expect(seen).toContain(decl.path);
-    expect(await layer.db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: EXTRA_GETS['/api/v1/income_months'], provisional: false, stamp: expect.any(String) });
+    expect(await layer.db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: EXTRA_GETS['/api/v1/income_months'], provisional: false, stamp: expect.any(String), actualsToken: expect.any(String) });
   });
 
   it('offline: fetches nothing and keeps what the mirror has', async () => {

@@ -9,7 +9,7 @@ import type { Fields } from './conflicts.ts';
 import type { Mutation } from './outbox/mutation.ts';
 import { fromV1, type OutboxEntryV1 } from './outbox/upgrade.ts';
 import { dexieStores } from './schema.ts';
-import { monthActualsMiddleware, monthActualsRow, type MonthActualsRow } from './month-actuals.ts';
+import { monthActualsMiddleware, type MonthActualsRow } from './month-actuals.ts';
 import { type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 
 export type WireRecord = { id: number } & Record<string, unknown>;
@@ -39,6 +39,12 @@ export interface MonthsRow {
    * as If-None-Match, and a 304 leaves the row alone. Not indexed.
    */
   etag?: string | undefined;
+  /**
+   * Indexed: a new value for each write of the row, given by the middleware of month-actuals.ts,
+   * which writes the table's actuals with the same token. Absent on rows written by a version
+   * from before that middleware.
+   */
+  actualsToken?: string | undefined;
 }
 
 /** A value no earlier write of a month table has had (across tabs too). */
@@ -151,14 +157,15 @@ export function openMirror(name = 'runway'): MirrorDb {
   // Version 4: a local store for cached computation results (result-cache.ts). Again only a store
   // is added; every queued edit and row is kept as it was.
   db.version(4).stores(dexieStores(4));
-  // Version 5: each month table's actuals, a store the middleware keeps in step with `months` from
-  // then on (month-actuals.ts); the upgrade writes those of the tables already there. Queued edits
-  // and every other row stay exactly as they were.
+  // Version 5: each month table's actuals, a store the middleware keeps in step with `months`
+  // (month-actuals.ts), and the tables indexed by the token of their last write. The upgrade writes
+  // the tables already there again, through the middleware, which gives each its token and its
+  // actuals. Queued edits and every other row stay exactly as they were.
   db.version(5)
     .stores(dexieStores(5))
     .upgrade(async (tx) => {
-      const rows = (await tx.table('months').toArray()) as MonthsRow[];
-      await tx.table('monthActuals').bulkPut(rows.map(monthActualsRow).filter((row) => row !== null));
+      const months = tx.table('months') as Table<MonthsRow, string>;
+      await months.bulkPut(await months.toArray());
     });
   db.use(monthActualsMiddleware);
   return db;

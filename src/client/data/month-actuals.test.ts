@@ -1,15 +1,24 @@
 import 'fake-indexeddb/auto';
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMirror, type MirrorDb } from './db.ts';
-import { PLAN_TABLE_ACTUALS } from './month-actuals.ts';
+import { PLAN_TABLE_ACTUALS, planTableActuals } from './month-actuals.ts';
+import { dexieStores } from './schema.ts';
 
 const opened: MirrorDb[] = [];
 
-function setup() {
-  const db = openMirror(`month-actuals-test-${crypto.randomUUID()}`);
+function setup(name = `month-actuals-test-${crypto.randomUUID()}`) {
+  const db = openMirror(name);
   opened.push(db);
   return db;
+}
+
+/** What the mirror keeps of each table, without the tokens (new at each write). */
+async function kept(db: MirrorDb) {
+  return (await db.monthActuals.toArray()).map(({ token, ...row }) => {
+    expect(token).toEqual(expect.any(String));
+    return row;
+  });
 }
 
 afterEach(async () => {
@@ -68,21 +77,23 @@ describe('the month tables’ actuals in the mirror', () => {
   it('follow every kind of write of the tables', async () => {
     const db = setup();
     await db.months.put({ name: 'debtMonths', body: DEBT_TABLE, provisional: false });
-    expect(await db.monthActuals.toArray()).toEqual([DEBT_ACTUALS]);
+    expect(await kept(db)).toEqual([DEBT_ACTUALS]);
+    // Each write gives the table a token, which its actuals carry.
+    const token = (await db.months.get('debtMonths'))?.actualsToken;
+    expect((await db.monthActuals.get('debtMonths'))?.token).toBe(token);
 
     await db.months.bulkPut([
       { name: 'debtMonths', body: DEBT_TABLE_LATER, provisional: true },
       { name: 'incomeMonths', body: INCOME_TABLE, provisional: false },
     ]);
-    expect(await db.monthActuals.get('debtMonths')).toEqual(DEBT_ACTUALS_LATER);
-    expect(await db.monthActuals.get('incomeMonths')).toEqual(INCOME_ACTUALS);
+    expect(await kept(db)).toEqual([DEBT_ACTUALS_LATER, INCOME_ACTUALS]);
+    expect((await db.months.get('debtMonths'))?.actualsToken).not.toBe(token);
 
-    // A change of fields (Table.update) is read back whole.
     await db.months.update('debtMonths', { body: DEBT_TABLE });
-    expect(await db.monthActuals.get('debtMonths')).toEqual(DEBT_ACTUALS);
+    expect(await kept(db)).toEqual([DEBT_ACTUALS, INCOME_ACTUALS]);
 
     await db.months.delete('debtMonths');
-    expect(await db.monthActuals.toArray()).toEqual([INCOME_ACTUALS]);
+    expect(await kept(db)).toEqual([INCOME_ACTUALS]);
 
     await db.months.clear();
     expect(await db.monthActuals.count()).toBe(0);
@@ -98,7 +109,7 @@ describe('the month tables’ actuals in the mirror', () => {
       }),
     ).rejects.toThrow('the write after it failed');
     expect((await db.months.get('debtMonths'))?.body).toEqual(DEBT_TABLE);
-    expect(await db.monthActuals.get('debtMonths')).toEqual(DEBT_ACTUALS);
+    expect(await kept(db)).toEqual([DEBT_ACTUALS]);
   });
 
   it('are what the plan reads, and a live query of them answers again when a table is written', async () => {
@@ -109,7 +120,25 @@ describe('the month tables’ actuals in the mirror', () => {
     expect(answers[0]).toEqual({});
     await db.transaction('rw', [db.months, db.outbox], () => db.months.put({ name: 'incomeMonths', body: INCOME_TABLE, provisional: false }));
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
-    expect(answers[1]).toEqual({ income: INCOME_ACTUALS });
+    expect(answers[1]).toEqual({ income: { first: INCOME_ACTUALS.first, actuals: INCOME_ACTUALS.actuals } });
     subscription.unsubscribe();
+  });
+
+  it('a table written by a page without the middleware (a version before it, open in another tab) is read from the table', async () => {
+    const name = `month-actuals-test-${crypto.randomUUID()}`;
+    const db = setup(name);
+    await db.months.bulkPut([
+      { name: 'debtMonths', body: DEBT_TABLE, provisional: false },
+      { name: 'incomeMonths', body: INCOME_TABLE, provisional: false },
+    ]);
+    // The other page: the same database, its stores, no middleware. It writes the later debt table
+    // (no token) and clears the income table: the kept actuals of both are now stale.
+    const old = new Dexie(name);
+    old.version(5).stores(dexieStores(5));
+    await old.table('months').put({ name: 'debtMonths', body: DEBT_TABLE_LATER, provisional: false, stamp: 'x' });
+    await old.table('months').delete('incomeMonths');
+    old.close();
+    const strip = ({ first, actuals }: { first: string; actuals: unknown }) => ({ first, actuals });
+    expect(await planTableActuals(db)).toEqual({ debt: strip(DEBT_ACTUALS_LATER) });
   });
 });

@@ -6,59 +6,76 @@
  * them came before the Overview's first figures, about 0.15 s at 4× CPU throttling.
  *
  * A Dexie middleware keeps each row in step with its table: every write of `months` (a put, a
- * delete, a clear), whichever code makes it, writes `monthActuals` in the same IndexedDB
- * transaction, so no reader ever sees a table and actuals that disagree, and no new write of a
- * table can forget them. Mirrors from before version 5 get theirs in the upgrade (db.ts).
+ * delete, a clear), whichever code makes it, gives the table a new `actualsToken` and writes its
+ * actuals, with that token, in the same IndexedDB transaction. The reader (PLAN_TABLE_ACTUALS)
+ * takes a table's actuals only when their token is the table's (read from the `actualsToken`
+ * index, without the table), and otherwise reads them from the table itself: a page still running
+ * a version from before the middleware (another tab, open through the update) writes tables
+ * without tokens, and its writes are read right all the same. Mirrors from before version 5 get
+ * their tokens and actuals in the upgrade (db.ts).
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { tableActuals, type TableActuals } from '../../shared/months/input.ts';
 import type { MonthKind } from '../../shared/months/tables.ts';
-import { entriesOf, MONTHS, MONTHS_OF_KIND, type MonthsName } from '../../shared/resources.ts';
-import type { MonthsRow } from './db.ts';
+import { entriesOf, MONTHS, type MonthsName } from '../../shared/resources.ts';
+import type { MirrorDb, MonthsRow } from './db.ts';
 import type { MirrorRead } from './live-reads.ts';
 
 export interface MonthActualsRow extends TableActuals {
   /** The month table's name, as in `months`. */
   readonly name: MonthsName;
+  /** The `actualsToken` of the table's write they were read from. */
+  readonly token: string;
 }
 
 const KIND_OF = new Map<string, MonthKind>(entriesOf(MONTHS).map(([name, decl]) => [name, decl.monthKind]));
 
-/** The actuals row of a stored month table (unknown names, which no version writes, get none). */
-export function monthActualsRow(row: Pick<MonthsRow, 'name' | 'body'>): MonthActualsRow | null {
+/** The actuals of a stored month table and the token of its write (unknown names, which no version writes, get none). */
+export function monthActualsRow(row: Pick<MonthsRow, 'name' | 'body' | 'actualsToken'>): MonthActualsRow | null {
   const kind = KIND_OF.get(row.name);
-  return kind ? { name: row.name, ...tableActuals(kind, row.body) } : null;
+  return kind && row.actualsToken !== undefined ? { name: row.name, token: row.actualsToken, ...tableActuals(kind, row.body) } : null;
+}
+
+/** A value no other write of a month table has had. */
+function newToken(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 const MONTHS_STORE = 'months';
 const ACTUALS_STORE = 'monthActuals';
 
-/** Writes the actuals of the months rows a mutation wrote (or removes them), in its transaction. */
-async function follow(req: DBCoreMutateRequest, result: DBCoreMutateResponse, months: DBCoreTable, actuals: DBCoreTable): Promise<void> {
+/**
+ * Writes `req` (a write of `months`) with a new token on each table it writes whole, then the
+ * actuals of what it wrote (or removes them), in its transaction.
+ */
+async function writeBoth(req: DBCoreMutateRequest, months: DBCoreTable, actuals: DBCoreTable): Promise<DBCoreMutateResponse> {
   const { trans } = req;
   switch (req.type) {
     case 'add':
     case 'put': {
-      // A put that carries its rows whole (but those it failed to write); one that names keys and
-      // changes (Table.update) is read back.
-      const rows: MonthsRow[] =
-        req.values.length > 0
-          ? (req.values as MonthsRow[]).filter((_, i) => result.failures[i] === undefined)
-          : await written(months, trans, req.type === 'put' ? (req.updates?.keys ?? []) : []);
-      const values = rows.map(monthActualsRow).filter((row): row is MonthActualsRow => row !== null);
-      if (values.length > 0) await actuals.mutate({ type: 'put', trans, values });
-      return;
+      const values = req.values.map((value: MonthsRow) => ({ ...value, actualsToken: newToken() }));
+      const result = await months.mutate({ ...req, values } as DBCoreMutateRequest);
+      // The rows it wrote whole (but those it failed to write); a put that names keys and changes
+      // instead (Table.update in some Dexie versions) is read back as it now is.
+      const rows = values.length > 0 ? values.filter((_, i) => result.failures[i] === undefined) : await stored(months, trans, req.type === 'put' ? (req.updates?.keys ?? []) : []);
+      const written = rows.map(monthActualsRow).filter((row): row is MonthActualsRow => row !== null);
+      if (written.length > 0) await actuals.mutate({ type: 'put', trans, values: written });
+      return result;
     }
-    case 'delete':
+    case 'delete': {
+      const result = await months.mutate(req);
       await actuals.mutate({ type: 'delete', trans, keys: req.keys });
-      return;
-    case 'deleteRange':
+      return result;
+    }
+    case 'deleteRange': {
+      const result = await months.mutate(req);
       await actuals.mutate({ type: 'deleteRange', trans, range: req.range });
-      return;
+      return result;
+    }
   }
 }
 
-async function written(months: DBCoreTable, trans: DBCoreTransaction, keys: readonly unknown[]): Promise<MonthsRow[]> {
+async function stored(months: DBCoreTable, trans: DBCoreTransaction, keys: readonly unknown[]): Promise<MonthsRow[]> {
   if (keys.length === 0) return [];
   const rows = (await months.getMany({ trans, keys: [...keys] })) as (MonthsRow | undefined)[];
   return rows.filter((row): row is MonthsRow => row !== undefined);
@@ -66,7 +83,7 @@ async function written(months: DBCoreTable, trans: DBCoreTransaction, keys: read
 
 /**
  * The Dexie middleware (registered in db.ts): a read-write transaction that takes `months` takes
- * `monthActuals` too, and each write of `months` writes the actuals of what it wrote after it.
+ * `monthActuals` too, and each write of `months` writes both (writeBoth).
  */
 export const monthActualsMiddleware: Middleware<DBCore> = {
   stack: 'dbcore',
@@ -77,30 +94,35 @@ export const monthActualsMiddleware: Middleware<DBCore> = {
     table: (name) => {
       const table = down.table(name);
       if (name !== MONTHS_STORE) return table;
-      return {
-        ...table,
-        mutate: async (req) => {
-          const result = await table.mutate(req);
-          await follow(req, result, table, down.table(ACTUALS_STORE));
-          return result;
-        },
-      };
+      return { ...table, mutate: (req) => writeBoth(req, table, down.table(ACTUALS_STORE)) };
     },
   }),
 };
 
-/** The four tables' actuals, as the plan's input reads them: one read, one shared query (hooks.ts useMirrorRead). */
-export const PLAN_TABLE_ACTUALS: MirrorRead<Partial<Record<MonthKind, MonthActualsRow>>> = {
-  kind: 'mirror',
-  key: 'monthActuals:plan',
-  query: async (db) => {
-    const kinds = Object.keys(MONTHS_OF_KIND) as MonthKind[];
-    const rows = await db.monthActuals.bulkGet(kinds.map((kind) => MONTHS_OF_KIND[kind]));
-    const found: Partial<Record<MonthKind, MonthActualsRow>> = {};
-    kinds.forEach((kind, i) => {
-      const row = rows[i];
-      if (row) found[kind] = row;
-    });
+/**
+ * The tables' actuals the plan reads, by kind: each table's kept actuals when their token is the
+ * table's, else read from the table itself (written by a version without the middleware). A table
+ * not in the mirror has none. One read-only transaction; the tables are read only in the second case.
+ */
+export async function planTableActuals(db: MirrorDb): Promise<Partial<Record<MonthKind, TableActuals>>> {
+  return db.transaction('r', [db.months, db.monthActuals], async () => {
+    const names = (await db.months.toCollection().primaryKeys()).filter((name) => KIND_OF.has(name));
+    const tokens = new Map<string, unknown>();
+    await db.months.orderBy('actualsToken').eachKey((token, cursor) => tokens.set(String(cursor.primaryKey), token));
+    const kept = await db.monthActuals.bulkGet(names);
+    const found: Partial<Record<MonthKind, TableActuals>> = {};
+    for (const [i, name] of names.entries()) {
+      const kind = KIND_OF.get(name)!;
+      const row = kept[i];
+      if (row !== undefined && typeof row.token === 'string' && tokens.get(name) === row.token) {
+        found[kind] = { first: row.first, actuals: row.actuals };
+      } else {
+        found[kind] = tableActuals(kind, (await db.months.get(name))?.body);
+      }
+    }
     return found;
-  },
-};
+  });
+}
+
+/** The four tables' actuals, as the plan's input reads them: one shared query (hooks.ts useMirrorRead). */
+export const PLAN_TABLE_ACTUALS: MirrorRead<Partial<Record<MonthKind, TableActuals>>> = { kind: 'mirror', key: 'monthActuals:plan', query: planTableActuals };

@@ -170,7 +170,7 @@ describe('online, a server error or a timeout', () => {
       { id: 5, ...expense('E5') },
     ]);
     expect((await db.singles.get('housing'))?.record).toEqual({ id: 9, housing_type: 'Rent', total_monthly_payment: 1500 });
-    expect(await db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: months, provisional: false });
+    expect(await db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: months, provisional: false, actualsToken: expect.any(String) });
     expect(await db.outbox.count()).toBe(0);
   });
 

@@ -35,7 +35,8 @@ const COLLECTION_SINCE: { readonly [N in CollectionName]?: number } = { baseline
  */
 const LOCAL_STORES = {
   singles: 'name',
-  months: 'name',
+  // Indexed by the token of the write that made each row, which its actuals carry (month-actuals.ts).
+  months: 'name, actualsToken',
   featureFlags: 'name',
   profile: 'name',
   syncStatus: 'name',
@@ -54,6 +55,12 @@ const LOCAL_STORES = {
  */
 const LOCAL_SINCE: { readonly [N in keyof typeof LOCAL_STORES]?: number } = { results: 4, monthActuals: 5 };
 
+/**
+ * A local store's keys and indexes before a version changed them: until (and with) `until` it was
+ * declared `spec`. Version 5 indexed the month tables by the token of their last write.
+ */
+const LOCAL_BEFORE: { readonly [N in keyof typeof LOCAL_STORES]?: { readonly until: number; readonly spec: string } } = { months: { until: 4, spec: 'name' } };
+
 /** The stores of a mirror version (default: the current one), each store only from its version. */
 export function dexieStores(version = MIRROR_VERSION): Record<string, string> {
   const stores: Record<string, string> = {};
@@ -63,7 +70,8 @@ export function dexieStores(version = MIRROR_VERSION): Record<string, string> {
   }
   for (const [name, spec] of entriesOf(LOCAL_STORES)) {
     if ((LOCAL_SINCE[name] ?? 1) > version) continue;
-    stores[name] = spec;
+    const before = LOCAL_BEFORE[name];
+    stores[name] = before && version <= before.until ? before.spec : spec;
   }
   return stores;
 }

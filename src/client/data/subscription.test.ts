@@ -122,7 +122,7 @@ describe('a Subscription message on the live channel', () => {
     expect(layer.getSession().subscribed).toBe(true);
     expect(map.get(STORAGE_KEYS.subscribed)).toBe('true');
     expect(monthGets(server.seen()).sort()).toEqual(Object.keys(MONTH_BODIES).map((path) => `GET ${path}`).sort());
-    expect(await layer.db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: MONTH_BODIES['/api/v1/income_months'], provisional: false, stamp: expect.any(String) });
+    expect(await layer.db.months.get('incomeMonths')).toEqual({ name: 'incomeMonths', body: MONTH_BODIES['/api/v1/income_months'], provisional: false, stamp: expect.any(String), actualsToken: expect.any(String) });
   });
 
   it('turns the flag off and drops the month tables the server no longer serves', async () => {

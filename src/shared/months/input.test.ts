@@ -83,8 +83,22 @@ describe('tableActuals and planFromTables', () => {
       actuals: { ...none, contribution: [{ accountId: 3, month: '2026-01', endBalance: 1050025 }], retirement: [{ accountId: 4, month: '2055-01', balance: 7 }] },
     });
     expect(planFromTables({})).toEqual({ start: null, actuals: none });
-    // The same as reading the bodies whole.
+    // Read from the bodies whole, as before there were parts.
     expect(planStartOf({ contribution, retirement })).toBe('2026-01');
-    expect(actualsFromTables({ contribution, retirement })).toEqual(plan.actuals);
+    expect(planStartOf({ income: { income_months: [{ month: 'soon' }] } })).toBeNull();
+    expect(actualsFromTables({ contribution, retirement, debt: { debts: [{ id: 8, debt_months: [{ month: '2026-02', input_remaining_balance: 12 }] }] } })).toEqual({
+      ...none,
+      debt: [{ debtId: 8, month: '2026-02', remaining: 1200 }],
+      contribution: [{ accountId: 3, month: '2026-01', endBalance: 1050025 }],
+      retirement: [{ accountId: 4, month: '2055-01', balance: 7 }],
+    });
+  });
+
+  it('reads what it can of a body of another shape, without an error', () => {
+    expect(tableActuals('debt', { debts: [null, { id: 2, debt_months: 'none' }, { id: 3, debt_months: [null, { month: '2026-05', input_remaining_balance: 5 }] }], total: {} })).toEqual({
+      first: null,
+      actuals: { ...none, debt: [{ debtId: 3, month: '2026-05', remaining: 500 }] },
+    });
+    expect(tableActuals('income', { income_months: { month: '2026-01' } })).toEqual({ first: null, actuals: none });
   });
 });

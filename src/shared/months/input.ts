@@ -163,8 +163,6 @@ export function projectionInput(
   };
 }
 
-type Rows = readonly Record<string, unknown>[] | undefined;
-
 /** ProjectionActuals with every list present. */
 type AllActuals = { [K in keyof ProjectionActuals]-?: NonNullable<ProjectionActuals[K]>[number][] };
 
@@ -186,19 +184,18 @@ export interface TableActuals {
  * A month table's first month and actual values, read from its body as the server sends it (the
  * `input_*` fields). Example: an income table whose rows are 2026-03 (input_end_balance 1250.5)
  * and 2026-04 (none) → { first: '2026-03', actuals: { income: [{ month: '2026-03', endBalance:
- * 125050 }], every other list empty } }.
+ * 125050 }], every other list empty } }. A body of another shape (which the server never sends)
+ * gives what it has of the right shape, never an error: the mirror computes this as it stores each
+ * table (client/data/month-actuals.ts), and a table it cannot read must not stop the write.
  */
 export function tableActuals(kind: MonthKind, body: unknown): TableActuals {
   const actuals = noActuals();
   const value = inputValue;
-  const first = (rows: unknown): MonthKey | null => {
-    const month = firstMonth(rows);
-    return typeof month === 'string' ? parseMonthKey(month) : null;
-  };
+  const first = firstOf(kind, body);
   switch (kind) {
     case 'income': {
-      const rows = (body as { income_months?: Rows } | null | undefined)?.income_months;
-      for (const row of rows ?? []) {
+      const rows = (body as { income_months?: unknown } | null | undefined)?.income_months;
+      for (const row of objects(rows)) {
         const v = value(row, 'input_end_balance');
         if (v !== null) actuals.income.push({ month: row.month as MonthKey, endBalance: v });
         const mortgage = value(row, 'input_mortgage_balance');
@@ -206,33 +203,45 @@ export function tableActuals(kind: MonthKind, body: unknown): TableActuals {
         const home = value(row, 'input_home_value');
         if (home !== null) actuals.home.push({ month: row.month as MonthKey, value: home });
       }
-      return { first: first(rows), actuals };
+      return { first, actuals };
     }
     case 'debt': {
-      const table = body as { debts?: readonly Wire[]; total?: unknown } | null | undefined;
+      const table = body as { debts?: unknown; total?: unknown } | null | undefined;
       eachInput(table?.debts, 'debt_months', 'input_remaining_balance', (debtId, month, remaining) => actuals.debt.push({ debtId, month, remaining }));
-      return { first: first(table?.total), actuals };
+      return { first, actuals };
     }
     case 'contribution': {
-      const table = body as { retirement_accounts?: readonly Wire[]; total?: unknown } | null | undefined;
+      const table = body as { retirement_accounts?: unknown; total?: unknown } | null | undefined;
       eachInput(table?.retirement_accounts, 'contribution_months', 'input_end_balance', (accountId, month, endBalance) => actuals.contribution.push({ accountId, month, endBalance }));
-      return { first: first(table?.total), actuals };
+      return { first, actuals };
     }
     case 'retirement': {
-      const table = body as { retirement_accounts?: readonly Wire[]; total?: unknown } | null | undefined;
+      const table = body as { retirement_accounts?: unknown; total?: unknown } | null | undefined;
       eachInput(table?.retirement_accounts, 'retirement_months', 'input_balance', (accountId, month, balance) => actuals.retirement.push({ accountId, month, balance }));
-      return { first: first(table?.total), actuals };
+      return { first, actuals };
     }
   }
+}
+
+/** A table's first month: its income rows' first, or its total's; null without a valid one. */
+function firstOf(kind: MonthKind, body: unknown): MonthKey | null {
+  const table = body as { income_months?: unknown; total?: unknown } | null | undefined;
+  const month = firstMonth(kind === 'income' ? table?.income_months : table?.total);
+  return typeof month === 'string' ? parseMonthKey(month) : null;
+}
+
+/** The objects of a list in a table body: nothing when it is not a list (a body the server never sends). */
+function objects(list: unknown): Record<string, unknown>[] {
+  return Array.isArray(list) ? list.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
 }
 
 /** A stored `input_*` value of a month row in cents; null when the user gave none. */
 const inputValue = (row: Record<string, unknown>, field: string): Cents | null => (row[field] === null || row[field] === undefined ? null : money(row[field]));
 
 /** Each given value of `field` in the month rows (`rowsKey`) of each debt or account of a table. */
-function eachInput(entities: readonly Wire[] | undefined, rowsKey: string, field: string, each: (id: number, month: MonthKey, value: Cents) => void): void {
-  for (const entity of entities ?? []) {
-    for (const row of (entity[rowsKey] as Rows) ?? []) {
+function eachInput(entities: unknown, rowsKey: string, field: string, each: (id: number, month: MonthKey, value: Cents) => void): void {
+  for (const entity of objects(entities) as Wire[]) {
+    for (const row of objects(entity[rowsKey])) {
       const value = inputValue(row, field);
       if (value !== null) each(entity.id, row.month as MonthKey, value);
     }
@@ -302,5 +311,6 @@ export function birthYearOf(profileUser: unknown): number | null {
  * The client needs it to project offline exactly as the server does.
  */
 export function planStartOf(bodies: Bodies): MonthKey | null {
-  return planFromTables(partsOf(bodies)).start;
+  const firsts = (['income', 'debt', 'contribution', 'retirement'] as const).map((kind) => firstOf(kind, bodies[kind])).filter((month): month is MonthKey => month !== null);
+  return firsts.length > 0 ? firsts.reduce((a, b) => (a < b ? a : b)) : null;
 }
