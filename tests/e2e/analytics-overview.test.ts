@@ -182,8 +182,10 @@ describe('Analytics Overview', () => {
     const nowFigure = page.getByTestId('figure-Net Worth Now');
     await expect.poll(() => comparison(page).isVisible(), { timeout: 20_000 }).toBe(true);
     const computed = await nowFigure.innerText();
-    // Once on screen, the projection is remembered in the mirror, under the hash of its input.
-    await expect.poll(async () => ((await page.evaluate(REMEMBERED)) as unknown[]).length, { timeout: 20_000 }).toBe(1);
+    // Once on screen, the projection is remembered in the mirror, under the hash of its input (the
+    // page may have projected earlier states of the data as it arrived: those are kept too).
+    const rememberedFigures = async () => ((await page.evaluate(REMEMBERED)) as { value: { timeline: { current: { netWorth: number } } } }[]).map((entry) => WHOLE.format(Math.round(entry.value.timeline.current.netWorth / 100)));
+    await expect.poll(rememberedFigures, { timeout: 20_000 }).toContain(computed);
 
     // Proof that a reload shows what is remembered rather than computing: a figure changed in the
     // mirror is the one shown.
@@ -197,7 +199,7 @@ describe('Analytics Overview', () => {
     await page.reload();
     const lower = WHOLE.format(Number(computed.replace(/[$,]/g, '')) - 100);
     await expect.poll(() => nowFigure.innerText(), { timeout: 30_000 }).toBe(lower);
-    await expect.poll(async () => ((await page.evaluate(REMEMBERED)) as unknown[]).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(rememberedFigures, { timeout: 20_000 }).toContain(lower);
     expect(page.errors).toEqual([]);
     await context.close();
   });

@@ -50,7 +50,7 @@ describe('remembered projections', () => {
     const db = mirror();
     const keys = [1, 2, 3, 4, 5].map((n) => rememberedKey(CODE, { n }));
     for (const [i, key] of keys.entries()) {
-      expect(await remember(db, key, { figure: i, points: [{ month: '2026-03', worth: 100 * i }] }, () => now() + i)).toBe(true);
+      expect(await remember(db, key, { figure: i, points: [{ month: '2026-03', worth: 100 * i }] }, () => now() + i, () => true)).toBe(true);
     }
     expect(await db.results.where('key').startsWith(`${REMEMBERED_KIND}:`).count()).toBe(REMEMBERED_KEPT);
 
@@ -60,6 +60,13 @@ describe('remembered projections', () => {
     await recallLatest(db);
     expect(rememberedProjection(keys[4]!)).toEqual({ figure: 4, points: [{ month: '2026-03', worth: 400 }] });
     expect(rememberedProjection(keys[3]!)).toBeUndefined();
+  });
+
+  it('a projection computed before a sign-out is not written into the emptied mirror', async () => {
+    const db = mirror();
+    const key = rememberedKey(CODE, { owner: 'ann@example.com' });
+    expect(await remember(db, key, { figure: 1 }, now, () => false)).toBe(false);
+    expect(await db.results.count()).toBe(0);
   });
 
   it('the Overview shows the remembered figures of the same data without projecting again, and projects when the data changes', async () => {
@@ -78,16 +85,16 @@ describe('remembered projections', () => {
     forgetRemembered();
     await recallLatest(db);
     vi.mocked(project).mockClear();
-    const again = renderRoutes('/analytics', { '/analytics': AnalyticsOverviewTab }, { subscribed: true, now: NOW, records });
+    renderRoutes('/analytics', { '/analytics': AnalyticsOverviewTab }, { subscribed: true, now: NOW, records });
     expect((await screen.findByTestId('figure-At the End', undefined, { timeout: 10_000 })).textContent).toBe(shown);
     expect(vi.mocked(project)).not.toHaveBeenCalled();
     cleanup();
-    void again;
 
     // Other data: projected.
     const changed = { '/api/v1/incomes': [{ ...records['/api/v1/incomes'][0]!, net_pay: 4100 }] };
     renderRoutes('/analytics', { '/analytics': AnalyticsOverviewTab }, { subscribed: true, now: NOW, records: changed });
-    await screen.findByTestId('figure-At the End', undefined, { timeout: 10_000 });
+    const other = (await screen.findByTestId('figure-At the End', undefined, { timeout: 10_000 })).textContent;
     expect(vi.mocked(project)).toHaveBeenCalled();
+    expect(other).not.toBe(shown);
   });
 });

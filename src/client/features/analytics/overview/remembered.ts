@@ -8,7 +8,8 @@
  *
  * The key is the hash of everything the projection is computed from: the plan's input (records,
  * actual values, month 1, today, the birth year), whether the figures are in today's dollars, and
- * the code that computes it. A production build names its files by the hash of their content, and
+ * the code that computes it; and of whose it is, so that this page's memory never answers one
+ * user with another's figures. A production build names its files by the hash of their content, and
  * a file that imports another names it, so the URL of the module that computes the projection
  * (use-projection.ts's `import.meta.url`) changes whenever the engine or anything else it runs
  * changes: a new version never reads an
@@ -79,15 +80,16 @@ export function recallForPage(layer: DataLayer): void {
 }
 
 /**
- * Remembers a projection just computed under `key`: on this page at once, in the mirror after the
- * page is idle (the write clones the projection, tens of kilobytes). Answers when the write is
- * over, whether it landed (result-cache.ts: a cache write that fails is only a miss next time).
+ * Remembers a projection just computed under `key` (whose payload names the signed-in user): on
+ * this page at once, in the mirror after the page is idle (the write clones the projection, tens of
+ * kilobytes), unless `stillCurrent` then says the session has changed (a sign-out empties the
+ * mirror, which must stay empty of the last user's figures). Answers whether the write landed
+ * (result-cache.ts: a cache write that fails is only a miss next time).
  */
-export function remember(db: MirrorDb, key: string, projection: unknown, now: () => number): Promise<boolean> {
+export function remember(db: MirrorDb, key: string, projection: unknown, now: () => number, stillCurrent: () => boolean): Promise<boolean> {
   keep(key, projection);
-  return new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0))).then(() =>
-    writeResult(db, key, REMEMBERED_KIND, projection, now(), REMEMBERED_KEPT),
-  );
+  const idle = new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0)));
+  return idle.then(() => (stillCurrent() ? writeResult(db, key, REMEMBERED_KIND, projection, now(), REMEMBERED_KEPT) : false));
 }
 
 /** Forgets what this page knows (tests; a new page starts empty). */

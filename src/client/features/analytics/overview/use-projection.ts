@@ -198,11 +198,12 @@ export function useOverviewProjection(): OverviewState {
   const clock = useClock();
   const dollars = useDollars();
   const plan = usePlanInput();
-  const outcome = useMemo((): { state: OverviewState; computed: { key: string; projection: OverviewProjection } | null } => {
+  const outcome = useMemo((): { state: OverviewState; computed: { key: string; owner: string | null; projection: OverviewProjection } | null } => {
     if (plan.kind !== 'ready') return { state: plan, computed: null };
     const { input, today, planStart, fromTables, birthYear } = plan;
     const todaysDollars = dollars.mode === 'today';
-    const key = remembers() ? rememberedKey(import.meta.url, { input, today, planStart, fromTables, birthYear, todaysDollars }) : null;
+    const owner = layer.getSession().email;
+    const key = remembers() ? rememberedKey(import.meta.url, { owner, input, today, planStart, fromTables, birthYear, todaysDollars }) : null;
     const known = key === null ? undefined : rememberedProjection<OverviewProjection>(key);
     if (known) return { state: { kind: 'ready', projection: known }, computed: null };
     try {
@@ -221,13 +222,14 @@ export function useOverviewProjection(): OverviewState {
         snapshot: baselineSnapshot(input, projection),
         learned: learnedFrom(input, projection),
       };
-      return { state: { kind: 'ready', projection: overview }, computed: key === null ? null : { key, projection: overview } };
+      return { state: { kind: 'ready', projection: overview }, computed: key === null ? null : { key, owner, projection: overview } };
     } catch (error) {
       return { state: { kind: 'error', message: error instanceof Error ? error.message : String(error) }, computed: null };
     }
-  }, [plan, dollars.mode]);
+  }, [layer, plan, dollars.mode]);
   useEffect(() => {
-    if (outcome.computed) void remember(layer.db, outcome.computed.key, outcome.computed.projection, () => clock().getTime());
+    const { computed } = outcome;
+    if (computed) void remember(layer.db, computed.key, computed.projection, () => clock().getTime(), () => layer.getSession().email === computed.owner);
   }, [layer, clock, outcome]);
   return outcome.state;
 }
