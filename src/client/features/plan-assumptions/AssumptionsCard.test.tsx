@@ -115,6 +115,8 @@ describe('AssumptionsCard', () => {
     expect(value('withdrawal_order')).toBe('Taxable, then traditional, then Roth');
     await waitFor(() => expect(server.singles.get(PATH)).toMatchObject({ filing_status: 'married_joint', withdrawal_order: 'tax_aware' }));
     fireEvent.click(screen.getByRole('button', { name: 'Edit plan assumptions' }));
+    // The form opens again in a transition: on a loaded machine not within the click.
+    await screen.findByRole('button', { name: 'Save assumptions' }, { timeout: 10_000 });
     fillDialog('Filing status', '');
     submitDialog('Save assumptions');
     await waitFor(() => expect(value('filing_status')).toBe('Not set'));
