@@ -179,6 +179,11 @@ async function flushTwice(db: MirrorDb, token: string, name: string, keys: reado
   return outbox;
 }
 
+/** A queued edit as versions 2 to 4 stored one that the server has not refused. */
+function pendingEntry(entry: Omit<OutboxEntry, 'seq' | 'status' | 'error' | 'errors' | 'maybeApplied'>) {
+  return { ...entry, status: 'pending', error: null, errors: null };
+}
+
 /** Mirror version 2's stores, as it declared them. */
 const V2_STORES = {
   incomes: 'id',
@@ -213,34 +218,28 @@ it('a version-2 mirror with edits queued opens as version 3 with each entry kept
   const car = { name: 'Car', creditor: 'Ford', original_amount: 20000, remaining_amount: 12000, apr: 4.5, monthly_payment: 420.35, original_term: 60, due_day: 3 };
   await v2.table('debts').bulkPut([{ ...visa, apr: 17.5 }, { id: -1, ...car }]);
   const at = Date.now();
-  const keys = [randomUUID(), randomUUID()];
+  const keys = [randomUUID(), randomUUID()] as const;
   await v2.table('outbox').bulkAdd([
-    {
+    pendingEntry({
       uuid: keys[0],
       mutation: { kind: 'collection', op: 'create', table: 'debts', id: -1, fields: car },
       before: null,
       targetKey: 'collection debts -1',
       tempIds: [-1],
       attempts: 0,
-      status: 'pending',
-      error: null,
-      errors: null,
       lastAttemptAt: null,
       createdAt: at,
-    },
-    {
+    }),
+    pendingEntry({
       uuid: keys[1],
       mutation: { kind: 'collection', op: 'update', table: 'debts', id: visa.id, fields: { apr: 17.5 } },
       before: visa,
       targetKey: `collection debts ${visa.id}`,
       tempIds: [],
       attempts: 2,
-      status: 'pending',
-      error: null,
-      errors: null,
       lastAttemptAt: at,
       createdAt: at,
-    },
+    }),
   ]);
   const queued = (await v2.table('outbox').orderBy('seq').toArray()) as OutboxEntry[];
   expect(queued).toHaveLength(2);
@@ -304,34 +303,28 @@ it('a version-3 mirror with edits queued opens as version 4 with each entry kept
   const baseline = { id: 5, name: 'Before the raise', created_at: '2026-01-15T00:00:00Z' };
   await v3.table('baselines').put(baseline);
   const at = Date.now();
-  const keys = [randomUUID(), randomUUID()];
+  const keys = [randomUUID(), randomUUID()] as const;
   await v3.table('outbox').bulkAdd([
-    {
+    pendingEntry({
       uuid: keys[0],
       mutation: { kind: 'collection', op: 'create', table: 'debts', id: -1, fields: car },
       before: null,
       targetKey: 'collection debts -1',
       tempIds: [-1],
       attempts: 0,
-      status: 'pending',
-      error: null,
-      errors: null,
       lastAttemptAt: null,
       createdAt: at,
-    },
-    {
+    }),
+    pendingEntry({
       uuid: keys[1],
       mutation: { kind: 'collection', op: 'update', table: 'debts', id: visa.id, fields: { apr: 17.5 } },
       before: visa,
       targetKey: `collection debts ${visa.id}`,
       tempIds: [],
       attempts: 2,
-      status: 'pending',
-      error: null,
-      errors: null,
       lastAttemptAt: at,
       createdAt: at,
-    },
+    }),
   ]);
   const queued = (await v3.table('outbox').orderBy('seq').toArray()) as OutboxEntry[];
   expect(queued).toHaveLength(2);
@@ -394,34 +387,28 @@ it("a version-4 mirror with edits queued opens as version 5 with each entry kept
     { name: 'incomeMonths', body: incomeTable, provisional: false, stamp: 'b' },
   ]);
   const at = Date.now();
-  const keys = [randomUUID(), randomUUID()];
+  const keys = [randomUUID(), randomUUID()] as const;
   await v4.table('outbox').bulkAdd([
-    {
+    pendingEntry({
       uuid: keys[0],
       mutation: { kind: 'month', table: 'incomeMonths', rowId: incomeRow.id, fields: { input_end_balance: 2500.75 } },
       before: null,
       targetKey: `month incomeMonths ${incomeRow.id}`,
       tempIds: [],
       attempts: 0,
-      status: 'pending',
-      error: null,
-      errors: null,
       lastAttemptAt: null,
       createdAt: at,
-    },
-    {
+    }),
+    pendingEntry({
       uuid: keys[1],
       mutation: { kind: 'collection', op: 'update', table: 'debts', id: card.id, fields: { apr: 12.5 } },
       before: card,
       targetKey: `collection debts ${card.id}`,
       tempIds: [],
       attempts: 1,
-      status: 'pending',
-      error: null,
-      errors: null,
       lastAttemptAt: at,
       createdAt: at,
-    },
+    }),
   ]);
   const queued = (await v4.table('outbox').orderBy('seq').toArray()) as OutboxEntry[];
   const months = await v4.table('months').toArray();

@@ -161,7 +161,7 @@ export interface MonthsView {
 export function useMonths(name: MonthsName): MonthsView {
   const layer = useDataLayer();
   const table = useLive(monthsQuery(layer, name), [layer, name], SHARED_KEY.months(name));
-  const fetch = useLive(statusQuery(layer, name), [layer, name], SHARED_KEY.status(name));
+  const fetch = useMonthsStatus(name);
   const status = fetch?.ok ? fetch.value : undefined;
   const row = table?.ok ? table.value : undefined;
   return {

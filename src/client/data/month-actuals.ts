@@ -18,7 +18,8 @@ import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTable, DB
 import { tableActuals, type TableActuals } from '../../shared/months/input.ts';
 import type { MonthKind } from '../../shared/months/tables.ts';
 import { entriesOf, MONTHS, type MonthsName } from '../../shared/resources.ts';
-import type { MirrorDb, MonthsRow } from './db.ts';
+// db.ts registers the middleware below; monthsStamp is only called once a write runs.
+import { monthsStamp, type MirrorDb, type MonthsRow } from './db.ts';
 import type { MirrorRead } from './live-reads.ts';
 
 export interface MonthActualsRow extends TableActuals {
@@ -36,11 +37,6 @@ export function monthActualsRow(row: Pick<MonthsRow, 'name' | 'body' | 'actualsT
   return kind && row.actualsToken !== undefined ? { name: row.name, token: row.actualsToken, ...tableActuals(kind, row.body) } : null;
 }
 
-/** A value no other write of a month table has had. */
-function newToken(): string {
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
 const MONTHS_STORE = 'months';
 const ACTUALS_STORE = 'monthActuals';
 
@@ -53,7 +49,7 @@ async function writeBoth(req: DBCoreMutateRequest, months: DBCoreTable, actuals:
   switch (req.type) {
     case 'add':
     case 'put': {
-      const values = req.values.map((value: MonthsRow) => ({ ...value, actualsToken: newToken() }));
+      const values = req.values.map((value: MonthsRow) => ({ ...value, actualsToken: monthsStamp() }));
       const result = await months.mutate({ ...req, values } as DBCoreMutateRequest);
       // The rows it wrote whole (but those it failed to write); a put that names keys and changes
       // instead (Table.update in some Dexie versions) is read back as it now is.

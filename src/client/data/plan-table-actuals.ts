@@ -7,6 +7,8 @@ import { useMemo } from 'react';
 import type { MonthKey } from '../../engine/months.ts';
 import type { ProjectionActuals } from '../../engine/types.ts';
 import { planFromTables } from '../../shared/months/input.ts';
+import { MONTH_KINDS } from '../../shared/months/tables.ts';
+import { MONTHS_OF_KIND } from '../../shared/resources.ts';
 import { useMirrorRead, useMonthsStatus } from './hooks.ts';
 import { PLAN_TABLE_ACTUALS } from './month-actuals.ts';
 
@@ -26,14 +28,19 @@ export interface TableActualsView {
  */
 export function usePlanTableActuals(): TableActualsView {
   const read = useMirrorRead(PLAN_TABLE_ACTUALS);
-  const fetches = [useMonthsStatus('incomeMonths'), useMonthsStatus('debtMonths'), useMonthsStatus('contributionMonths'), useMonthsStatus('retirementMonths')] as const;
+  // One hook per table, always the same four in the same order.
+  const fetches = {
+    income: useMonthsStatus(MONTHS_OF_KIND.income),
+    debt: useMonthsStatus(MONTHS_OF_KIND.debt),
+    contribution: useMonthsStatus(MONTHS_OF_KIND.contribution),
+    retirement: useMonthsStatus(MONTHS_OF_KIND.retirement),
+  };
   const parts = read.value;
   const plan = useMemo(() => planFromTables(parts ?? {}), [parts]);
-  const kinds = ['income', 'debt', 'contribution', 'retirement'] as const;
   // As useMonths: a table still waiting is one with nothing in the mirror whose first answer, or
   // whose fetch, is still to come.
-  const loading = kinds.some((kind, i) => {
-    const fetch = fetches[i];
+  const loading = MONTH_KINDS.some((kind) => {
+    const fetch = fetches[kind];
     const pending = parts === undefined || fetch === undefined || (fetch.ok && fetch.value?.loading === true);
     return pending && parts?.[kind] === undefined;
   });

@@ -8,7 +8,7 @@ import { parseMonthKey, type MonthKey } from '../../engine/months.ts';
 import type { Cycle, HousingInput, ProjectionActuals, ProjectionInput } from '../../engine/index.ts';
 import { NEUTRAL_ASSUMPTIONS, type PlanAssumptions } from '../../engine/assumptions.ts';
 import { FILING_STATUSES } from '../../engine/federal-tax.ts';
-import type { MonthKind } from './tables.ts';
+import { MONTH_KINDS, type MonthKind } from './tables.ts';
 
 type Wire = Record<string, unknown> & { id: number };
 
@@ -256,7 +256,7 @@ function eachInput(entities: unknown, rowsKey: string, field: string, each: (id:
 export function planFromTables(parts: Partial<Record<MonthKind, TableActuals | null>>): { readonly start: MonthKey | null; readonly actuals: ProjectionActuals } {
   const actuals = noActuals();
   let start: MonthKey | null = null;
-  for (const kind of ['income', 'debt', 'contribution', 'retirement'] as const) {
+  for (const kind of MONTH_KINDS) {
     const part = parts[kind];
     if (!part) continue;
     if (part.first !== null && (start === null || part.first < start)) start = part.first;
@@ -311,6 +311,6 @@ export function birthYearOf(profileUser: unknown): number | null {
  * The client needs it to project offline exactly as the server does.
  */
 export function planStartOf(bodies: Bodies): MonthKey | null {
-  const firsts = (['income', 'debt', 'contribution', 'retirement'] as const).map((kind) => firstOf(kind, bodies[kind])).filter((month): month is MonthKey => month !== null);
+  const firsts = MONTH_KINDS.map((kind) => firstOf(kind, bodies[kind])).filter((month): month is MonthKey => month !== null);
   return firsts.length > 0 ? firsts.reduce((a, b) => (a < b ? a : b)) : null;
 }
