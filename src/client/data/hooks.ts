@@ -152,6 +152,8 @@ export interface MonthsView {
   provisional: boolean;
   loading: boolean;
   error: string | null;
+  /** The table's `actualsToken` (month-actuals.ts), new at each write; null before it has been fetched. */
+  stamp: string | null;
 }
 
 /**
@@ -167,6 +169,7 @@ export function useMonths(name: MonthsName): MonthsView {
   return {
     body: row?.body ?? null,
     provisional: row?.provisional ?? false,
+    stamp: row?.actualsToken ?? null,
     loading: table === undefined || fetch === undefined || status?.loading === true,
     error: table && !table.ok ? table.error : fetch && !fetch.ok ? fetch.error : (status?.error ?? null),
   };

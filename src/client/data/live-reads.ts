@@ -106,8 +106,6 @@ export type LiveRead =
   | { readonly kind: 'collection'; readonly name: CollectionName; readonly sort?: string; readonly descending?: boolean }
   | { readonly kind: 'single'; readonly name: SingleName }
   | { readonly kind: 'months'; readonly name: MonthsName }
-  /** A month table's fetch status alone (usePlanTableActuals reads the tables' actuals, not the tables). */
-  | { readonly kind: 'status'; readonly name: MonthsName }
   | MirrorRead<unknown>;
 
 /** A query of the mirror that every part of the page reading it shares, under its key (useMirrorRead). */
@@ -149,8 +147,6 @@ export function warmLive(layer: DataLayer, reads: readonly LiveRead[]): Warmed {
         return [liveOf(layer, singleQuery(layer, read.name), SHARED_KEY.single(read.name))];
       case 'months':
         return [liveOf(layer, monthsQuery(layer, read.name), SHARED_KEY.months(read.name)), liveOf(layer, statusQuery(layer, read.name), SHARED_KEY.status(read.name))];
-      case 'status':
-        return [liveOf(layer, statusQuery(layer, read.name), SHARED_KEY.status(read.name))];
       case 'mirror':
         return [liveOf(layer, () => read.query(layer.db), read.key)];
     }

@@ -117,10 +117,10 @@ describe('the month tables’ actuals in the mirror', () => {
     const answers: unknown[] = [];
     const subscription = liveQuery(() => PLAN_TABLE_ACTUALS.query(db)).subscribe((value) => answers.push(value));
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(1);
-    expect(answers[0]).toEqual({});
+    expect(answers[0]).toEqual({ tables: {}, fetching: [], stamps: {} });
     await db.transaction('rw', [db.months, db.outbox], () => db.months.put({ name: 'incomeMonths', body: INCOME_TABLE, provisional: false }));
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
-    expect(answers[1]).toEqual({ income: { first: INCOME_ACTUALS.first, actuals: INCOME_ACTUALS.actuals } });
+    expect(answers[1]).toEqual({ tables: { income: { first: INCOME_ACTUALS.first, actuals: INCOME_ACTUALS.actuals } }, fetching: [], stamps: { income: expect.any(String) } });
     subscription.unsubscribe();
   });
 
@@ -139,6 +139,33 @@ describe('the month tables’ actuals in the mirror', () => {
     await old.table('months').delete('incomeMonths');
     old.close();
     const strip = ({ first, actuals }: { first: string; actuals: unknown }) => ({ first, actuals });
-    expect(await planTableActuals(db)).toEqual({ debt: strip(DEBT_ACTUALS_LATER) });
+    // The other page's write has no token: the plan names none for it.
+    expect(await planTableActuals(db)).toEqual({ tables: { debt: strip(DEBT_ACTUALS_LATER) }, fetching: [], stamps: {} });
+  });
+
+  it('say which tables not in the mirror are being fetched, read with the tables', async () => {
+    const db = setup();
+    const status = (name: 'incomeMonths' | 'debtMonths', loading: boolean) => db.syncStatus.put({ name, loading, error: null, lastFetched: loading ? null : 1 });
+    const fetching = async () => [...(await planTableActuals(db)).fetching].sort();
+    // Never fetched: nothing to wait for.
+    expect(await fetching()).toEqual([]);
+    await status('incomeMonths', true);
+    await status('debtMonths', true);
+    expect(await fetching()).toEqual(['debt', 'income']);
+    // As the sync ends a fetch: the table is written, then its status says done. In between, the
+    // table is there, so it is not waited for.
+    await db.months.put({ name: 'incomeMonths', body: INCOME_TABLE, provisional: false });
+    expect(await fetching()).toEqual(['debt']);
+    await status('incomeMonths', false);
+    expect(await fetching()).toEqual(['debt']);
+    // A fetch that ended with no table (refused, or failed) is waited for no longer.
+    await status('debtMonths', false);
+    // Each table's actuals name the write they come from: the table's own token.
+    const stamp = (await db.months.get('incomeMonths'))?.actualsToken;
+    expect(stamp).toEqual(expect.any(String));
+    expect(await planTableActuals(db)).toEqual({ tables: { income: { first: INCOME_ACTUALS.first, actuals: INCOME_ACTUALS.actuals } }, fetching: [], stamps: { income: stamp } });
+    // A table being fetched again while the mirror holds it is not waited for either.
+    await status('incomeMonths', true);
+    expect(await fetching()).toEqual([]);
   });
 });

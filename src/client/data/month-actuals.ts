@@ -29,7 +29,7 @@ export interface MonthActualsRow extends TableActuals {
   readonly token: string;
 }
 
-const KIND_OF = new Map<string, MonthKind>(entriesOf(MONTHS).map(([name, decl]) => [name, decl.monthKind]));
+const KIND_OF = new Map<MonthsName, MonthKind>(entriesOf(MONTHS).map(([name, decl]) => [name, decl.monthKind]));
 
 /** The actuals of a stored month table and the token of its write (unknown names, which no version writes, get none). */
 export function monthActualsRow(row: Pick<MonthsRow, 'name' | 'body' | 'actualsToken'>): MonthActualsRow | null {
@@ -95,30 +95,55 @@ export const monthActualsMiddleware: Middleware<DBCore> = {
   }),
 };
 
+/** What the plan reads of the month tables (planTableActuals), from one snapshot of the mirror. */
+export interface PlanTableActuals {
+  /** Each table's actuals, by kind, for the tables the mirror holds. */
+  readonly tables: Partial<Record<MonthKind, TableActuals>>;
+  /**
+   * The tables the mirror does not hold yet whose fetch is under way (their `syncStatus` row says
+   * loading): the plan waits for them. Read with the tables, so a fetch that has just ended and its
+   * table are seen together; two live queries, one of each, may answer in either order.
+   */
+  readonly fetching: readonly MonthKind[];
+  /**
+   * The `actualsToken` of each table whose actuals these are, by kind (none for a table written
+   * without one): a screen that shows a table beside the plan compares it with the table's own
+   * (useMonths `stamp`) to know both come from the same write.
+   */
+  readonly stamps: Partial<Record<MonthKind, string>>;
+}
+
 /**
  * The tables' actuals the plan reads, by kind: each table's kept actuals when their token is the
  * table's, else read from the table itself (written by a version without the middleware). A table
- * not in the mirror has none. One read-only transaction; the tables are read only in the second case.
+ * not in the mirror has none. With them, which absent tables are still being fetched. One read-only
+ * transaction; the tables are read only in the second case.
  */
-export async function planTableActuals(db: MirrorDb): Promise<Partial<Record<MonthKind, TableActuals>>> {
-  return db.transaction('r', [db.months, db.monthActuals], async () => {
+export async function planTableActuals(db: MirrorDb): Promise<PlanTableActuals> {
+  return db.transaction('r', [db.months, db.monthActuals, db.syncStatus], async () => {
     const names = (await db.months.toCollection().primaryKeys()).filter((name) => KIND_OF.has(name));
     const tokens = new Map<string, unknown>();
     await db.months.orderBy('actualsToken').eachKey((token, cursor) => tokens.set(String(cursor.primaryKey), token));
     const kept = await db.monthActuals.bulkGet(names);
-    const found: Partial<Record<MonthKind, TableActuals>> = {};
+    const tables: Partial<Record<MonthKind, TableActuals>> = {};
+    const stamps: Partial<Record<MonthKind, string>> = {};
     for (const [i, name] of names.entries()) {
       const kind = KIND_OF.get(name)!;
+      const token = tokens.get(name);
+      if (typeof token === 'string') stamps[kind] = token;
       const row = kept[i];
-      if (row !== undefined && typeof row.token === 'string' && tokens.get(name) === row.token) {
-        found[kind] = { first: row.first, actuals: row.actuals };
+      if (row !== undefined && typeof row.token === 'string' && token === row.token) {
+        tables[kind] = { first: row.first, actuals: row.actuals };
       } else {
-        found[kind] = tableActuals(kind, (await db.months.get(name))?.body);
+        tables[kind] = tableActuals(kind, (await db.months.get(name))?.body);
       }
     }
-    return found;
+    const absent = [...KIND_OF].filter(([, kind]) => tables[kind] === undefined);
+    const statuses = await db.syncStatus.bulkGet(absent.map(([name]) => name));
+    const fetching = absent.filter((_, i) => statuses[i]?.loading === true).map(([, kind]) => kind);
+    return { tables, fetching, stamps };
   });
 }
 
-/** The four tables' actuals, as the plan's input reads them: one shared query (hooks.ts useMirrorRead). */
-export const PLAN_TABLE_ACTUALS: MirrorRead<Partial<Record<MonthKind, TableActuals>>> = { kind: 'mirror', key: 'monthActuals:plan', query: planTableActuals };
+/** The four tables' actuals and fetches, as the plan's input reads them: one shared query (hooks.ts useMirrorRead). */
+export const PLAN_TABLE_ACTUALS: MirrorRead<PlanTableActuals> = { kind: 'mirror', key: 'monthActuals:plan', query: planTableActuals };

@@ -6,10 +6,9 @@
 import { useMemo } from 'react';
 import type { MonthKey } from '../../engine/months.ts';
 import type { ProjectionActuals } from '../../engine/types.ts';
+import type { MonthKind } from '../../shared/months/tables.ts';
 import { planFromTables } from '../../shared/months/input.ts';
-import { MONTH_KINDS } from '../../shared/months/tables.ts';
-import { MONTHS_OF_KIND } from '../../shared/resources.ts';
-import { useMirrorRead, useMonthsStatus } from './hooks.ts';
+import { useMirrorRead } from './hooks.ts';
 import { PLAN_TABLE_ACTUALS } from './month-actuals.ts';
 
 export interface TableActualsView {
@@ -19,30 +18,23 @@ export interface TableActualsView {
   actuals: ProjectionActuals;
   /** Waiting for the mirror's first answer, or for a table's first fetch with nothing in the mirror yet. */
   loading: boolean;
+  /** Which write of each table the actuals come from (month-actuals.ts PlanTableActuals `stamps`). */
+  stamps: Partial<Record<MonthKind, string>>;
 }
 
 /**
  * What the plan's input takes from the four month tables: their first month and the user's actual
  * values, read from what the mirror keeps of each (month-actuals.ts), not from the tables
- * themselves (megabytes). The tables' fetch statuses are the ones useMonths watches (hooks.ts).
+ * themselves (megabytes). It waits while a table the mirror does not hold yet is being fetched,
+ * as useMonths does; that is read in the same snapshot as the actuals, so a table whose fetch has
+ * ended is never taken for absent.
  */
+const NO_STAMPS: Partial<Record<MonthKind, string>> = {};
+
 export function usePlanTableActuals(): TableActualsView {
   const read = useMirrorRead(PLAN_TABLE_ACTUALS);
-  // One hook per table, always the same four in the same order.
-  const fetches = {
-    income: useMonthsStatus(MONTHS_OF_KIND.income),
-    debt: useMonthsStatus(MONTHS_OF_KIND.debt),
-    contribution: useMonthsStatus(MONTHS_OF_KIND.contribution),
-    retirement: useMonthsStatus(MONTHS_OF_KIND.retirement),
-  };
-  const parts = read.value;
-  const plan = useMemo(() => planFromTables(parts ?? {}), [parts]);
-  // As useMonths: a table still waiting is one with nothing in the mirror whose first answer, or
-  // whose fetch, is still to come.
-  const loading = MONTH_KINDS.some((kind) => {
-    const fetch = fetches[kind];
-    const pending = parts === undefined || fetch === undefined || (fetch.ok && fetch.value?.loading === true);
-    return pending && parts?.[kind] === undefined;
-  });
-  return { start: plan.start, actuals: plan.actuals, loading: loading && read.error === null };
+  const tables = read.value?.tables;
+  const plan = useMemo(() => planFromTables(tables ?? {}), [tables]);
+  const loading = read.value === undefined || read.value.fetching.length > 0;
+  return { start: plan.start, actuals: plan.actuals, loading: loading && read.error === null, stamps: read.value?.stamps ?? NO_STAMPS };
 }

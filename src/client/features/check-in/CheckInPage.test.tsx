@@ -14,6 +14,12 @@ import { CheckInPage, HOME_VALUE_UNKNOWN } from './CheckInPage.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const row = (entity: number) => monthRowId(entity, '2026-03' as never);
+/** Saves once the button takes it: it is held while the plan has not read the tables shown. */
+async function saveCheckIn() {
+  const button = screen.getByRole('button', { name: 'Save check-in' }) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+}
 
 function setup(options: Parameters<typeof renderTab>[1] = {}) {
   return renderTab(<CheckInPage />, { now: MARCH_1, intercept: serveMonths({ incomeMonths: INCOME_BODY, debtMonths: DEBT_BODY, contributionMonths: CONTRIBUTION_BODY, retirementMonths: RETIREMENT_BODY }), ...options });
@@ -38,7 +44,7 @@ describe('CheckInPage', () => {
     const { server } = setup();
     await screen.findByLabelText('Visa');
     fill('Visa', '-5');
-    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    await saveCheckIn();
     expect(await screen.findByText('Please enter a valid positive amount')).toBeTruthy();
     expect(server.writes).toEqual([]);
   });
@@ -48,7 +54,7 @@ describe('CheckInPage', () => {
     await screen.findByLabelText('Visa');
     fill('Cash on hand', '3000.10');
     fill('Visa', '700');
-    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    await saveCheckIn();
     await waitFor(() => expect(server.writes).toHaveLength(3));
     expect(server.writes.map((w) => [w.method, w.path, w.body])).toEqual([
       ['PUT', `/api/v1/income_months/${row(0)}`, { income_month: { input_end_balance: 3000.1 } }],
@@ -71,7 +77,7 @@ describe('CheckInPage', () => {
     ]);
     await screen.findByLabelText('Visa');
     fill('Visa', '700');
-    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    await saveCheckIn();
     expect(await screen.findByText('Check-in saved on this device')).toBeTruthy();
     expect(server.writes).toEqual([]);
     // Three edits wait in the outbox, one per balance.
@@ -114,7 +120,7 @@ describe('CheckInPage', () => {
     // Offline, the tables are recomputed on the device from the balance entered.
     setOnline(false);
     fill('Cash on hand', '5000');
-    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    await saveCheckIn();
     const changed = await screen.findByRole('list', { name: 'What changed' });
     await waitFor(() => expect(within(changed).getByText(/^Net worth this month/).textContent).toBe('Net worth this month: $256,000.00 → $255,000.00.'));
     expect(screen.getByText(NET_WORTH_MEANS)).toBeTruthy();
@@ -142,7 +148,7 @@ describe('CheckInPage', () => {
     setOnline(false);
     fill('Mortgage balance', '98000');
     fill('Home value', '420000');
-    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    await saveCheckIn();
     // One edit of the month row carries all three.
     await waitFor(async () => {
       const queued = await layer.db.outbox.where('status').equals('pending').toArray();
@@ -164,7 +170,7 @@ describe('CheckInPage', () => {
     const { server } = setup({ records, singles: { '/api/v1/housing': housing } });
     await screen.findByLabelText('Home value');
     fill('Home value', '-1');
-    fireEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    await saveCheckIn();
     expect(await screen.findByText('Home value cannot be negative')).toBeTruthy();
     expect(server.writes).toEqual([]);
   });

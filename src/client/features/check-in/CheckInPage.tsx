@@ -23,7 +23,7 @@ import { snapshotToWire } from '../../../engine/plan-vs-actual.ts';
 import type { Validation } from '../../../shared/validation/index.ts';
 import { validateContributionMonth, validateDebtMonth, validateHomeMonth, validateIncomeMonth, validateMortgageMonth, validateRetirementMonth } from '../../../shared/validation/months.ts';
 import { homeAt } from '../../../engine/net-worth.ts';
-import type { MonthsName } from '../../../shared/resources.ts';
+import { entriesOf, MONTHS, type MonthsName } from '../../../shared/resources.ts';
 import { useDataLayer, useFreshSubscription, useSession } from '../../data/hooks.ts';
 import type { MutationResult } from '../../data/mutations.ts';
 import { MoneyInput } from '../../ui/fields.tsx';
@@ -36,6 +36,7 @@ import { useOverviewProjection } from '../analytics/overview/use-projection.ts';
 import { useMonthsTable } from '../analytics/use-months-table.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type MonthEditField } from '../analytics/wire.ts';
 import { usePlanInput } from '../analytics/overview/use-projection.ts';
+import { usePlanTableActuals } from '../../data/plan-table-actuals.ts';
 
 /** One balance of the check-in: the month row it is the actual of, and how it is checked. */
 export interface CheckInField {
@@ -65,7 +66,13 @@ const picked =
     validation.ok ? { ok: true, value: pick(validation.value) } : validation;
 
 /** The balances of `today` from the mirrored tables, in the order the page lists them. */
-export function useCheckInFields(today: MonthKey): { fields: readonly CheckInField[]; ready: boolean; error: string | null } {
+export function useCheckInFields(today: MonthKey): {
+  fields: readonly CheckInField[];
+  ready: boolean;
+  /** The plan was read from the very tables the fields show (their last writes). */
+  inStep: boolean;
+  error: string | null;
+} {
   const plan = usePlanInput();
   const income = useMonthsTable('incomeMonths', incomeMonthsFromWire);
   const debts = useMonthsTable('debtMonths', debtMonthsFromWire);
@@ -172,9 +179,14 @@ export function useCheckInFields(today: MonthKey): { fields: readonly CheckInFie
     }
     return out;
   }, [income.table, debts.table, saving.table, accounts.table, today, plan]);
+  // The plan (its figures "before" the check-in, the baseline kept) must be read from the tables
+  // shown: the two are separate reads of the mirror, and after a table is written one may answer first.
+  const planTables = usePlanTableActuals().stamps;
+  const shown = { incomeMonths: income, debtMonths: debts, contributionMonths: saving, retirementMonths: accounts };
+  const inStep = entriesOf(shown).every(([name, view]) => view.stamp === (planTables[MONTHS[name].monthKind] ?? null));
   const ready = income.table !== null && debts.table !== null && saving.table !== null && accounts.table !== null && plan.kind !== 'loading';
   const error = income.error ?? debts.error ?? saving.error ?? accounts.error;
-  return { fields, ready, error };
+  return { fields, ready, inStep, error };
 }
 
 /** What the plan said before the check-in, to tell what moved. */
@@ -230,7 +242,7 @@ export function CheckInPage() {
 function CheckIn() {
   const layer = useDataLayer();
   const today = useToday();
-  const { fields, ready, error } = useCheckInFields(today);
+  const { fields, ready, inStep, error } = useCheckInFields(today);
   const projection = useOverviewProjection();
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -240,6 +252,7 @@ function CheckIn() {
   const textOf = (field: CheckInField) => values[field.key] ?? (field.current === null ? '' : moneyInputText(centsToDollars(field.current)));
 
   async function save() {
+    if (!inStep) return;
     const checked = fields.map((field) => ({ field, result: field.validate(textOf(field)) }));
     const refused = Object.fromEntries(checked.flatMap(({ field, result }) => (result.ok ? [] : [[field.key, Object.values(result.errors).flat()[0] ?? 'Please enter a valid amount']])));
     setErrors(refused);
@@ -340,7 +353,8 @@ function CheckIn() {
               <Anchor component={Link} to="/analytics">
                 Back to Analytics
               </Anchor>
-              <Button type="submit" loading={saving}>
+              {/* Held for the moment the plan has not yet read a table just written. */}
+              <Button type="submit" loading={saving} disabled={!inStep}>
                 Save check-in
               </Button>
             </Group>

@@ -1,7 +1,7 @@
 /**
  * What the engine's input is read from in the mirror (usePlanInput, use-projection.ts): every
  * collection and single record it reads, what it takes from the month tables (their actuals and
- * fetch statuses, usePlanTableActuals: not the tables), the plan start day and the birth year. The
+ * whether they are being fetched, usePlanTableActuals: not the tables), the plan start day and the birth year. The
  * Analytics page starts these reads with the tab's code (lazy-tabs.tsx `warmStoredTab`), so the
  * Overview's first render has its figures; a read missing here is only read later, by the hook.
  * `plan-input-reads.test.tsx` renders usePlanInput after warming these and expects no wait.
@@ -21,10 +21,6 @@ export const PLAN_INPUT_READS: readonly LiveRead[] = [
   { kind: 'single', name: 'retirementPlan' },
   { kind: 'single', name: 'assumptions' },
   PLAN_TABLE_ACTUALS,
-  { kind: 'status', name: 'incomeMonths' },
-  { kind: 'status', name: 'debtMonths' },
-  { kind: 'status', name: 'contributionMonths' },
-  { kind: 'status', name: 'retirementMonths' },
   PLAN_START_DAY,
   BIRTH_YEAR,
 ];
