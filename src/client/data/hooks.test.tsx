@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from './api.ts';
 import type { LiveChannelOptions } from './cable.ts';
 import { createDataLayer, type DataLayer } from './data-layer.ts';
-import { DataLayerProvider, useChannelState, useCollection, useMirrorQuery, useMonths, useOutboxStatus, useSession, useSingle, type CollectionView } from './hooks.ts';
+import { DataLayerProvider, useChannelState, useCollection, useFreshSubscription, useMirrorQuery, useMonths, useOutboxStatus, useSession, useSingle, type CollectionView } from './hooks.ts';
 import { warmLive } from './live-reads.ts';
 import { writeSession } from './session.ts';
 import { createTestServer } from './test-server.testing.ts';
@@ -26,12 +26,13 @@ afterEach(async () => {
   }
 });
 
-function setup({ online = true } = {}) {
+function setup({ online = true, subscribed = false } = {}) {
   const server = createTestServer();
   server.intercept = (request): ApiResult | undefined => (request.method === 'GET' && request.path in EXTRA_GETS ? { ok: true, status: 200, data: EXTRA_GETS[request.path] } : undefined);
   const storage = new Map<string, string>();
   const kv = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) };
-  writeSession(kv, { authToken: 't', email: 'ann@example.com', isAuthenticated: true, stripeCustomerId: null, subscribed: false, birthYear: 1985 });
+  writeSession(kv, { authToken: 't', email: 'ann@example.com', isAuthenticated: true, stripeCustomerId: null, subscribed, birthYear: 1985 });
+  server.subscribed = subscribed;
   let channel: LiveChannelOptions | null = null;
   const dbName = `hooks-${crypto.randomUUID()}`;
   const layer = createDataLayer({
@@ -235,6 +236,40 @@ describe('useSession, useChannelState and useSingle', () => {
 
     await act(() => layer.logout());
     await waitFor(() => expect(screen.getByTestId('session').textContent).toBe('signed out / disconnected / no housing'));
+  });
+});
+
+function Gate({ renders }: { renders: string[] }) {
+  const gate = useFreshSubscription();
+  renders.push(gate);
+  return <p data-testid="gate">{gate}</p>;
+}
+
+describe('useFreshSubscription', () => {
+  it("asks the server on arrival, and renders a subscriber's screen once: the check's progress is not the gate", async () => {
+    const { layer, server } = setup({ subscribed: true });
+    const renders: string[] = [];
+    render(
+      <DataLayerProvider layer={layer}>
+        <Gate renders={renders} />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(layer.getState().subscriptionCheck).toBe('known'));
+    expect(server.transport.requests.filter((r) => r.path === '/api/v1/subscription')).toHaveLength(1);
+    expect(renders).toEqual(['subscribed']);
+  });
+
+  it('holds a screen stored as not subscribed while the server is asked, then shows what it says', async () => {
+    const { layer, server } = setup({ subscribed: false });
+    server.subscribed = true;
+    const renders: string[] = [];
+    render(
+      <DataLayerProvider layer={layer}>
+        <Gate renders={renders} />
+      </DataLayerProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('gate').textContent).toBe('subscribed'));
+    expect(renders).toEqual(['pending', 'subscribed']);
   });
 });
 

@@ -34,8 +34,13 @@ export function useDataLayer(): DataLayer {
  * task of a quarter of a second on a slow phone.
  */
 function useLayerState<K extends keyof DataLayerState>(key: K): DataLayerState[K] {
+  return useLayerValue((state) => state[key]);
+}
+
+/** A value `pick`ed from the layer's state: the part renders again only when it changes (Object.is). */
+function useLayerValue<T>(pick: (state: DataLayerState) => T): T {
   const layer = useDataLayer();
-  const read = () => layer.getState()[key];
+  const read = () => pick(layer.getState());
   return useSyncExternalStore(layer.subscribe, read, read);
 }
 
@@ -233,16 +238,18 @@ export type SubscriptionGate = 'subscribed' | 'not-subscribed' | 'pending';
  */
 export function useFreshSubscription(): SubscriptionGate {
   const layer = useDataLayer();
-  const session = useSession();
-  const online = useLayerState('online');
-  const check = useLayerState('subscriptionCheck');
-  const signedIn = session.isAuthenticated;
+  const canAsk = useLayerValue((state) => state.session.isAuthenticated && state.online);
   useEffect(() => {
-    if (!signedIn || !online) return;
+    if (!canAsk) return;
     layer.refreshSubscription().catch((error: unknown) => console.warn('Reading the subscription failed', error));
-  }, [layer, signedIn, online]);
+  }, [layer, canAsk]);
+  // The gate alone is watched: a subscriber's page does not render again as the check runs.
+  return useLayerValue(subscriptionGate);
+}
+
+function subscriptionGate({ session, online, subscriptionCheck: check }: DataLayerState): SubscriptionGate {
   if (session.subscribed) return 'subscribed';
-  return signedIn && online && (check === 'unknown' || check === 'checking') ? 'pending' : 'not-subscribed';
+  return session.isAuthenticated && online && (check === 'unknown' || check === 'checking') ? 'pending' : 'not-subscribed';
 }
 
 /** What pending edits overwrote of changes made elsewhere, oldest first. */

@@ -3,11 +3,12 @@
  * (beforeinstallprompt). On a phone the Account menu offers it instead, so the bar keeps one row.
  */
 import { Button } from '@mantine/core';
-import { usePwa } from './hooks.ts';
+import { usePwaController, usePwaValue } from './hooks.ts';
 
 export function InstallButton({ visibleFrom }: { visibleFrom?: 'xs' }) {
-  const { state, controller } = usePwa();
-  if (!state.canInstall) return null;
+  const controller = usePwaController();
+  const canInstall = usePwaValue((state) => state.canInstall);
+  if (!canInstall) return null;
   return (
     <Button variant="light" size="sm" px="sm" onClick={() => void controller.install()} title="Install Runway as an app on this device" visibleFrom={visibleFrom}>
       Install

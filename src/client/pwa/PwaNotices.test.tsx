@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../test-support/render.testing.tsx';
 import { createPwaController, PERSIST_ASKED_KEY, type PwaEnvironment } from './controller.ts';
@@ -117,5 +118,43 @@ describe('PersistStorageAfterSignIn', () => {
     const fresh = manager();
     renderWith(<PersistStorageAfterSignIn />, { storageManager: fresh, storage: memoryStorage() });
     await waitFor(() => expect(fresh.persist).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('the parts on every page', () => {
+  it('render again only when what they show changes, not at each change of the state', async () => {
+    const storageManager = { persisted: vi.fn(async () => false), persist: vi.fn(async () => true) };
+    const commits: string[] = [];
+    const counted = (id: string, ui: React.ReactNode) => (
+      <Profiler id={id} onRender={(name) => commits.push(name)}>
+        {ui}
+      </Profiler>
+    );
+    const { controller, layer } = renderWith(
+      <>
+        {counted('install', <InstallButton />)}
+        {counted('notices', <PwaNotices />)}
+        {counted('persist', <PersistStorageAfterSignIn />)}
+      </>,
+      { storageManager },
+    );
+    await layer.ready;
+    // A page opened signed in asks for persistent storage: the state changes twice (asking, answered).
+    await waitFor(() => expect(controller.getState().storage).toBe('persistent'));
+    await act(async () => {});
+    const mounted = commits.length;
+    // Read again: best effort now. None of the three shows it.
+    await act(async () => void (await controller.checkStorage()));
+    expect(controller.getState().storage).toBe('best-effort');
+    expect(commits.slice(mounted)).toEqual([]);
+    // The browser offers installation: only the button renders.
+    act(() => controller.installOffered({ prompt: async () => {}, userChoice: Promise.resolve({ outcome: 'dismissed' }) }));
+    expect(new Set(commits.slice(mounted))).toEqual(new Set(['install']));
+    // An update waits: the notices show it.
+    const offered = commits.length;
+    act(() => controller.updateFound(vi.fn()));
+    expect(new Set(commits.slice(offered))).toEqual(new Set(['notices']));
+    expect(screen.getByRole('status', { name: 'Update available' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Install' })).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { usePwa } from './hooks.ts';
+import { usePwa, usePwaValue } from './hooks.ts';
 import classes from './PwaNotices.module.css';
 
 export const UPDATE_AVAILABLE = 'A new version is available.';
@@ -24,8 +24,13 @@ function Notice({ label, children, onClose, closeLabel }: { label: string; child
 }
 
 export function PwaNotices() {
+  // Most of the time there is none: the notices' state is read only when one shows.
+  const any = usePwaValue((state) => state.updateReady || state.offlineReady || state.iosInstallHint);
+  return any ? <Notices /> : null;
+}
+
+function Notices() {
   const { state, controller } = usePwa();
-  if (!state.updateReady && !state.offlineReady && !state.iosInstallHint) return null;
   return (
     <div className={classes.stack}>
       {state.updateReady && (

@@ -7,7 +7,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../data/hooks.ts';
 import type { StorageStatus as Status } from './controller.ts';
-import { usePwa } from './hooks.ts';
+import { usePwa, usePwaController } from './hooks.ts';
 
 export const STORAGE_MESSAGES: Record<Status, string> = {
   persistent: 'Persistent: this browser will not clear Runway’s data on this device, including edits not yet synced.',
@@ -19,7 +19,7 @@ export const STORAGE_MESSAGES: Record<Status, string> = {
 /** Asks for persistent storage when a user signs in on this page, or on a page opened signed in if this device never asked. */
 export function PersistStorageAfterSignIn() {
   const { isAuthenticated } = useSession();
-  const { controller } = usePwa();
+  const controller = usePwaController();
   const wasSignedIn = useRef<boolean | null>(null);
   useEffect(() => {
     const before = wasSignedIn.current;
