@@ -42,10 +42,12 @@ export function AnalyticsOverviewTab({ onOpenTab }: { readonly onOpenTab?: (tab:
 
 /**
  * The figures first: once the projection is known, the first render shows the net-worth timeline
- * (or the empty or error state), and the parts below it — plan vs actual, the debt strategies, the
- * assumptions and Explore — follow in the next slice of work. They start below the fold of a phone
- * and of a laptop, and leaving them out of the first render brought the figures on screen sooner
- * on a slow phone.
+ * (or the empty or error state), and the parts below it — what the plan learned, plan vs actual,
+ * the debt strategies, the assumptions and Explore — follow in the next slice of work. They start
+ * below the fold of a phone and of a laptop, and leaving them out of the first render brought the
+ * figures on screen sooner on a slow phone. What the plan learned shows in a Mantine Alert, whose
+ * id is set again just after it mounts (Mantine's useId): in the figures' commit, that made React
+ * render again at once and run every effect of the page before the browser could paint them.
  */
 function useThenTheRest(known: boolean): boolean {
   const [rest, setRest] = useState(false);
@@ -105,7 +107,7 @@ function ProjectionPart({ state, rest, onOpenAssumptions }: { state: OverviewSta
             </Text>
           )}
           <NetWorthTimeline timeline={projection.timeline} hasDebts={projection.debtNames.length > 0} hasRetirementPlan={projection.hasRetirementPlan} />
-          <PlanLessons learned={projection.learned} onOpen={onOpenAssumptions} />
+          {rest && <PlanLessons learned={projection.learned} onOpen={onOpenAssumptions} />}
           {rest && <PlanVsActual today={projection.today} current={projection.snapshot} />}
           {rest && <DebtPlanComparison plans={projection.plans} currentPlan={projection.currentPlan} extraPayment={projection.extraPayment} />}
         </Stack>
