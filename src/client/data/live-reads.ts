@@ -74,8 +74,7 @@ function compareBy(field: string, descending: boolean) {
 export function collectionQuery(layer: DataLayer, name: CollectionName, sort: string | undefined, descending: boolean) {
   return async () => {
     const { db } = layer;
-    // One transaction for the three reads, not one each (a screen opens with a dozen of these).
-    const [rows, status, pending] = await db.transaction('r', [db[name], db.syncStatus, db.outbox], () => Promise.all([db[name].toArray(), db.syncStatus.get(name), pendingOutbox(layer)]));
+    const [rows, status, pending] = await Promise.all([db[name].toArray(), db.syncStatus.get(name), pendingOutbox(layer)]);
     if (sort) rows.sort(compareBy(sort, descending));
     const pendingIds = new Set<number>();
     for (const entry of pending) {
@@ -90,7 +89,7 @@ export function collectionQuery(layer: DataLayer, name: CollectionName, sort: st
 export function singleQuery(layer: DataLayer, name: SingleName) {
   return async () => {
     const { db } = layer;
-    const [row, status, pending] = await db.transaction('r', [db.singles, db.syncStatus, db.outbox], () => Promise.all([db.singles.get(name), db.syncStatus.get(name), pendingOutbox(layer)]));
+    const [row, status, pending] = await Promise.all([db.singles.get(name), db.syncStatus.get(name), pendingOutbox(layer)]);
     const isThis = (entry: OutboxEntry) => {
       const target = entryTarget(entry);
       return target.kind === 'single' && target.name === name;
