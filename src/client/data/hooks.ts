@@ -37,7 +37,11 @@ function useLayerState<K extends keyof DataLayerState>(key: K): DataLayerState[K
   return useLayerValue((state) => state[key]);
 }
 
-/** A value `pick`ed from the layer's state: the part renders again only when it changes (Object.is). */
+/**
+ * A value `pick`ed from the layer's state: the part renders again only when it changes (Object.is).
+ * `pick` returns a primitive or a part of the state as it is, never a new object (React would render
+ * without end).
+ */
 function useLayerValue<T>(pick: (state: DataLayerState) => T): T {
   const layer = useDataLayer();
   const read = () => pick(layer.getState());

@@ -20,21 +20,23 @@ export interface TableActualsView {
   loading: boolean;
   /** Which write of each table the actuals come from (month-actuals.ts PlanTableActuals `stamps`). */
   stamps: Partial<Record<MonthKind, string>>;
+  /** The mirror's message when the read failed (the plan then has no tables), else null. */
+  error: string | null;
 }
+
+const NO_STAMPS: Partial<Record<MonthKind, string>> = {};
 
 /**
  * What the plan's input takes from the four month tables: their first month and the user's actual
  * values, read from what the mirror keeps of each (month-actuals.ts), not from the tables
- * themselves (megabytes). It waits while a table the mirror does not hold yet is being fetched,
- * as useMonths does; that is read in the same snapshot as the actuals, so a table whose fetch has
- * ended is never taken for absent.
+ * themselves (megabytes). It waits while a table the mirror does not hold yet is being fetched;
+ * that is read in the same snapshot as the actuals, so a table written by a fetch that has ended
+ * is never taken for absent.
  */
-const NO_STAMPS: Partial<Record<MonthKind, string>> = {};
-
 export function usePlanTableActuals(): TableActualsView {
   const read = useMirrorRead(PLAN_TABLE_ACTUALS);
   const tables = read.value?.tables;
   const plan = useMemo(() => planFromTables(tables ?? {}), [tables]);
   const loading = read.value === undefined || read.value.fetching.length > 0;
-  return { start: plan.start, actuals: plan.actuals, loading: loading && read.error === null, stamps: read.value?.stamps ?? NO_STAMPS };
+  return { start: plan.start, actuals: plan.actuals, loading: loading && read.error === null, stamps: read.value?.stamps ?? NO_STAMPS, error: read.error };
 }

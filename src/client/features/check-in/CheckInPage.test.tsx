@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import type { MonthKey } from '../../../engine/months.ts';
 import { project } from '../../../engine/project.ts';
@@ -10,7 +11,8 @@ import { monthTableBody } from '../../../shared/months/tables.ts';
 import { NET_WORTH_MEANS } from '../analytics/net-worth.ts';
 import { CONTRIBUTION_BODY, DEBT_BODY, INCOME_BODY, MARCH_1, RETIREMENT_BODY, serveMonths } from '../analytics/fixtures.testing.ts';
 import { renderTab } from '../analytics/test-helpers.testing.tsx';
-import { CheckInPage, HOME_VALUE_UNKNOWN } from './CheckInPage.tsx';
+import { dexieStores } from '../../data/schema.ts';
+import { CheckInPage, HOME_VALUE_UNKNOWN, tablesInStep } from './CheckInPage.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const row = (entity: number) => monthRowId(entity, '2026-03' as never);
@@ -38,6 +40,19 @@ describe('CheckInPage', () => {
     expect(screen.getByText('Your balance for 2026-03: $2,020.50')).toBeTruthy();
     expect(screen.queryByLabelText('IRA')).toBeNull();
     expect(screen.queryByLabelText('Loan')).toBeNull();
+  });
+
+  it('saves once the tables shown are the plan\'s, also when a page of an older version wrote one without a token', async () => {
+    const { server, layer } = setup();
+    await screen.findByLabelText('Visa');
+    // A tab still on the version before the tables' tokens writes the income table (no token).
+    const old = new Dexie(layer.db.name);
+    old.version(5).stores(dexieStores(5));
+    await old.table('months').put({ name: 'incomeMonths', body: INCOME_BODY, provisional: false });
+    old.close();
+    fill('Visa', '700');
+    await saveCheckIn();
+    await waitFor(() => expect(server.writes).toHaveLength(3));
   });
 
   it('refuses a bad balance with the month-edit message and writes nothing', async () => {
@@ -173,5 +188,26 @@ describe('CheckInPage', () => {
     await saveCheckIn();
     expect(await screen.findByText('Home value cannot be negative')).toBeTruthy();
     expect(server.writes).toEqual([]);
+  });
+});
+
+describe('tablesInStep', () => {
+  const shown = (income: string | null, debt: string | null, failed = false) => [
+    { kind: 'income' as const, stamp: income, failed: false },
+    { kind: 'debt' as const, stamp: debt, failed },
+  ];
+  it('holds while a shown table is not the write the plan read, and never for a failed read', () => {
+    expect(tablesInStep(shown('a', null), { income: 'a' }, false)).toBe(true);
+    expect(tablesInStep(shown('a', 'd'), { income: 'a', debt: 'd' }, false)).toBe(true);
+    // The income table was written again; the plan has not read it yet.
+    expect(tablesInStep(shown('b', 'd'), { income: 'a', debt: 'd' }, false)).toBe(false);
+    // A table the plan holds that the screen no longer shows (deleted), and the other way round.
+    expect(tablesInStep(shown('a', null), { income: 'a', debt: 'd' }, false)).toBe(false);
+    expect(tablesInStep(shown('a', 'd'), { income: 'a' }, false)).toBe(false);
+    // Written without a token (an older version): neither names one.
+    expect(tablesInStep(shown(null, null), {}, false)).toBe(true);
+    // A failed read of the plan, or of a table, holds nothing.
+    expect(tablesInStep(shown('b', 'd'), {}, true)).toBe(true);
+    expect(tablesInStep(shown('a', null, true), { income: 'a', debt: 'd' }, false)).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ import { snapshotToWire } from '../../../engine/plan-vs-actual.ts';
 import type { Validation } from '../../../shared/validation/index.ts';
 import { validateContributionMonth, validateDebtMonth, validateHomeMonth, validateIncomeMonth, validateMortgageMonth, validateRetirementMonth } from '../../../shared/validation/months.ts';
 import { homeAt } from '../../../engine/net-worth.ts';
+import type { MonthKind } from '../../../shared/months/tables.ts';
 import { entriesOf, MONTHS, type MonthsName } from '../../../shared/resources.ts';
 import { useDataLayer, useFreshSubscription, useSession } from '../../data/hooks.ts';
 import type { MutationResult } from '../../data/mutations.ts';
@@ -64,6 +65,17 @@ export const HOME_VALUE_UNKNOWN = 'Not counted yet: enter what your home would s
 const picked =
   <T,>(validation: Validation<T>, pick: (value: T) => Cents): Validation<Cents | null> =>
     validation.ok ? { ok: true, value: pick(validation.value) } : validation;
+
+/**
+ * Whether the plan was read from the very tables shown: each shown table's write token (useMonths
+ * `stamp`, null for none or a table written without one) is the one the plan's read names for it.
+ * A read that failed waits for nothing (its error is shown, or the plan is not there to compare):
+ * Save is never held for good. Example: shown income 'a', debt null; plan { income: 'a' } → true;
+ * plan { income: 'b' } → false until the plan's read answers again.
+ */
+export function tablesInStep(shown: readonly { kind: MonthKind; stamp: string | null; failed: boolean }[], planStamps: Partial<Record<MonthKind, string>>, planFailed: boolean): boolean {
+  return planFailed || shown.every(({ kind, stamp, failed }) => failed || stamp === (planStamps[kind] ?? null));
+}
 
 /** The balances of `today` from the mirrored tables, in the order the page lists them. */
 export function useCheckInFields(today: MonthKey): {
@@ -181,9 +193,13 @@ export function useCheckInFields(today: MonthKey): {
   }, [income.table, debts.table, saving.table, accounts.table, today, plan]);
   // The plan (its figures "before" the check-in, the baseline kept) must be read from the tables
   // shown: the two are separate reads of the mirror, and after a table is written one may answer first.
-  const planTables = usePlanTableActuals().stamps;
+  const planTables = usePlanTableActuals();
   const shown = { incomeMonths: income, debtMonths: debts, contributionMonths: saving, retirementMonths: accounts };
-  const inStep = entriesOf(shown).every(([name, view]) => view.stamp === (planTables[MONTHS[name].monthKind] ?? null));
+  const inStep = tablesInStep(
+    entriesOf(shown).map(([name, view]) => ({ kind: MONTHS[name].monthKind, stamp: view.stamp, failed: view.error !== null })),
+    planTables.stamps,
+    planTables.error !== null,
+  );
   const ready = income.table !== null && debts.table !== null && saving.table !== null && accounts.table !== null && plan.kind !== 'loading';
   const error = income.error ?? debts.error ?? saving.error ?? accounts.error;
   return { fields, ready, inStep, error };
