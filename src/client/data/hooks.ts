@@ -161,8 +161,12 @@ export interface MonthsView {
   provisional: boolean;
   loading: boolean;
   error: string | null;
-  /** The table's `actualsToken` (month-actuals.ts), new at each write; null before it has been fetched. */
-  stamp: string | null;
+  /**
+   * The row's `actualsToken` (month-actuals.ts), new at each write; null before the table is in the
+   * mirror or when it was written by a version without tokens. Not the row's `stamp` (the server
+   * table's identity, kept by local writes).
+   */
+  actualsToken: string | null;
 }
 
 /**
@@ -172,26 +176,16 @@ export interface MonthsView {
 export function useMonths(name: MonthsName): MonthsView {
   const layer = useDataLayer();
   const table = useLive(monthsQuery(layer, name), [layer, name], SHARED_KEY.months(name));
-  const fetch = useMonthsStatus(name);
+  const fetch = useLive(statusQuery(layer, name), [layer, name], SHARED_KEY.status(name));
   const status = fetch?.ok ? fetch.value : undefined;
   const row = table?.ok ? table.value : undefined;
   return {
     body: row?.body ?? null,
     provisional: row?.provisional ?? false,
-    stamp: row?.actualsToken ?? null,
+    actualsToken: row?.actualsToken ?? null,
     loading: table === undefined || fetch === undefined || status?.loading === true,
     error: table && !table.ok ? table.error : fetch && !fetch.ok ? fetch.error : (status?.error ?? null),
   };
-}
-
-/**
- * A month table's fetch status alone, as useMonths watches it (the same shared query): undefined
- * until its first answer, then the status row (undefined when the table was never fetched) or the
- * mirror's error.
- */
-export function useMonthsStatus(name: MonthsName): Outcome<SyncStatusRow | undefined> | undefined {
-  const layer = useDataLayer();
-  return useLive(statusQuery(layer, name), [layer, name], SHARED_KEY.status(name));
 }
 
 export interface OutboxStatusView {

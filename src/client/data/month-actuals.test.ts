@@ -117,10 +117,10 @@ describe('the month tables’ actuals in the mirror', () => {
     const answers: unknown[] = [];
     const subscription = liveQuery(() => PLAN_TABLE_ACTUALS.query(db)).subscribe((value) => answers.push(value));
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(1);
-    expect(answers[0]).toEqual({ tables: {}, fetching: [], stamps: {} });
+    expect(answers[0]).toEqual({ tables: {}, fetching: [], tokens: {} });
     await db.transaction('rw', [db.months, db.outbox], () => db.months.put({ name: 'incomeMonths', body: INCOME_TABLE, provisional: false }));
     await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
-    expect(answers[1]).toEqual({ tables: { income: { first: INCOME_ACTUALS.first, actuals: INCOME_ACTUALS.actuals } }, fetching: [], stamps: { income: expect.any(String) } });
+    expect(answers[1]).toEqual({ tables: { income: { first: INCOME_ACTUALS.first, actuals: INCOME_ACTUALS.actuals } }, fetching: [], tokens: { income: expect.any(String) } });
     subscription.unsubscribe();
   });
 
@@ -140,7 +140,7 @@ describe('the month tables’ actuals in the mirror', () => {
     old.close();
     const strip = ({ first, actuals }: { first: string; actuals: unknown }) => ({ first, actuals });
     // The other page's write has no token: the plan names none for it.
-    expect(await planTableActuals(db)).toEqual({ tables: { debt: strip(DEBT_ACTUALS_LATER) }, fetching: [], stamps: {} });
+    expect(await planTableActuals(db)).toEqual({ tables: { debt: strip(DEBT_ACTUALS_LATER) }, fetching: [], tokens: {} });
   });
 
   it('say which tables not in the mirror are being fetched, read with the tables', async () => {
@@ -163,7 +163,7 @@ describe('the month tables’ actuals in the mirror', () => {
     // Each table's actuals name the write they come from: the table's own token.
     const stamp = (await db.months.get('incomeMonths'))?.actualsToken;
     expect(stamp).toEqual(expect.any(String));
-    expect(await planTableActuals(db)).toEqual({ tables: { income: { first: INCOME_ACTUALS.first, actuals: INCOME_ACTUALS.actuals } }, fetching: [], stamps: { income: stamp } });
+    expect(await planTableActuals(db)).toEqual({ tables: { income: { first: INCOME_ACTUALS.first, actuals: INCOME_ACTUALS.actuals } }, fetching: [], tokens: { income: stamp } });
     // A table being fetched again while the mirror holds it is not waited for either.
     await status('incomeMonths', true);
     expect(await fetching()).toEqual([]);

@@ -108,9 +108,9 @@ export interface PlanTableActuals {
   /**
    * The `actualsToken` of each table whose actuals these are, by kind (none for a table written
    * without one): a screen that shows a table beside the plan compares it with the table's own
-   * (useMonths `stamp`) to know both come from the same write.
+   * (useMonths `actualsToken`) to know both come from the same write.
    */
-  readonly stamps: Partial<Record<MonthKind, string>>;
+  readonly tokens: Partial<Record<MonthKind, string>>;
 }
 
 /**
@@ -122,15 +122,15 @@ export interface PlanTableActuals {
 export async function planTableActuals(db: MirrorDb): Promise<PlanTableActuals> {
   return db.transaction('r', [db.months, db.monthActuals, db.syncStatus], async () => {
     const names = (await db.months.toCollection().primaryKeys()).filter((name) => KIND_OF.has(name));
-    const tokens = new Map<string, unknown>();
-    await db.months.orderBy('actualsToken').eachKey((token, cursor) => tokens.set(String(cursor.primaryKey), token));
+    const tokenOf = new Map<string, unknown>();
+    await db.months.orderBy('actualsToken').eachKey((token, cursor) => tokenOf.set(String(cursor.primaryKey), token));
     const kept = await db.monthActuals.bulkGet(names);
     const tables: Partial<Record<MonthKind, TableActuals>> = {};
-    const stamps: Partial<Record<MonthKind, string>> = {};
+    const tokens: Partial<Record<MonthKind, string>> = {};
     for (const [i, name] of names.entries()) {
       const kind = KIND_OF.get(name)!;
-      const token = tokens.get(name);
-      if (typeof token === 'string') stamps[kind] = token;
+      const token = tokenOf.get(name);
+      if (typeof token === 'string') tokens[kind] = token;
       const row = kept[i];
       if (row !== undefined && typeof row.token === 'string' && token === row.token) {
         tables[kind] = { first: row.first, actuals: row.actuals };
@@ -141,7 +141,7 @@ export async function planTableActuals(db: MirrorDb): Promise<PlanTableActuals> 
     const absent = [...KIND_OF].filter(([, kind]) => tables[kind] === undefined);
     const statuses = await db.syncStatus.bulkGet(absent.map(([name]) => name));
     const fetching = absent.filter((_, i) => statuses[i]?.loading === true).map(([, kind]) => kind);
-    return { tables, fetching, stamps };
+    return { tables, fetching, tokens };
   });
 }
 

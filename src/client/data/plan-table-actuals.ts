@@ -18,13 +18,13 @@ export interface TableActualsView {
   actuals: ProjectionActuals;
   /** Waiting for the mirror's first answer, or for a table's first fetch with nothing in the mirror yet. */
   loading: boolean;
-  /** Which write of each table the actuals come from (month-actuals.ts PlanTableActuals `stamps`). */
-  stamps: Partial<Record<MonthKind, string>>;
+  /** Which write of each table the actuals come from (month-actuals.ts PlanTableActuals `tokens`). */
+  tokens: Partial<Record<MonthKind, string>>;
   /** The mirror's message when the read failed (the plan then has no tables), else null. */
   error: string | null;
 }
 
-const NO_STAMPS: Partial<Record<MonthKind, string>> = {};
+const NO_TOKENS: Partial<Record<MonthKind, string>> = {};
 
 /**
  * What the plan's input takes from the four month tables: their first month and the user's actual
@@ -38,5 +38,5 @@ export function usePlanTableActuals(): TableActualsView {
   const tables = read.value?.tables;
   const plan = useMemo(() => planFromTables(tables ?? {}), [tables]);
   const loading = read.value === undefined || read.value.fetching.length > 0;
-  return { start: plan.start, actuals: plan.actuals, loading: loading && read.error === null, stamps: read.value?.stamps ?? NO_STAMPS, error: read.error };
+  return { start: plan.start, actuals: plan.actuals, loading: loading && read.error === null, tokens: read.value?.tokens ?? NO_TOKENS, error: read.error };
 }

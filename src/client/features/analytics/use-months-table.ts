@@ -20,8 +20,8 @@ export interface MonthsTableView<Table> {
   error: string | null;
   /** Month row ids with an edit waiting for the server. */
   pendingIds: ReadonlySet<number>;
-  /** Which write of the table this is (useMonths `stamp`). */
-  stamp: string | null;
+  /** Which write of the table this is (useMonths `actualsToken`). */
+  actualsToken: string | null;
 }
 
 const NO_EDITS: PendingMonthEdits = new Map();
@@ -62,11 +62,11 @@ export function usePendingMonthEdits(name: MonthsName): PendingMonthEdits {
 }
 
 export function useMonthsTable<Table>(name: MonthsName, read: (body: unknown, pending: PendingMonthEdits) => Table | null): MonthsTableView<Table> {
-  const { body, provisional, loading, error, stamp } = useMonths(name);
+  const { body, provisional, loading, error, actualsToken } = useMonths(name);
   const pending = usePendingMonthEdits(name);
   const dollars = useDollars();
   const stored = useMemo(() => read(body, pending), [read, body, pending]);
   const table = useMemo(() => (stored === null ? null : dollars.table(stored)), [stored, dollars]);
   const pendingIds = useMemo(() => new Set(pending.keys()), [pending]);
-  return { table, provisional, loading, error, pendingIds, stamp };
+  return { table, provisional, loading, error, pendingIds, actualsToken };
 }

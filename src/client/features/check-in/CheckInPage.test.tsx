@@ -193,8 +193,8 @@ describe('CheckInPage', () => {
 
 describe('tablesInStep', () => {
   const shown = (income: string | null, debt: string | null, failed = false) => [
-    { kind: 'income' as const, stamp: income, failed: false },
-    { kind: 'debt' as const, stamp: debt, failed },
+    { kind: 'income' as const, actualsToken: income, failed: false },
+    { kind: 'debt' as const, actualsToken: debt, failed },
   ];
   it('holds while a shown table is not the write the plan read, and never for a failed read', () => {
     expect(tablesInStep(shown('a', null), { income: 'a' }, false)).toBe(true);

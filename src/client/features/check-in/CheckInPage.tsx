@@ -68,13 +68,13 @@ const picked =
 
 /**
  * Whether the plan was read from the very tables shown: each shown table's write token (useMonths
- * `stamp`, null for none or a table written without one) is the one the plan's read names for it.
+ * `actualsToken`, null for none or a table written without one) is the one the plan's read names for it.
  * A read that failed waits for nothing (its error is shown, or the plan is not there to compare):
  * Save is never held for good. Example: shown income 'a', debt null; plan { income: 'a' } → true;
  * plan { income: 'b' } → false until the plan's read answers again.
  */
-export function tablesInStep(shown: readonly { kind: MonthKind; stamp: string | null; failed: boolean }[], planStamps: Partial<Record<MonthKind, string>>, planFailed: boolean): boolean {
-  return planFailed || shown.every(({ kind, stamp, failed }) => failed || stamp === (planStamps[kind] ?? null));
+export function tablesInStep(shown: readonly { kind: MonthKind; actualsToken: string | null; failed: boolean }[], planTokens: Partial<Record<MonthKind, string>>, planFailed: boolean): boolean {
+  return planFailed || shown.every(({ kind, actualsToken, failed }) => failed || actualsToken === (planTokens[kind] ?? null));
 }
 
 /** The balances of `today` from the mirrored tables, in the order the page lists them. */
@@ -196,8 +196,8 @@ export function useCheckInFields(today: MonthKey): {
   const planTables = usePlanTableActuals();
   const shown = { incomeMonths: income, debtMonths: debts, contributionMonths: saving, retirementMonths: accounts };
   const inStep = tablesInStep(
-    entriesOf(shown).map(([name, view]) => ({ kind: MONTHS[name].monthKind, stamp: view.stamp, failed: view.error !== null })),
-    planTables.stamps,
+    entriesOf(shown).map(([name, view]) => ({ kind: MONTHS[name].monthKind, actualsToken: view.actualsToken, failed: view.error !== null })),
+    planTables.tokens,
     planTables.error !== null,
   );
   const ready = income.table !== null && debts.table !== null && saving.table !== null && accounts.table !== null && plan.kind !== 'loading';

@@ -1,9 +1,10 @@
 /**
  * What the engine's input is read from in the mirror (usePlanInput, use-projection.ts): every
  * collection and single record it reads, what it takes from the month tables (their actuals and
- * whether they are being fetched, usePlanTableActuals: not the tables), the plan start day and the birth year. The
- * Analytics page starts these reads with the tab's code (lazy-tabs.tsx `warmStoredTab`), so the
- * Overview's first render has its figures; a read missing here is only read later, by the hook.
+ * whether they are being fetched, usePlanTableActuals: not the tables), the plan start day and the
+ * birth year. The Analytics page starts these reads with the tab's code (lazy-tabs.tsx
+ * `warmStoredTab`), so the Overview's first render has its figures; a read missing here is only
+ * read later, by the hook.
  * `plan-input-reads.test.tsx` renders usePlanInput after warming these and expects no wait.
  */
 import type { LiveRead } from '../../../data/live-reads.ts';
