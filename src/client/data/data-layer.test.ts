@@ -99,6 +99,22 @@ afterEach(async () => {
   }
 });
 
+/**
+ * The retry loop's clock, moved by hand: each wait the data layer starts stays pending until
+ * `pass()` lets its time go by, so a test runs past a backoff without sleeping through it.
+ */
+function manualWaits() {
+  const pending: { ms: number; resolve: () => void }[] = [];
+  return {
+    wait: (ms: number) => new Promise<void>((resolve) => pending.push({ ms, resolve })),
+    /** The waits started and not yet passed, in milliseconds. */
+    scheduled: () => pending.map((entry) => entry.ms),
+    pass: () => {
+      for (const entry of pending.splice(0)) entry.resolve();
+    },
+  };
+}
+
 function setup({
   signedIn = null as Session | null,
   online = true,
@@ -471,7 +487,8 @@ describe('online and offline', () => {
     ['a 500', { ok: false, kind: 'http', status: 500, message: null, errors: null } as ApiResult],
     ['a timeout', { ok: false, kind: 'network', message: 'The server did not answer in time', timedOut: true } as ApiResult],
   ])('fails an online edit on %s, rolled back, marked as perhaps applied, and never sends it again', async (_what, answer) => {
-    const { api, server, layer } = setup({ signedIn: session(ANN) });
+    const clock = manualWaits();
+    const { api, server, layer } = setup({ signedIn: session(ANN), wait: clock.wait });
     await layer.ready;
     const queued = vi.fn();
     layer.onEditQueued(queued);
@@ -481,8 +498,10 @@ describe('online and offline', () => {
     api.writeAnswer = null;
     expect(await layer.db.debts.count()).toBe(0);
     expect(await layer.db.outbox.count()).toBe(0);
-    // Past the first backoff (1 s) and a coming-online catch-up: nothing is replayed.
-    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    // Past every backoff a retry could be waiting for, and a coming-online catch-up: nothing is replayed.
+    clock.pass();
+    await layer.flush();
+    clock.pass();
     await layer.flush();
     expect(server.seen().filter((line) => line === 'POST /api/v1/debts')).toHaveLength(1);
     expect(server.writes).toEqual([]);
@@ -490,17 +509,21 @@ describe('online and offline', () => {
   });
 
   it('going offline stops the retries; coming back sends the edit', async () => {
-    const { api, server, layer, goOnline, goOffline } = setup({ signedIn: session(ANN) });
+    const clock = manualWaits();
+    const { api, server, layer, goOnline, goOffline } = setup({ signedIn: session(ANN), wait: clock.wait });
     await layer.ready;
     api.failWrites = true;
     expect((await layer.mutations.create('debts', debt('Visa'))).status).toBe('queued');
     const posts = () => server.seen().filter((line) => line === 'POST /api/v1/debts').length;
     expect(posts()).toBe(1);
+    // The first retry is due after backoffMs(1) = 1 s.
+    await vi.waitFor(() => expect(clock.scheduled()).toEqual([1_000]));
 
     goOffline();
     api.failWrites = false;
-    // The first retry was due after backoffMs(1) = 1 s.
-    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    // Its time goes by offline: a loop that went on would send the edit (now accepted) at once.
+    clock.pass();
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(posts()).toBe(1);
     expect(await layer.db.outbox.where('status').equals('pending').count()).toBe(1);
 

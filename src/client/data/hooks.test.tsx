@@ -137,7 +137,7 @@ describe('useCollection', () => {
 
     // Never fetched (a new user's first pull): loading.
     await act(() => layer.db.syncStatus.put({ name: 'incomes', loading: true, error: null, lastFetched: null }));
-    expect(await screen.findByText('loading')).toBeTruthy();
+    await screen.findByText('loading');
   });
 
   it("shows the fetch's error from syncStatus", async () => {

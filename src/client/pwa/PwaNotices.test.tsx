@@ -154,7 +154,7 @@ describe('the parts on every page', () => {
     const offered = commits.length;
     act(() => controller.updateFound(vi.fn()));
     expect(new Set(commits.slice(offered))).toEqual(new Set(['notices']));
-    expect(screen.getByRole('status', { name: 'Update available' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Install' })).toBeTruthy();
+    screen.getByRole('status', { name: 'Update available' });
+    screen.getByRole('button', { name: 'Install' });
   });
 });

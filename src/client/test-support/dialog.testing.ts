@@ -69,14 +69,14 @@ export async function renderAndPress(ui: ReactNode, button: string, options: Set
 
 /** Waits for the first text to appear, then expects each of the others to be there already. */
 export async function expectTexts(first: string, ...others: string[]): Promise<void> {
-  expect(await screen.findByText(first)).toBeTruthy();
-  for (const text of others) expect(screen.getByText(text)).toBeTruthy();
+  await screen.findByText(first);
+  for (const text of others) screen.getByText(text);
 }
 
 /** A refused or invalid save: the message shows and the dialog stays open. */
 export async function expectKeptOpen(message: string): Promise<void> {
-  expect(await screen.findByText(message)).toBeTruthy();
-  expect(screen.getByRole('dialog')).toBeTruthy();
+  await screen.findByText(message);
+  screen.getByRole('dialog');
 }
 
 /** Expects none of the texts on the screen, e.g. the messages a fix has cleared. */
@@ -107,7 +107,7 @@ export function holdWrites(server: TestServer): () => void {
 export async function submitHeld(server: TestServer, name: string, busy: string): Promise<() => void> {
   const release = holdWrites(server);
   submitDialog(name);
-  expect(await within(dialog()).findByRole('button', { name: busy })).toBeTruthy();
+  await within(dialog()).findByRole('button', { name: busy });
   return release;
 }
 
@@ -115,13 +115,13 @@ export async function submitHeld(server: TestServer, name: string, busy: string)
 export function expectCloseBlocked({ escape = false } = {}): void {
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
   if (escape) fireEvent.keyDown(dialog(), { key: 'Escape' });
-  expect(screen.getByRole('dialog')).toBeTruthy();
+  screen.getByRole('dialog');
 }
 
 /** Presses `button` (by default 'Delete <name>'), sees the confirmation name the record, and confirms. */
 export async function confirmDelete(name: string, button = `Delete ${name}`): Promise<void> {
   await press(button);
-  expect(await screen.findByText(`Are you sure you want to delete "${name}"? This action cannot be undone.`)).toBeTruthy();
+  await screen.findByText(`Are you sure you want to delete "${name}"? This action cannot be undone.`);
   submitDialog('Delete');
 }
 
@@ -129,7 +129,7 @@ export async function confirmDelete(name: string, button = `Delete ${name}`): Pr
 export async function expectPendingRow(name: RegExp): Promise<void> {
   await dialogClosed();
   const row = await screen.findByRole('row', { name });
-  expect(within(row).getByText('pending sync')).toBeTruthy();
+  within(row).getByText('pending sync');
 }
 
 /**

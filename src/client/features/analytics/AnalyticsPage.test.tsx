@@ -18,14 +18,14 @@ function renderPage(options: Parameters<typeof makeLayer>[0] = {}, storedTab?: s
 describe('AnalyticsPage', () => {
   it('asks a visitor to log in', async () => {
     const { path } = renderPage({ signedIn: false });
-    expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Authentication Required' });
     fireEvent.click(screen.getByRole('link', { name: 'Go to Login' }));
     await waitFor(() => expect(path()).toBe('/login'));
   });
 
   it('offers a subscription to a user without one, and a way back', async () => {
     renderPage({ subscribed: false });
-    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Subscribe Now' });
     expect(screen.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('tab')).toBeNull();
@@ -45,11 +45,11 @@ describe('AnalyticsPage', () => {
     };
     const { layer, storage, server } = renderRoutes('/analytics', { '/analytics': AnalyticsPage }, { now: MARCH_1, made });
 
-    expect(await screen.findByRole('status', { name: 'Checking your subscription' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
+    await screen.findByRole('status', { name: 'Checking your subscription' });
+    screen.getByRole('heading', { level: 1, name: 'Analytics' });
     expect(screen.queryByRole('link', { name: 'Subscribe Now' })).toBeNull();
     release();
-    expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'Overview', selected: true });
     expect(screen.queryByText('Unlock Analytics')).toBeNull();
     expect(layer.getSession().subscribed).toBe(true);
     expect(storage.get(STORAGE_KEYS.subscribed)).toBe('true');
@@ -59,7 +59,7 @@ describe('AnalyticsPage', () => {
 
   it('asks the server again on each visit; offline, the stored flag decides at once', async () => {
     const first = renderPage({ subscribed: false });
-    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Subscribe Now' });
     const asked = () => first.server.seen().filter((call) => call === 'GET /api/v1/subscription').length;
     await first.layer.ready;
     // The start's check, and the page's unless it shared that one.
@@ -67,38 +67,38 @@ describe('AnalyticsPage', () => {
     expect(before).toBeGreaterThanOrEqual(1);
     first.unmount();
     const again = renderRoutes('/analytics', { '/analytics': AnalyticsPage }, { made: { layer: first.layer, server: first.server, storage: first.storage, setOnline: () => {} } });
-    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Subscribe Now' });
     await waitFor(() => expect(asked()).toBe(before + 1));
     again.unmount();
 
     const offline = renderPage({ subscribed: false, serverSubscribed: true, online: false });
-    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Subscribe Now' });
     expect(offline.server.seen()).not.toContain('GET /api/v1/subscription');
   });
 
   it('when the server cannot say, the stored flag decides', async () => {
     renderPage({ subscribed: false, intercept: (request) => (request.path === '/api/v1/subscription' ? { ok: false, kind: 'http', status: 502, message: 'Bad gateway', errors: null } : undefined) });
-    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Subscribe Now' });
   });
 
   it('gives a subscriber the five tabs and What if under an h1, opening on Overview', async () => {
     renderPage({ subscribed: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Analytics' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Income Future', 'Debt Progress', 'Retirement Contributions', 'Retirement Living', 'What if']);
-    expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeTruthy();
+    screen.getByRole('tab', { name: 'Overview', selected: true });
   });
 
   it('remembers the chosen tab under analyticsTab and opens on it next time', async () => {
     const { unmount } = renderPage({ subscribed: true, intercept: serveMonths({ incomeMonths: INCOME_BODY }) });
     fireEvent.click(await screen.findByRole('tab', { name: 'Income Future' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.analyticsTab)).toBe('income-future');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Income Future' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 2, name: 'Income Future' });
     unmount();
     const again = renderPage({ subscribed: true }, 'debt-progress');
-    expect(await screen.findByRole('tab', { name: 'Debt Progress', selected: true })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'Debt Progress', selected: true });
     again.unmount();
     // Anything else stored there opens Overview.
     renderPage({ subscribed: true }, 'not-a-tab');
-    expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'Overview', selected: true });
   });
 });

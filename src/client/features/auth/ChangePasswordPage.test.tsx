@@ -34,15 +34,15 @@ describe('ChangePasswordPage', () => {
     const { server } = renderChange();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Change Password');
     submit();
-    expect(await screen.findByText('Current password is required')).toBeTruthy();
-    expect(screen.getByText('New password is required')).toBeTruthy();
-    expect(screen.getByText('Password confirmation is required')).toBeTruthy();
+    await screen.findByText('Current password is required');
+    screen.getByText('New password is required');
+    screen.getByText('Password confirmation is required');
     fill('Current Password', 'x');
     fill('New Password', '12345');
     fill('Confirm New Password', '123456');
     submit();
-    expect(await screen.findByText('New password must be at least 6 characters long')).toBeTruthy();
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    await screen.findByText('New password must be at least 6 characters long');
+    screen.getByText('Passwords do not match');
     expect(screen.queryByText('Current password is required')).toBeNull();
     expect(server.seen().filter((call) => call === 'PUT /users')).toEqual([]);
   });
@@ -76,7 +76,7 @@ describe('ChangePasswordPage', () => {
     await screen.findByRole('button', { name: 'Update Password' });
     fillValid();
     submit();
-    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    await screen.findByText('Current password is incorrect');
     expect(screen.getAllByText('Current password is incorrect')).toHaveLength(1);
     expect(screen.getByLabelText('Current Password').getAttribute('aria-invalid')).toBe('true');
     // Editing the field clears its message.
@@ -105,13 +105,13 @@ describe('ChangePasswordPage', () => {
     submit();
     await waitFor(() => expect(layer.getSession().isAuthenticated).toBe(false));
     expect(storage.get('authToken')).toBeUndefined();
-    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    await screen.findByText('Authentication Required');
   });
 
   it('asks a visitor to log in', async () => {
     renderChange({ signedIn: false });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Authentication Required');
-    expect(screen.getByText('You must be logged in to change your password.')).toBeTruthy();
+    screen.getByText('You must be logged in to change your password.');
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -26,10 +26,10 @@ describe('ForgotPasswordPage', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Forgot Password');
     expect(screen.getAllByRole('textbox').map((input) => input.getAttribute('type'))).toEqual(['email']);
     submit();
-    expect(await screen.findByText('Email is required')).toBeTruthy();
+    await screen.findByText('Email is required');
     fillEmail('not-an-email');
     submit();
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    await screen.findByText('Please enter a valid email address');
     expect(server.seen().filter((call) => call === 'POST /users/password')).toEqual([]);
   });
 

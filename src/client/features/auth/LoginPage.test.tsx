@@ -39,7 +39,7 @@ describe('LoginPage', () => {
   it('shows the product name, the welcome line and the links', async () => {
     renderLogin();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Runway');
-    expect(screen.getByText(LOGIN_WELCOME)).toBeTruthy();
+    screen.getByText(LOGIN_WELCOME);
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -48,12 +48,12 @@ describe('LoginPage', () => {
   it('requires the email and the password and sends nothing until both are given', async () => {
     const { server } = renderLogin();
     fireEvent.click(await screen.findByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    await screen.findByText('Email is required');
+    screen.getByText('Password is required');
     // Typing in a field clears its own message only.
     fill('Email', 'ann@example.com');
     expect(screen.queryByText('Email is required')).toBeNull();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    screen.getByText('Password is required');
     expect(server.seen().filter((call) => call.includes('sign_in'))).toEqual([]);
   });
 
@@ -92,7 +92,7 @@ describe('LoginPage', () => {
     await screen.findByRole('button', { name: 'Login' });
     fireEvent.click(screen.getByLabelText('Remember me'));
     await submitAs('  Bob@Example.com ', 'pa ss word');
-    expect(await screen.findByText(LOGIN_SUCCESS)).toBeTruthy();
+    await screen.findByText(LOGIN_SUCCESS);
     expect(sent).toEqual([{ method: 'POST', path: '/users/sign_in', anonymous: true, body: { user: { email: 'bob@example.com', password: 'pa ss word', remember_me: true } } }]);
     expect(routed.storage.get('authToken')).toBe('bob-token');
     expect(routed.layer.getSession()).toMatchObject({ isAuthenticated: true, email: 'bob@example.com', subscribed: true });
@@ -116,7 +116,7 @@ describe('LoginPage', () => {
   it('shows Already Logged In to a signed-in visitor', async () => {
     renderLogin({ signedIn: true });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Already Logged In');
-    expect(screen.getByText('You are logged in as ann@example.com.')).toBeTruthy();
+    screen.getByText('You are logged in as ann@example.com.');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
@@ -148,11 +148,11 @@ describe('LoginPage', () => {
       await screen.findByRole('button', { name: 'Login' });
       await submitAs('bob@example.com', 'secret1');
       const dialog = await screen.findByRole('dialog');
-      expect(within(dialog).getByText(/1 edit made on this device by ann@example.com has not reached the server yet/)).toBeTruthy();
-      expect(within(dialog).getByText(/Logging in as bob@example.com discards it/)).toBeTruthy();
+      within(dialog).getByText(/1 edit made on this device by ann@example.com has not reached the server yet/);
+      within(dialog).getByText(/Logging in as bob@example.com discards it/);
       expect(made.layer.getSession().isAuthenticated).toBe(false);
       fireEvent.click(within(dialog).getByRole('button', { name: DISCARD_CONFIRM }));
-      expect(await screen.findByText(LOGIN_SUCCESS)).toBeTruthy();
+      await screen.findByText(LOGIN_SUCCESS);
       expect(made.layer.getSession().email).toBe('bob@example.com');
       expect(await made.layer.db.outbox.count()).toBe(0);
       expect(await made.layer.db.debts.count()).toBe(0);

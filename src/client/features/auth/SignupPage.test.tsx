@@ -56,25 +56,25 @@ describe('SignupPage', () => {
     const { server } = renderSignup();
     await screen.findByRole('button', { name: 'Sign Up' });
     submit();
-    expect(await screen.findByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(screen.getByText('Password confirmation is required')).toBeTruthy();
-    expect(screen.getByText('Birth year is required')).toBeTruthy();
-    expect(screen.getByText('You must accept the Terms of Service to continue')).toBeTruthy();
+    await screen.findByText('Email is required');
+    screen.getByText('Password is required');
+    screen.getByText('Password confirmation is required');
+    screen.getByText('Birth year is required');
+    screen.getByText('You must accept the Terms of Service to continue');
 
     fill('Email', 'ann@example');
     fill('Password', '12345');
     fill('Confirm Password', '12346');
     fill('Birth Year', '1900');
     submit();
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 6 characters long')).toBeTruthy();
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
-    expect(screen.getByText('Birth year must be greater than 1900')).toBeTruthy();
+    await screen.findByText('Please enter a valid email address');
+    screen.getByText('Password must be at least 6 characters long');
+    screen.getByText('Passwords do not match');
+    screen.getByText('Birth year must be greater than 1900');
 
     fill('Birth Year', '2031');
     submit();
-    expect(await screen.findByText('Birth year cannot be in the future')).toBeTruthy();
+    await screen.findByText('Birth year cannot be in the future');
     expect(server.seen().filter((call) => call === 'POST /users')).toEqual([]);
   });
 
@@ -99,7 +99,7 @@ describe('SignupPage', () => {
       { method: 'POST', path: '/users', anonymous: true, body: { user: { email: 'new@example.com', password: 'secret1', password_confirmation: 'secret1', birth_year: 1990 } } },
     ]);
     answer(signUpAnswer);
-    expect(await screen.findByText(SIGNUP_SUCCESS)).toBeTruthy();
+    await screen.findByText(SIGNUP_SUCCESS);
     expect(routed.storage.get('authToken')).toBe('new-token');
     expect(routed.layer.getSession().email).toBe('new@example.com');
     expect(screen.queryByText('Already Logged In')).toBeNull();
@@ -114,7 +114,7 @@ describe('SignupPage', () => {
     await screen.findByRole('button', { name: 'Sign Up' });
     fillValid();
     submit();
-    expect(await screen.findByText('Email has already been taken')).toBeTruthy();
+    await screen.findByText('Email has already been taken');
     expect(screen.getAllByText('Email has already been taken')).toHaveLength(1);
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByRole('button', { name: 'Sign Up' }) as HTMLButtonElement).disabled).toBe(false);

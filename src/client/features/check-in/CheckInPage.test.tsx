@@ -33,11 +33,11 @@ describe('CheckInPage', () => {
     // 2026-03: cash computes 4,600.00; the Visa already has an actual of 750.00; the 401k, before
     // retirement, is read from its contribution month: an actual of 2,020.50.
     // The IRA and the Loan have no row this month, so they are not asked for.
-    expect(await screen.findByLabelText('Visa')).toBeTruthy();
+    await screen.findByLabelText('Visa');
     expect((screen.getByLabelText('Cash on hand') as HTMLInputElement).value).toBe('4600.00');
-    expect(screen.getByText('Projected for 2026-03: $4,600.00')).toBeTruthy();
-    expect(screen.getByText('Your balance for 2026-03: $750.00')).toBeTruthy();
-    expect(screen.getByText('Your balance for 2026-03: $2,020.50')).toBeTruthy();
+    screen.getByText('Projected for 2026-03: $4,600.00');
+    screen.getByText('Your balance for 2026-03: $750.00');
+    screen.getByText('Your balance for 2026-03: $2,020.50');
     expect(screen.queryByLabelText('IRA')).toBeNull();
     expect(screen.queryByLabelText('Loan')).toBeNull();
   });
@@ -60,7 +60,7 @@ describe('CheckInPage', () => {
     await screen.findByLabelText('Visa');
     fill('Visa', '-5');
     await saveCheckIn();
-    expect(await screen.findByText('Please enter a valid positive amount')).toBeTruthy();
+    await screen.findByText('Please enter a valid positive amount');
     expect(server.writes).toEqual([]);
   });
 
@@ -77,7 +77,7 @@ describe('CheckInPage', () => {
       // Unchanged, the 401k's balance is confirmed as its actual.
       ['PUT', `/api/v1/contribution_months/${row(5)}`, { contribution_month: { input_end_balance: 2020.5 } }],
     ]);
-    expect(await screen.findByText('Checked in for 2026-03')).toBeTruthy();
+    await screen.findByText('Checked in for 2026-03');
   });
 
   it('offline, keeps the check-in on the device and says so', async () => {
@@ -93,7 +93,7 @@ describe('CheckInPage', () => {
     await screen.findByLabelText('Visa');
     fill('Visa', '700');
     await saveCheckIn();
-    expect(await screen.findByText('Check-in saved on this device')).toBeTruthy();
+    await screen.findByText('Check-in saved on this device');
     expect(server.writes).toEqual([]);
     // Three edits wait in the outbox, one per balance.
     const queued = await layer.db.outbox.where('status').equals('pending').toArray();
@@ -106,14 +106,14 @@ describe('CheckInPage', () => {
 
   it('a flag stored stale: the server is asked, and a subscriber gets the check-in, not the upsell', async () => {
     const { layer } = setup({ subscribed: false, serverSubscribed: true });
-    expect(await screen.findByLabelText('Visa')).toBeTruthy();
+    await screen.findByLabelText('Visa');
     expect(screen.queryByRole('link', { name: 'Subscribe Now' })).toBeNull();
     expect(layer.getSession().subscribed).toBe(true);
   });
 
   it('offers the subscription once the server says there is none', async () => {
     setup({ subscribed: false });
-    expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Subscribe Now' });
     expect(screen.queryByRole('status', { name: 'Checking your subscription' })).toBeNull();
   });
 
@@ -138,7 +138,7 @@ describe('CheckInPage', () => {
     await saveCheckIn();
     const changed = await screen.findByRole('list', { name: 'What changed' });
     await waitFor(() => expect(within(changed).getByText(/^Net worth this month/).textContent).toBe('Net worth this month: $256,000.00 → $255,000.00.'));
-    expect(screen.getByText(NET_WORTH_MEANS)).toBeTruthy();
+    screen.getByText(NET_WORTH_MEANS);
   });
   it('asks for the mortgage balance and the home value, sends them with the cash in one edit, and counts the home from then on', async () => {
     // Net 3 000.00 a month from 2026-01, expenses 1 000.00, a mortgage of 100 000.00 at 6 % paying
@@ -156,9 +156,9 @@ describe('CheckInPage', () => {
     const { layer, setOnline } = setup({ records, singles: { '/api/v1/housing': housing }, intercept: serveMonths(tables) });
     await layer.ready;
     await waitFor(() => expect((screen.getByLabelText('Mortgage balance') as HTMLInputElement).value).toBe('99095.49'));
-    expect(screen.getByText('Projected for 2026-03: $99,095.49')).toBeTruthy();
+    screen.getByText('Projected for 2026-03: $99,095.49');
     expect((screen.getByLabelText('Home value') as HTMLInputElement).value).toBe('');
-    expect(screen.getByText(HOME_VALUE_UNKNOWN)).toBeTruthy();
+    screen.getByText(HOME_VALUE_UNKNOWN);
 
     setOnline(false);
     fill('Mortgage balance', '98000');
@@ -176,7 +176,7 @@ describe('CheckInPage', () => {
     // 3 000.00 + 420 000.00 − 98 000.00 = 325 000.00.
     const changed = await screen.findByRole('list', { name: 'What changed' });
     await waitFor(() => expect(within(changed).getByText(/^Net worth this month/).textContent).toBe('Net worth this month: $3,000.00 → $325,000.00.'));
-    await waitFor(() => expect(screen.getByText('Your value for 2026-03: $420,000.00')).toBeTruthy());
+    await waitFor(() => screen.getByText('Your value for 2026-03: $420,000.00'));
   });
 
   it('refuses a negative home value with its message and writes nothing', async () => {
@@ -186,7 +186,7 @@ describe('CheckInPage', () => {
     await screen.findByLabelText('Home value');
     fill('Home value', '-1');
     await saveCheckIn();
-    expect(await screen.findByText('Home value cannot be negative')).toBeTruthy();
+    await screen.findByText('Home value cannot be negative');
     expect(server.writes).toEqual([]);
   });
 });

@@ -65,16 +65,16 @@ describe('ProfilePage', () => {
     await ready(routed);
     setYear('');
     submit();
-    expect(await screen.findByText('Birth year is required')).toBeTruthy();
+    await screen.findByText('Birth year is required');
     setYear('1900');
     submit();
-    expect(await screen.findByText('Birth year must be greater than 1900')).toBeTruthy();
+    await screen.findByText('Birth year must be greater than 1900');
     setYear('2031');
     submit();
-    expect(await screen.findByText('Birth year cannot be in the future')).toBeTruthy();
+    await screen.findByText('Birth year cannot be in the future');
     setYear('1990.5');
     submit();
-    expect(await screen.findByText('Birth year must be a valid number')).toBeTruthy();
+    await screen.findByText('Birth year must be a valid number');
     expect(routed.server.seen().filter((call) => call === 'PUT /api/v1/profile')).toEqual([]);
   });
 
@@ -145,7 +145,7 @@ describe('ProfilePage', () => {
     await ready(routed);
     setYear('1950');
     submit();
-    expect(await screen.findByText('Birth year is too early for an account')).toBeTruthy();
+    await screen.findByText('Birth year is too early for an account');
     expect(screen.queryByText('second message')).toBeNull();
     expect(birthYear().getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe('Profile is locked');
@@ -165,7 +165,7 @@ describe('ProfilePage', () => {
   it('asks a visitor to log in', async () => {
     renderProfile({ signedIn: false });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Authentication Required');
-    expect(screen.getByText('You must be logged in to update your profile.')).toBeTruthy();
+    screen.getByText('You must be logged in to update your profile.');
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
   });
 });

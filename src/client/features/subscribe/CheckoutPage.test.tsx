@@ -60,8 +60,8 @@ describe('CheckoutPage: the plan card', () => {
       answer: (request) => (request.path === '/api/v1/create_checkout_session' ? { ok: true, status: 200, data: { checkout_session: { id: 'cs_test_1', url: '/payments/test/checkout/cs_test_1' } } } : undefined),
     });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Monthly Plan');
-    expect(screen.getByText('$5.99 per month')).toBeTruthy();
-    expect(await screen.findByText('Test mode — no card is charged')).toBeTruthy();
+    screen.getByText('$5.99 per month');
+    await screen.findByText('Test mode — no card is charged');
 
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/payments/test/checkout/cs_test_1'));
@@ -83,12 +83,12 @@ describe('CheckoutPage: the plan card', () => {
 
   it('asks a visitor to log in, and shows Already Subscribed to a subscriber', async () => {
     renderCheckout({ signedIn: false });
-    expect(await screen.findByText('Please log in to access the subscription page.')).toBeTruthy();
+    await screen.findByText('Please log in to access the subscription page.');
   });
 
   it('shows Already Subscribed to a subscriber', async () => {
     renderCheckout({ subscribed: true, answer: (request) => (request.path === '/api/v1/subscription' ? { ok: true, status: 200, data: { subscription: { subscribed: true } } } : undefined) });
-    expect(await screen.findByRole('heading', { name: 'Already Subscribed' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Already Subscribed' });
   });
 });
 
@@ -99,7 +99,7 @@ describe('CheckoutPage: back from the provider', () => {
       answer: (request) =>
         request.path === '/api/v1/checkout_success' ? { ok: true, status: 200, data: { subscribed: true, subscription: { subscribed: true, plan: 'monthly', status: 'trialing' } } } : undefined,
     });
-    expect(await screen.findByText('Subscription to Monthly Subscription successful!')).toBeTruthy();
+    await screen.findByText('Subscription to Monthly Subscription successful!');
     expect(screen.getByRole('link', { name: 'Log Back In' }).getAttribute('href')).toBe('/login');
     await waitFor(() => expect(routed.layer.getSession().subscribed).toBe(true));
     expect(routed.sent).toEqual([{ method: 'POST', path: '/api/v1/checkout_success', body: { session_id: 'cs_test_42' } }]);
@@ -112,7 +112,7 @@ describe('CheckoutPage: back from the provider', () => {
 
   it('names the yearly plan in its success text', async () => {
     renderCheckout({ props: { plan: 'yearly', success: true, sessionId: 'cs_test_43' }, answer: (request) => (request.path === '/api/v1/checkout_success' ? { ok: true, status: 200, data: { subscribed: true } } : undefined) });
-    expect(await screen.findByText('Subscription to Yearly Subscription successful!')).toBeTruthy();
+    await screen.findByText('Subscription to Yearly Subscription successful!');
   });
 
   it('keeps the success text when the confirmation fails (only logged)', async () => {
@@ -121,7 +121,7 @@ describe('CheckoutPage: back from the provider', () => {
       props: { success: true, sessionId: 'cs_test_44' },
       answer: (request) => (request.path === '/api/v1/checkout_success' ? { ok: false, kind: 'http', status: 409, message: 'This checkout is not complete', errors: null } : undefined),
     });
-    expect(await screen.findByText('Subscription to Monthly Subscription successful!')).toBeTruthy();
+    await screen.findByText('Subscription to Monthly Subscription successful!');
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(routed.layer.getSession().subscribed).toBe(false);
     expect(screen.queryByRole('link', { name: 'Go to Analytics' })).toBeNull();
@@ -129,7 +129,7 @@ describe('CheckoutPage: back from the provider', () => {
 
   it('on cancel shows the cancel notice and a button back to the plans', async () => {
     const routed = renderCheckout({ props: { canceled: true } });
-    expect(await screen.findByText(CANCELED_MESSAGE)).toBeTruthy();
+    await screen.findByText(CANCELED_MESSAGE);
     expect(CANCELED_MESSAGE).toBe("Order canceled -- continue to shop around and checkout when you're ready.");
     fireEvent.click(screen.getByRole('link', { name: 'Back to Plans' }));
     await waitFor(() => expect(routed.path()).toBe('/subscribe'));

@@ -29,7 +29,7 @@ function renderSubscribe(options: RoutedOptions & { serverSubscribed?: boolean }
 describe('SubscribePage', () => {
   it('asks a visitor to log in', async () => {
     const routed = renderSubscribe({ signedIn: false });
-    expect(await screen.findByText('Please log in to access the subscription page.')).toBeTruthy();
+    await screen.findByText('Please log in to access the subscription page.');
     fireEvent.click(screen.getByRole('link', { name: 'Go to Login' }));
     await waitFor(() => expect(routed.path()).toBe('/login'));
     expect(routed.server.seen()).not.toContain('GET /api/v1/subscription');
@@ -40,17 +40,17 @@ describe('SubscribePage', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Choose Your Plan');
     const monthly = screen.getByRole('region', { name: 'Monthly Plan' });
     const yearly = screen.getByRole('region', { name: 'Yearly Plan' });
-    expect(within(monthly).getByText('$5.99 per month')).toBeTruthy();
-    expect(within(yearly).getByText('$60.00 per year')).toBeTruthy();
-    expect(within(yearly).getByText('Most Popular')).toBeTruthy();
-    expect(within(yearly).getByText('Save $11.88 compared to monthly')).toBeTruthy();
+    within(monthly).getByText('$5.99 per month');
+    within(yearly).getByText('$60.00 per year');
+    within(yearly).getByText('Most Popular');
+    within(yearly).getByText('Save $11.88 compared to monthly');
     expect(within(monthly).queryByText('Most Popular')).toBeNull();
     expect(within(monthly).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
     expect(within(yearly).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
 
     const faq = screen.getByRole('region', { name: 'Frequently Asked Questions' });
     fireEvent.click(within(faq).getByRole('button', { name: 'Is there a free trial?' }));
-    expect(await within(faq).findByText(/14-day free trial/)).toBeTruthy();
+    await within(faq).findByText(/14-day free trial/);
   });
 
   it('links each plan to its checkout page', async () => {
@@ -61,7 +61,7 @@ describe('SubscribePage', () => {
 
   it("shows 'Already Subscribed' with Go to Analytics to a subscriber", async () => {
     const routed = renderSubscribe({ subscribed: true });
-    expect(await screen.findByRole('heading', { name: 'Already Subscribed' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Already Subscribed' });
     fireEvent.click(screen.getByRole('link', { name: 'Go to Analytics' }));
     await waitFor(() => expect(routed.path()).toBe('/analytics'));
   });
@@ -69,7 +69,7 @@ describe('SubscribePage', () => {
   it('reads the subscription again on arrival: a stale flag follows the server', async () => {
     // Canceled in the portal while no tab was open: the stored flag still says subscribed.
     const routed = renderSubscribe({ subscribed: true, serverSubscribed: false });
-    expect(await screen.findByRole('heading', { name: 'Choose Your Plan' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Choose Your Plan' });
     expect(routed.layer.getSession().subscribed).toBe(false);
     expect(routed.storage.get('subscribed')).toBeUndefined();
 

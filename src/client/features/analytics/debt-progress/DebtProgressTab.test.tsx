@@ -16,14 +16,14 @@ function setup(options: Parameters<typeof renderTab>[1] = {}) {
 
 async function openDebt(name: string) {
   fireEvent.click(await screen.findByRole('tab', { name }));
-  await waitFor(() => expect(screen.getByRole('table', { name: `Debt months, ${name}` })).toBeTruthy());
+  await waitFor(() => screen.getByRole('table', { name: `Debt months, ${name}` }));
 }
 
 describe('DebtProgressTab', () => {
   it('opens on All Debts, view only: no Actions column and no Edit buttons', async () => {
     setup();
     await waitFor(() => expect(monthsOf('Debt months, All Debts')).toEqual(['2026-03', '2026-04', '2026-05']));
-    expect(screen.getByRole('tab', { name: 'All Debts', selected: true })).toBeTruthy();
+    screen.getByRole('tab', { name: 'All Debts', selected: true });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Debts', 'Visa', 'Loan']);
     const headers = within(screen.getByRole('table', { name: 'Debt months, All Debts' })).getAllByRole('columnheader').map((th) => th.textContent);
     // The total carries Visa's 2026-03 actual (750.00 against 760.00 computed), so it shows the Adjustment.
@@ -63,38 +63,38 @@ describe('DebtProgressTab', () => {
   it('says No Data for a debt without months', async () => {
     setup();
     fireEvent.click(await screen.findByRole('tab', { name: 'Loan' }));
-    expect(await screen.findByText('No Data for Loan')).toBeTruthy();
+    await screen.findByText('No Data for Loan');
   });
 
   it('links the empty state to the dashboard', async () => {
     setup({ intercept: serveMonths({ debtMonths: { debts: [], total: [] } }) });
-    expect(await screen.findByText('No debts to track yet')).toBeTruthy();
+    await screen.findByText('No debts to track yet');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('titles a load error Error Loading Debt Months', async () => {
     setup({ intercept: (request) => (request.path === '/api/v1/debt_months' ? { ok: false, kind: 'http', status: 500, message: 'Projection failed', errors: null } : undefined) });
-    expect(await screen.findByText('Error Loading Debt Months')).toBeTruthy();
-    expect(screen.getByText('Projection failed')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+    await screen.findByText('Error Loading Debt Months');
+    screen.getByText('Projection failed');
+    screen.getByRole('button', { name: 'Reload Page' });
   });
 
   it('checks the remaining balance against the debt’s rate and payment, then sends it', async () => {
     const { server } = setup();
     await openDebt('Visa');
     fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
-    expect(await screen.findByText('Visa · Month 2026-03')).toBeTruthy();
+    await screen.findByText('Visa · Month 2026-03');
     expect((screen.getByLabelText('Remaining Balance', { exact: false }) as HTMLInputElement).value).toBe('750.00');
     fill('Remaining Balance', '');
     fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
-    expect(await screen.findByText('Remaining balance is required')).toBeTruthy();
+    await screen.findByText('Remaining balance is required');
     fill('Remaining Balance', '-5');
     fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
-    expect(await screen.findByText('Please enter a valid positive amount')).toBeTruthy();
+    await screen.findByText('Please enter a valid positive amount');
     // 24 % a year is 2 % a month: 200.00 covers the interest of at most 10,000.00.
     fill('Remaining Balance', '10000.01');
     fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
-    expect(await screen.findByText('Remaining balance is too high for current monthly payment. Please modify your monthly payment to continue.')).toBeTruthy();
+    await screen.findByText('Remaining balance is too high for current monthly payment. Please modify your monthly payment to continue.');
     expect(server.writes).toEqual([]);
     fill('Remaining Balance', '10000');
     fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
@@ -110,8 +110,8 @@ describe('DebtProgressTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
     fill('Remaining Balance', '700');
     fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
-    expect(await screen.findByText('Failed to update debt month. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    await screen.findByText('Failed to update debt month. Please try again.');
+    screen.getByRole('dialog');
   });
 
   it('shows the failure wording on a 500, keeps the value typed and the row as it was', async () => {
@@ -123,7 +123,7 @@ describe('DebtProgressTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
     fill('Remaining Balance', '700');
     fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
-    expect(await screen.findByText('Failed to update debt month. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to update debt month. Please try again.');
     expect((screen.getByLabelText('Remaining Balance', { exact: false }) as HTMLInputElement).value).toBe('700');
     // The refusal rolls the mirror back; the table re-renders from it a moment after the error shows.
     await waitFor(() => expect(cellsOf('Debt months, Visa', '2026-03')).toEqual(before));
@@ -145,7 +145,7 @@ describe('DebtProgressTab', () => {
     fill('Remaining Balance', '700');
     fireEvent.click(screen.getByRole('button', { name: 'Update Debt Month' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByTestId('provisional-mark')).toBeTruthy();
+    await screen.findByTestId('provisional-mark');
     // The edited month shows the balance typed, marked pending, until the server has it.
     await waitFor(() => expect(cellsOf('Debt months, Visa', '2026-03')[0]).toBe('2026-03Actualpending sync'));
     expect(cellsOf('Debt months, Visa', '2026-03')[4]).toBe('$700');

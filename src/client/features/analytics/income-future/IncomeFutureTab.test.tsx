@@ -81,14 +81,14 @@ describe('IncomeFutureTab', () => {
   it('lets the current month and earlier be edited, from the first instant of the month', async () => {
     setup({ now: MARCH_1 });
     await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
-    expect(within(rowOf(TABLE, '2026-03')).getByRole('button', { name: 'Edit 2026-03' })).toBeTruthy();
+    within(rowOf(TABLE, '2026-03')).getByRole('button', { name: 'Edit 2026-03' });
     expect(cellsOf(TABLE, '2026-04').at(-1)).toBe('Future');
   });
 
   it('keeps March as Future in the last minute of February', async () => {
     setup({ now: FEB_28_LATE });
     await waitFor(() => expect(monthsOf(TABLE)).toEqual(['2026-02', '2026-03', '2026-04', '2026-05', '2026-06']));
-    expect(within(rowOf(TABLE, '2026-02')).getByRole('button', { name: 'Edit 2026-02' })).toBeTruthy();
+    within(rowOf(TABLE, '2026-02')).getByRole('button', { name: 'Edit 2026-02' });
     expect(cellsOf(TABLE, '2026-03').at(-1)).toBe('Future');
     expect(within(rowOf(TABLE, '2026-03')).queryByRole('button')).toBeNull();
   });
@@ -122,7 +122,7 @@ describe('IncomeFutureTab', () => {
 
   it('shows $0 cards and the empty state when the table has no rows', async () => {
     setup({ intercept: serveMonths({ incomeMonths: { income_months: [] } }) });
-    expect(await screen.findByText('No income months yet')).toBeTruthy();
+    await screen.findByText('No income months yet');
     for (const label of ['Average Net Income', 'Average Total Expenses', 'Average Income Less Expenses', 'Projected End Balance in 5 Years', 'Projected End Balance in 10 Years', 'Projected End Balance in 20 Years']) {
       expect(card(label)).toBe('$0');
     }
@@ -133,7 +133,7 @@ describe('IncomeFutureTab', () => {
   it('shows the empty state, not a table of months, to a user without income records', async () => {
     // The server still answers its six months; without an income they say nothing.
     const { layer } = setup({ records: {} });
-    expect(await screen.findByText('No income months yet')).toBeTruthy();
+    await screen.findByText('No income months yet');
     expect(await layer.db.months.get('incomeMonths')).toMatchObject({ body: INCOME_BODY });
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('img', { name: 'End balance by month' })).toBeNull();
@@ -148,17 +148,17 @@ describe('IncomeFutureTab', () => {
     const held = gate(server, (request) => request.path === INCOMES);
     // The month table is in the mirror; the incomes are still on their way.
     await waitFor(async () => expect(await layer.db.months.get('incomeMonths')).toBeTruthy());
-    expect(screen.getByLabelText('Loading')).toBeTruthy();
+    screen.getByLabelText('Loading');
     expect(screen.queryByText('No income months yet')).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
     held.release();
-    expect(await screen.findByText('No income months yet')).toBeTruthy();
+    await screen.findByText('No income months yet');
     expect(screen.queryByLabelText('Loading')).toBeNull();
   });
 
   it('shows the months once an income record arrives', async () => {
     const { layer } = setup({ records: {} });
-    expect(await screen.findByText('No income months yet')).toBeTruthy();
+    await screen.findByText('No income months yet');
     await layer.db.incomes.put(SALARY);
     await waitFor(() => expect(monthsOf(TABLE)).toHaveLength(4));
     expect(screen.queryByText('No income months yet')).toBeNull();
@@ -167,12 +167,12 @@ describe('IncomeFutureTab', () => {
   it('shows a skeleton while loading, then the error with its title, message and Reload Page', async () => {
     const { server } = setup({ intercept: (request) => (request.path === '/api/v1/income_months' ? { ok: false, kind: 'http', status: 500, message: null, errors: null } : undefined) });
     const held = gate(server, (request) => request.path === '/api/v1/income_months');
-    expect(await screen.findByLabelText('Loading')).toBeTruthy();
+    await screen.findByLabelText('Loading');
     held.release();
-    expect(await screen.findByText('Error Loading Income Months')).toBeTruthy();
-    expect(screen.getByText('Failed to fetch income months')).toBeTruthy();
-    expect(screen.getByText('Your data will be retried on the next refresh.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+    await screen.findByText('Error Loading Income Months');
+    screen.getByText('Failed to fetch income months');
+    screen.getByText('Your data will be retried on the next refresh.');
+    screen.getByRole('button', { name: 'Reload Page' });
   });
 
   it('validates the actual end balance by the shared rules, allowing negatives', async () => {
@@ -184,12 +184,12 @@ describe('IncomeFutureTab', () => {
     expect(input.value).toBe('4600.00');
     fill('Actual End Balance', '');
     fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
-    expect(await screen.findByText('Actual End Balance is required')).toBeTruthy();
-    expect(screen.getByText('Please fix the errors above')).toBeTruthy();
+    await screen.findByText('Actual End Balance is required');
+    screen.getByText('Please fix the errors above');
     // A number input takes '1e5', which is no plain amount.
     fill('Actual End Balance', '1e5');
     fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
-    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    await screen.findByText('Please enter a valid amount');
     expect(server.writes).toEqual([]);
 
     fill('Actual End Balance', '-250.75');
@@ -211,13 +211,13 @@ describe('IncomeFutureTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
     fill('Actual End Balance', '100');
     fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
-    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Updating...' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
     held.release();
-    expect(await screen.findByText('Failed to update income month. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    await screen.findByText('Failed to update income month. Please try again.');
+    screen.getByRole('dialog');
     expect((screen.getByLabelText('Actual End Balance', { exact: false }) as HTMLInputElement).value).toBe('100');
   });
 
@@ -232,8 +232,8 @@ describe('IncomeFutureTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Income Month' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The data layer recomputed the tables on the device: the mark says so.
-    expect(await screen.findByTestId('provisional-mark')).toBeTruthy();
-    expect(screen.getByText('Provisional')).toBeTruthy();
+    await screen.findByTestId('provisional-mark');
+    screen.getByText('Provisional');
     await waitFor(() => expect(cellsOf(TABLE, '2026-03')[0]).toBe('2026-03Actualpending sync'));
     expect(cellsOf(TABLE, '2026-03')[6]).toBe('$1,235');
     expect(server.writes).toEqual([]);

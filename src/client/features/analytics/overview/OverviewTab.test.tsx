@@ -113,7 +113,7 @@ describe('AnalyticsOverviewTab: debt strategy comparison', () => {
     expect(saved[columns.avalanche]).toBe(whole(expected.none.interest - expected.avalanche.interest));
     // Avalanche targets the 24 % card: it must save at least as much as snowball here.
     expect(expected.avalanche.interest).toBeLessThanOrEqual(expected.snowball.interest);
-    expect(screen.getByText(/plus your extra payment of \$100 a month/)).toBeTruthy();
+    screen.getByText(/plus your extra payment of \$100 a month/);
   });
 
   it('without a debt plan the user\'s plan is None and the strategies spend only the minimums', async () => {
@@ -230,13 +230,13 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
     const { layer } = renderOverview({ subscribed: true, now: NOW, records: { [DEBTS]: [debt(1, 'Card', 250, 0, 100)] }, intercept: serveTables() });
     await layer.ready;
     await waitFor(() => expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt free2026-03 (age 41)'));
-    expect(screen.getByRole('table', { name: 'Debt strategy comparison' })).toBeTruthy();
+    screen.getByRole('table', { name: 'Debt strategy comparison' });
   });
 
   it('with no debts the comparison says so', async () => {
     const { layer } = renderOverview({ subscribed: true, now: NOW, records: { [INCOMES]: household.records[INCOMES] }, intercept: serveTables() });
     await layer.ready;
-    expect(await screen.findByText('No debts to compare.')).toBeTruthy();
+    await screen.findByText('No debts to compare.');
     expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt freeNo debts');
   });
 
@@ -244,7 +244,7 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
     // The test server has no month endpoints: every month fetch fails.
     const { layer } = renderOverview({ subscribed: true, now: NOW, records: { [DEBTS]: [debt(1, 'Card', 250, 0, 100)] } });
     await layer.ready;
-    expect(await screen.findByText(/projection starts in 2026-03/)).toBeTruthy();
+    await screen.findByText(/projection starts in 2026-03/);
     // 250.00 paying 100.00 from 2026-03: 150, 50, 0 in 2026-05.
     expect(screen.getByTestId('milestone-debtFree').textContent).toBe('Debt free2026-05 (age 41)');
   });
@@ -259,10 +259,10 @@ describe('AnalyticsOverviewTab: timeline and milestones', () => {
     });
     await layer.ready;
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error Loading Projection')).toBeTruthy();
-    expect(within(alert).getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+    within(alert).getByText('Error Loading Projection');
+    within(alert).getByRole('button', { name: 'Reload Page' });
     // The Coming Soon part of the Overview is still there.
-    expect(screen.getByRole('button', { name: 'Spending' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Spending' });
   });
 });
 
@@ -386,10 +386,10 @@ describe('AnalyticsOverviewTab: one net worth', () => {
       intercept: serveTables(),
     });
     await layer.ready;
-    expect(await screen.findByText('2026-03: net worth $256,000.00, plan $255,500.00')).toBeTruthy();
+    await screen.findByText('2026-03: net worth $256,000.00, plan $255,500.00');
     expect(screen.getByTestId('figure-Net Worth Now').textContent).toBe('$256,000');
     const progress = screen.getByRole('region', { name: 'Progress Tracking' });
-    expect(within(progress).getByText(/Net worth = cash \+ retirement and taxable balances \+ home − mortgage − debts\./)).toBeTruthy();
+    within(progress).getByText(/Net worth = cash \+ retirement and taxable balances \+ home − mortgage − debts\./);
     const split = within(progress).getByRole('table', { name: 'Gap in 2026-03, by cause' });
     expect(within(split).getAllByRole('row').map((row) => row.textContent)).toEqual(['Contributions$0', 'Investment returns$0', 'Spending and debts+$500']);
   });
@@ -414,14 +414,14 @@ describe('AnalyticsOverviewTab: states and Coming Soon', () => {
     expect(screen.queryByText('Nothing to project yet')).toBeNull();
     release();
     await made.layer.ready;
-    expect(await screen.findByText('Nothing to project yet')).toBeTruthy();
+    await screen.findByText('Nothing to project yet');
     expect(screen.queryByLabelText('Loading projection')).toBeNull();
   });
 
   it('with nothing to project shows the empty state with a link to the dashboard', async () => {
     const { layer } = renderOverview();
     await layer.ready;
-    expect(await screen.findByText('Nothing to project yet')).toBeTruthy();
+    await screen.findByText('Nothing to project yet');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('img', { name: /Net worth timeline/ })).toBeNull();
     expect(screen.queryByRole('table', { name: 'Debt strategy comparison' })).toBeNull();
@@ -433,8 +433,8 @@ describe('AnalyticsOverviewTab: states and Coming Soon', () => {
     await screen.findByRole('list', { name: 'Coming soon' });
     for (const tile of COMING_SOON_TILES) {
       const card = screen.getByRole('group', { name: tile.title });
-      expect(within(card).getByText('Coming Soon')).toBeTruthy();
-      expect(within(card).getByText(tile.detail)).toBeTruthy();
+      within(card).getByText('Coming Soon');
+      within(card).getByText(tile.detail);
     }
     // Progress Tracking is real now (plan vs actual), so it is no longer among the tiles.
     expect(COMING_SOON_TILES.map((tile) => tile.title)).toEqual(['Spending Insights', 'Custom Reports']);
@@ -450,6 +450,6 @@ describe('AnalyticsOverviewTab: states and Coming Soon', () => {
     await screen.findByRole('button', { name: FEATURES[0]!.label });
     for (const feature of FEATURES) fireEvent.click(screen.getByRole('button', { name: feature.label }));
     expect(opened).toEqual(['income-future', 'income-future', 'debt-progress', 'retirement-contributions']);
-    expect(screen.getByText('Spending and Income open Income Future, Debt opens Debt Progress, Savings opens Retirement Contributions.')).toBeTruthy();
+    screen.getByText('Spending and Income open Income Future, Debt opens Debt Progress, Savings opens Retirement Contributions.');
   });
 });

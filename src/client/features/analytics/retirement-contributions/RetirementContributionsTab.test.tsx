@@ -16,7 +16,7 @@ function setup(options: Parameters<typeof renderTab>[1] = {}) {
 
 async function openAccount(name: string) {
   fireEvent.click(await screen.findByRole('tab', { name }));
-  await waitFor(() => expect(screen.getByRole('table', { name: `Contribution months, ${name}` })).toBeTruthy());
+  await waitFor(() => screen.getByRole('table', { name: `Contribution months, ${name}` }));
 }
 
 describe('RetirementContributionsTab', () => {
@@ -45,7 +45,7 @@ describe('RetirementContributionsTab', () => {
   it('shows Insights & Trends: counts, the 3- and 6-month averages and the trend', async () => {
     setup();
     await openAccount('401k');
-    expect(screen.getByRole('heading', { name: 'Insights & Trends' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Insights & Trends' });
     expect(insight('Months Shown')).toBe('6');
     expect(insight('Months with Actual Balances')).toBe('1');
     // (3,551.25 + 4,061.50 + 4,571.75) / 3 = 4,061.50 → $4,062.
@@ -76,17 +76,17 @@ describe('RetirementContributionsTab', () => {
   it('says No Data for an account without months, and links the empty state to the dashboard', async () => {
     const { unmount } = setup();
     fireEvent.click(await screen.findByRole('tab', { name: 'IRA' }));
-    expect(await screen.findByText('No Data for IRA')).toBeTruthy();
+    await screen.findByText('No Data for IRA');
     unmount();
     setup({ intercept: serveMonths({ contributionMonths: { retirement_accounts: [], total: [] } }) });
-    expect(await screen.findByText('No retirement accounts yet')).toBeTruthy();
+    await screen.findByText('No retirement accounts yet');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('titles a load error Error Loading Contribution Months', async () => {
     setup({ intercept: (request) => (request.path === '/api/v1/contribution_months' ? { ok: false, kind: 'network', message: 'offline' } : undefined) });
-    expect(await screen.findByText('Error Loading Contribution Months')).toBeTruthy();
-    expect(screen.getByText('Failed to fetch contribution months')).toBeTruthy();
+    await screen.findByText('Error Loading Contribution Months');
+    screen.getByText('Failed to fetch contribution months');
   });
 
   it('refuses a negative balance and sends a valid one', async () => {
@@ -96,10 +96,10 @@ describe('RetirementContributionsTab', () => {
     expect(cellsOf('Contribution months, 401k', '2026-04').at(-1)).toBe('Future');
     fill('Actual End Balance', '');
     fireEvent.click(screen.getByRole('button', { name: 'Update Contribution Month' }));
-    expect(await screen.findByText('Actual End Balance is required')).toBeTruthy();
+    await screen.findByText('Actual End Balance is required');
     fill('Actual End Balance', '-1');
     fireEvent.click(screen.getByRole('button', { name: 'Update Contribution Month' }));
-    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    await screen.findByText('Please enter a valid amount');
     expect(server.writes).toEqual([]);
     fill('Actual End Balance', '2100.10');
     fireEvent.click(screen.getByRole('button', { name: 'Update Contribution Month' }));
@@ -112,7 +112,7 @@ describe('RetirementContributionsTab', () => {
     await openAccount('401k');
     fireEvent.click(screen.getByRole('button', { name: 'Edit 2026-03' }));
     fireEvent.click(screen.getByRole('button', { name: 'Update Contribution Month' }));
-    expect(await screen.findByText('Failed to update contribution month. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to update contribution month. Please try again.');
   });
 });
 

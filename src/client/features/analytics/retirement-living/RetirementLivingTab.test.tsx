@@ -23,7 +23,7 @@ function setup(options: Parameters<typeof renderTab>[1] = {}) {
 
 async function openAccount(name: string) {
   fireEvent.click(await screen.findByRole('tab', { name }));
-  await waitFor(() => expect(screen.getByRole('table', { name: `Retirement months, ${name}` })).toBeTruthy());
+  await waitFor(() => screen.getByRole('table', { name: `Retirement months, ${name}` }));
 }
 
 describe('RetirementLivingTab', () => {
@@ -66,7 +66,7 @@ describe('RetirementLivingTab', () => {
     const { server, layer } = setup();
     const held = gate(server, (request) => request.path === '/api/v1/retirement_plan');
     await waitFor(async () => expect(await layer.db.months.get('retirementMonths')).toBeTruthy());
-    expect(screen.getByLabelText('Loading')).toBeTruthy();
+    screen.getByLabelText('Loading');
     expect(screen.queryByRole('table')).toBeNull();
     held.release();
     await openAccount('401k');
@@ -153,8 +153,8 @@ describe('RetirementLivingTab', () => {
 
     it('lists each tax year of the total with its figures, the first RMD and each higher bracket marked, and the lifetime tax', async () => {
       setup({ intercept: serveMonths({ retirementMonths: bracket }) });
-      await waitFor(() => expect(screen.getByRole('table', { name: 'Retirement months, All Accounts' })).toBeTruthy());
-      expect(screen.getByRole('heading', { name: 'Taxes by year' })).toBeTruthy();
+      await waitFor(() => screen.getByRole('table', { name: 'Retirement months, All Accounts' }));
+      screen.getByRole('heading', { name: 'Taxes by year' });
       expect(within(yearTable()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
         'Year', 'Ordinary Income', 'Taxable Social Security', 'Gains', 'Deduction', 'Federal Tax', 'State Tax', 'Penalty', 'Effective Rate', 'Marginal Rate', 'RMD', 'Roth Conversion',
       ]);
@@ -166,9 +166,9 @@ describe('RetirementLivingTab', () => {
       // 12 % → 22 %: a higher bracket in 2027; 22 % again in 2028 is not. The first RMD is 2028's.
       expect(within(yearRow('2026')).queryByText('Higher bracket')).toBeNull();
       expect(within(yearRow('2026')).queryByText('First RMD')).toBeNull();
-      expect(within(yearRow('2027')).getByText('Higher bracket')).toBeTruthy();
+      within(yearRow('2027')).getByText('Higher bracket');
       expect(within(yearRow('2028')).queryByText('Higher bracket')).toBeNull();
-      expect(within(yearRow('2028')).getByText('First RMD')).toBeTruthy();
+      within(yearRow('2028')).getByText('First RMD');
       expect(screen.getAllByText('First RMD')).toHaveLength(1);
       // (1,900.40 + 600) + (6,234.56 + 1,500 + 250) + (5,000 + 1,300) = 16,784.96 → $16,785.
       const sentence = screen.getByTestId('lifetime-tax').textContent ?? '';
@@ -183,7 +183,7 @@ describe('RetirementLivingTab', () => {
 
     it('is not on an account, nor on the total without the year figures', async () => {
       const { unmount } = setup({ intercept: serveMonths({ retirementMonths: bracket }) });
-      await waitFor(() => expect(screen.getByRole('table', { name: 'Taxes by year' })).toBeTruthy());
+      await waitFor(() => screen.getByRole('table', { name: 'Taxes by year' }));
       await openAccount('401k');
       expect(screen.queryByRole('table', { name: 'Taxes by year' })).toBeNull();
       unmount();
@@ -241,17 +241,17 @@ describe('RetirementLivingTab', () => {
     await waitFor(() => expect(monthsOf('Retirement months, All Accounts')).toHaveLength(4));
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'IRA' }));
-    expect(await screen.findByText('No Data for IRA')).toBeTruthy();
+    await screen.findByText('No Data for IRA');
     unmount();
     setup({ intercept: serveMonths({ retirementMonths: { retirement_accounts: [], total: [] } }) });
-    expect(await screen.findByText('No retirement projection yet')).toBeTruthy();
+    await screen.findByText('No retirement projection yet');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('titles a load error Error Loading Retirement Months', async () => {
     setup({ intercept: (request) => (request.path === '/api/v1/retirement_months' ? { ok: false, kind: 'http', status: 403, message: 'Analytics is part of the subscription.', errors: null } : undefined) });
-    expect(await screen.findByText('Error Loading Retirement Months')).toBeTruthy();
-    expect(screen.getByText('Analytics is part of the subscription.')).toBeTruthy();
+    await screen.findByText('Error Loading Retirement Months');
+    screen.getByText('Analytics is part of the subscription.');
   });
 
   it('validates the balance and sends it as balance', async () => {
@@ -262,10 +262,10 @@ describe('RetirementLivingTab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit 2026-03' }));
     fill('Balance', '');
     fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
-    expect(await screen.findByText('Balance is required')).toBeTruthy();
+    await screen.findByText('Balance is required');
     fill('Balance', '-0.01');
     fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
-    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    await screen.findByText('Please enter a valid amount');
     fill('Balance', '3210.98');
     fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -278,6 +278,6 @@ describe('RetirementLivingTab', () => {
     fireEvent.click(screen.getByText('All Months'));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit 2026-03' }));
     fireEvent.click(screen.getByRole('button', { name: 'Update Retirement Month' }));
-    expect(await screen.findByText('Failed to update retirement month. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to update retirement month. Please try again.');
   });
 });

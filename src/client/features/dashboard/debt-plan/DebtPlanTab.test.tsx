@@ -16,27 +16,27 @@ const openCreate = (options: SetupOptions = {}) => renderAndPress(<DebtPlanTab /
 describe('DebtPlanTab', () => {
   it('with no plan shows the empty state and a Create Debt Plan button', async () => {
     await renderReady(<DebtPlanTab />);
-    expect(await screen.findByText('No debt plan found')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create Debt Plan' })).toBeTruthy();
+    await screen.findByText('No debt plan found');
+    screen.getByRole('button', { name: 'Create Debt Plan' });
   });
 
   it('shows the load error and no empty state', async () => {
     await renderReady(<DebtPlanTab />, { intercept: refuse('GET', null, { status: 403, path: PLAN }) });
-    expect(await screen.findByText('Failed to fetch debt plan')).toBeTruthy();
+    await screen.findByText('Failed to fetch debt plan');
     expect(screen.queryByText('No debt plan found')).toBeNull();
   });
 
   it('shows the plan type with its label and the extra payment, with an Edit button', async () => {
     await renderReady(<DebtPlanTab />, { singles: { [PLAN]: snowball } });
     await waitFor(() => expect(shown()).toEqual(['SnowballPay off smallest debts first', '$200.00']));
-    expect(screen.getByText('Pay off smallest debts first')).toBeTruthy();
+    screen.getByText('Pay off smallest debts first');
     expect(screen.getByRole('button', { name: 'Edit debt plan' }).textContent).toBe('Edit');
     expect(screen.queryByText('No debt plan found')).toBeNull();
   });
 
   it('offers the three strategies with their labels', async () => {
     await openCreate();
-    expect(within(dialog()).getByRole('heading', { name: 'Create Debt Plan' })).toBeTruthy();
+    within(dialog()).getByRole('heading', { name: 'Create Debt Plan' });
     expect(within(dialogInput('Plan Type')).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
       ['', 'Select a plan type'],
       ['none', 'None - No specific strategy'],
@@ -53,7 +53,7 @@ describe('DebtPlanTab', () => {
     expect(screen.queryByText('Plan type is required')).toBeNull();
     fillDialog('Extra Payment', '-5');
     submitDialog('Create Debt Plan');
-    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    await screen.findByText('Please enter a valid amount');
     // Editing the field clears its error.
     fillDialog('Extra Payment', '5');
     expect(screen.queryByText('Please enter a valid amount')).toBeNull();
@@ -94,7 +94,7 @@ describe('DebtPlanTab', () => {
 
   it('updates an existing plan', async () => {
     const { server } = await renderAndPress(<DebtPlanTab />, 'Edit debt plan', { singles: { [PLAN]: snowball } });
-    expect(within(dialog()).getByRole('heading', { name: 'Edit Debt Plan' })).toBeTruthy();
+    within(dialog()).getByRole('heading', { name: 'Edit Debt Plan' });
     expect([dialogInput('Plan Type').value, dialogInput('Extra Payment').value]).toEqual(['snowball', '200.00']);
     fillDialog('Extra Payment', '275');
     const release = await submitHeld(server, 'Update Debt Plan', 'Updating...');
@@ -109,7 +109,7 @@ describe('DebtPlanTab', () => {
     await openCreate({ intercept: (request) => refuse('POST', message)(request) });
     fillDialog('Plan Type', 'snowball');
     submitDialog('Create Debt Plan');
-    expect(await screen.findByText('Plans are read-only')).toBeTruthy();
+    await screen.findByText('Plans are read-only');
     message = null;
     submitDialog('Create Debt Plan');
     await expectKeptOpen('Failed to create debt plan. Please try again.');
@@ -127,7 +127,7 @@ describe('DebtPlanTab', () => {
     fillDialog('Extra Payment', '100');
     submitDialog('Create Debt Plan');
     await dialogClosed();
-    expect(await screen.findByText('pending sync')).toBeTruthy();
+    await screen.findByText('pending sync');
     expect(shown()).toEqual(['SnowballPay off smallest debts first', '$100.00']);
     expect(server.writes).toEqual([]);
   });

@@ -39,7 +39,7 @@ describe('DebtsTab', () => {
 
   it('shows the empty state', async () => {
     await renderReady(<DebtsTab />);
-    expect(await screen.findByText('No debts found')).toBeTruthy();
+    await screen.findByText('No debts found');
   });
 
   it('shows each rule message and sends nothing while errors exist', async () => {
@@ -52,7 +52,7 @@ describe('DebtsTab', () => {
     submitDialog('Create Debt');
     await expectTexts('Please enter a valid day between 1 and 31', 'Original term cannot exceed 40 years', 'Please enter a valid amount');
     // 10,000 × 12 % / 12 = $100 of interest a month; $50 does not cover it.
-    expect(screen.getByText('Monthly payment is not high enough to cover interest due')).toBeTruthy();
+    screen.getByText('Monthly payment is not high enough to cover interest due');
     // Editing a field clears its error.
     fillDialog('Due Day', '15');
     expect(screen.queryByText('Please enter a valid day between 1 and 31')).toBeNull();
@@ -84,12 +84,12 @@ describe('DebtsTab', () => {
     let answer: ApiResult | undefined = { ok: false, kind: 'http', status: 500, message: 'Something went wrong on our side. Please try again.', errors: null };
     const { server, layer } = await renderReady(<DebtsTab />, { intercept: (request) => (request.method === 'POST' ? answer : undefined) });
     await createVisa();
-    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    await screen.findByText('Something went wrong on our side. Please try again.');
     expect(dialogInput('Debt Name').value).toBe('Visa');
     expect(dialogInput('Monthly Payment').value).toBe('10');
     // The optimistic row is gone (the list re-renders from the rolled-back mirror a moment after
     // the error shows) and nothing waits to be replayed.
-    expect(await screen.findByText('No debts found')).toBeTruthy();
+    await screen.findByText('No debts found');
     expect(screen.queryByText('pending sync')).toBeNull();
     expect(await layer.db.outbox.count()).toBe(0);
 
@@ -108,7 +108,7 @@ describe('DebtsTab', () => {
     const remaining = dialogInput('Remaining Amount');
     expect(remaining.readOnly).toBe(true);
     expect(remaining.value).toBe('3200.55');
-    expect(screen.getByText('To update the remaining amount, go to Analytics → Debts.')).toBeTruthy();
+    screen.getByText('To update the remaining amount, go to Analytics → Debts.');
     fillDialog('Monthly Payment', '175');
     submitDialog('Update Debt');
     await waitFor(() => expect(server.writes).toHaveLength(1));
@@ -121,7 +121,7 @@ describe('DebtsTab', () => {
   it('asks before deleting and alerts when the delete fails', async () => {
     await renderReady(<DebtsTab />, { records: { [DEBTS]: [visa] }, intercept: refuse('DELETE', 'Not allowed', { status: 403 }) });
     await confirmDelete('Visa');
-    expect(await screen.findByText('Failed to delete debt. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to delete debt. Please try again.');
   });
 
   it('alerts when the delete answers 500, and the row stays', async () => {
@@ -135,7 +135,7 @@ describe('DebtsTab', () => {
     // The alert below must come from this delete, not linger from another test.
     expect(screen.queryByText('Failed to delete debt. Please try again.')).toBeNull();
     fireEvent.click(confirm);
-    expect(await screen.findByText('Failed to delete debt. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to delete debt. Please try again.');
     await dialogClosed();
     // The row comes back with the rolled-back mirror, a moment after the alert.
     await waitFor(() => expect(rowNames()).toEqual(['Visa']));
@@ -148,7 +148,7 @@ describe('DebtsTab', () => {
     const { server } = await renderReady(<DebtsTab />, { online: false });
     await createVisa();
     await dialogClosed();
-    expect(await screen.findByText('pending sync')).toBeTruthy();
+    await screen.findByText('pending sync');
     expect(server.writes).toEqual([]);
   });
 });
@@ -218,7 +218,7 @@ describe('DebtsTab for a subscriber: the truth of today', () => {
       { now: NOV_15, records: { [DEBTS]: [VISA] } },
     );
     await layer.db.months.put({ name: 'debtMonths', body: debtBody(VISA_ENTITY), provisional: false });
-    expect(await screen.findByText('debt table in the mirror')).toBeTruthy();
+    await screen.findByText('debt table in the mirror');
     expect(balances()).toEqual([['Visa', '$3,200.55']]);
     expect(cardLines('Total Debt')).toEqual(['Total Debt', '$3,200.55']);
   });

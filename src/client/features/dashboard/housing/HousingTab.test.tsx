@@ -49,9 +49,9 @@ const openAdd = (options: SetupOptions = {}) => renderAndPress(<HousingTab />, '
 describe('HousingTab', () => {
   it('with no record shows the title, the empty state and an Add Housing button', async () => {
     await renderReady(<HousingTab />);
-    expect(screen.getByRole('heading', { name: 'Housing' })).toBeTruthy();
-    expect(await screen.findByText('No housing information found')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add Housing' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Housing' });
+    await screen.findByText('No housing information found');
+    screen.getByRole('button', { name: 'Add Housing' });
     expect(screen.queryByText('Housing Details')).toBeNull();
   });
 
@@ -64,24 +64,24 @@ describe('HousingTab', () => {
       // The twin awaits whatever the interceptor answers, so a promise holds the GET back.
       intercept: (request) => (request.method === 'GET' && request.path === HOUSING ? (held as unknown as ApiResult) : undefined),
     });
-    expect(await screen.findByLabelText('Loading')).toBeTruthy();
+    await screen.findByLabelText('Loading');
     expect(screen.queryByText('No housing information found')).toBeNull();
     answer({ ok: true, status: 200, data: { housing: null } });
     await layer.ready;
-    expect(await screen.findByText('No housing information found')).toBeTruthy();
+    await screen.findByText('No housing information found');
     expect(screen.queryByLabelText('Loading')).toBeNull();
   });
 
   it('shows the load error and no empty state', async () => {
     await renderReady(<HousingTab />, { intercept: refuse('GET', null, { status: 403, path: HOUSING }) });
-    expect(await screen.findByText('Failed to fetch housing')).toBeTruthy();
+    await screen.findByText('Failed to fetch housing');
     expect(screen.queryByText('No housing information found')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Housing' })).toBeNull();
   });
 
   it('shows a mortgage in the Housing Details card', async () => {
     await renderReady(<HousingTab />, { singles: { [HOUSING]: mortgage } });
-    expect(await screen.findByRole('heading', { name: 'Housing Details' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Housing Details' });
     expect(details()).toEqual({
       'Housing Type': 'Mortgage',
       'Total Monthly Payment': '$2,000.00',
@@ -98,7 +98,7 @@ describe('HousingTab', () => {
 
   it('adds Rent by default, with no mortgage fields shown or sent', async () => {
     const { server } = await openAdd();
-    expect(within(dialog()).getByRole('heading', { name: 'Add New Housing' })).toBeTruthy();
+    within(dialog()).getByRole('heading', { name: 'Add New Housing' });
     expect((dialogInput('Housing Type') as unknown as HTMLSelectElement).value).toBe('Rent');
     expect(within(dialogInput('Housing Type')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Rent', 'Mortgage', 'Own']);
     expect(within(dialog()).queryByLabelText('Original Purchase Price', { exact: false })).toBeNull();
@@ -107,7 +107,7 @@ describe('HousingTab', () => {
     submitDialog('Add Housing');
     await dialogClosed();
     expect(writesOf(server)).toEqual([['POST', HOUSING, { housing: { housing_type: 'Rent', total_monthly_payment: 1500.5 } }]]);
-    expect(await screen.findByRole('heading', { name: 'Housing Details' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Housing Details' });
     expect(details()).toEqual({ 'Housing Type': 'Rent', 'Total Monthly Payment': '$1,500.50' });
   });
 
@@ -145,7 +145,7 @@ describe('HousingTab', () => {
     fillDialog('Total Monthly Payment', '0');
     expect(screen.queryByText('Total monthly payment is required')).toBeNull();
     submitDialog('Add Housing');
-    expect(await screen.findByText('Total monthly payment must be greater than 0')).toBeTruthy();
+    await screen.findByText('Total monthly payment must be greater than 0');
     expect(server.writes).toEqual([]);
   });
 
@@ -164,7 +164,7 @@ describe('HousingTab', () => {
       'Current balance is required',
       'Please fix the errors above',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      await screen.findByText(message);
     }
 
     fillDialogFields({ 'Total Monthly Payment': '0', 'Original Purchase Price': '0', 'Down Payment': '-1', 'Interest Rate': '100.01', Term: '51', 'Escrow Payment': '-1', 'Open Date': '2026-03-11', 'Current Balance': '-1' });
@@ -179,7 +179,7 @@ describe('HousingTab', () => {
       'Open date cannot be in the future',
       'Current balance cannot be negative',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      await screen.findByText(message);
     }
 
     // Editing a field clears its error.
@@ -197,7 +197,7 @@ describe('HousingTab', () => {
     fillDialog('Current Balance', '240000.01');
     fillDialog('Term', '30');
     submitDialog('Add Housing');
-    expect(await screen.findByText('Current balance cannot exceed original loan amount')).toBeTruthy();
+    await screen.findByText('Current balance cannot exceed original loan amount');
 
     // 200,000 × 6 % / 12 = $1,000.00 of interest a month; 1,200 − 300 of escrow leaves 900.
     fillDialog('Current Balance', '200000');
@@ -205,17 +205,17 @@ describe('HousingTab', () => {
     fillDialog('Total Monthly Payment', '1200');
     fillDialog('Escrow Payment', '300');
     submitDialog('Add Housing');
-    expect(await screen.findByText('Total monthly payment is not high enough to cover monthly interest of $1,000.00')).toBeTruthy();
+    await screen.findByText('Total monthly payment is not high enough to cover monthly interest of $1,000.00');
 
     fillDialog('Escrow Payment', '1200.01');
     submitDialog('Add Housing');
-    expect(await screen.findByText('Escrow payment cannot exceed total monthly payment')).toBeTruthy();
+    await screen.findByText('Escrow payment cannot exceed total monthly payment');
     expect(server.writes).toEqual([]);
   });
 
   it('edits a mortgage into Rent and sends just the type and payment', async () => {
     const { server } = await renderAndPress(<HousingTab />, 'Edit housing', { now: NOW, singles: { [HOUSING]: { ...mortgage, open_date: '2020-06-15T00:00:00.000Z' } } });
-    expect(within(dialog()).getByRole('heading', { name: 'Edit Housing' })).toBeTruthy();
+    within(dialog()).getByRole('heading', { name: 'Edit Housing' });
     expect([dialogInput('Housing Type').value, dialogInput('Original Purchase Price').value, dialogInput('Interest Rate').value, dialogInput('Term').value, dialogInput('Open Date').value]).toEqual([
       'Mortgage',
       '300000.00',
@@ -244,7 +244,7 @@ describe('HousingTab', () => {
     let message: string | null = 'Housing is locked';
     await renderAndPress(<HousingTab />, 'Edit housing', { now: NOW, singles: { [HOUSING]: mortgage }, intercept: (request) => refuse('PUT', message)(request) });
     submitDialog('Update Housing');
-    expect(await screen.findByText('Housing is locked')).toBeTruthy();
+    await screen.findByText('Housing is locked');
     message = null;
     submitDialog('Update Housing');
     await expectKeptOpen('Failed to update housing record. Please try again.');
@@ -255,7 +255,7 @@ describe('HousingTab', () => {
     fillDialog('Total Monthly Payment', '1500');
     submitDialog('Add Housing');
     await dialogClosed();
-    expect(await screen.findByText('pending sync')).toBeTruthy();
+    await screen.findByText('pending sync');
     expect(details()).toEqual({ 'Housing Type': 'Rent', 'Total Monthly Payment': '$1,500.00' });
     expect(server.writes).toEqual([]);
   });

@@ -31,14 +31,14 @@ describe('IncomeTab', () => {
     expect(card('Total Gross Income')).toBe('$17,801.00');
     expect(card('Total Net Income')).toBe('$14,550.50');
     expect(card('Total Taxes and Deductions')).toBe('$3,250.50');
-    expect(within(screen.getByRole('group', { name: 'Total Gross Income' })).getByText('per month')).toBeTruthy();
+    within(screen.getByRole('group', { name: 'Total Gross Income' })).getByText('per month');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Pay Cycle', 'Gross Pay', 'Net Pay', 'Ends', 'Actions']);
   });
 
   it('shows when an income ends, as the plan uses it', async () => {
     renderScreen(<IncomeTab />, { records: { [INCOMES]: [{ ...salary, end_month: '2030-08' }, rental] } });
-    await waitFor(() => expect(screen.getByRole('cell', { name: '2030-08' })).toBeTruthy());
-    expect(screen.getByRole('cell', { name: 'Ongoing' })).toBeTruthy();
+    await waitFor(() => screen.getByRole('cell', { name: '2030-08' }));
+    screen.getByRole('cell', { name: 'Ongoing' });
   });
 
   it('shows one biweekly income as 26/12 of its pay', async () => {
@@ -51,26 +51,26 @@ describe('IncomeTab', () => {
 
   it('shows the empty state and zero cards', async () => {
     await renderReady(<IncomeTab />);
-    expect(await screen.findByText('No income sources found')).toBeTruthy();
+    await screen.findByText('No income sources found');
     expect(card('Total Gross Income')).toBe('$0.00');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('shows the load error instead of the empty state', async () => {
     await renderReady(<IncomeTab />, { intercept: refuse('GET', null, { status: 403, path: INCOMES }) });
-    expect(await screen.findByText('Failed to fetch incomes')).toBeTruthy();
+    await screen.findByText('Failed to fetch incomes');
     expect(screen.queryByText('No income sources found')).toBeNull();
   });
 
   it('shows each rule message, clears a field’s error on edit, and sends nothing while errors exist', async () => {
     const { server } = await renderAndPress(<IncomeTab />, 'Add Income');
-    expect(within(dialog()).getByRole('heading', { name: 'Add New Income' })).toBeTruthy();
+    within(dialog()).getByRole('heading', { name: 'Add New Income' });
     submitDialog('Create Income');
     await expectTexts('Income source name is required', 'Pay cycle is required', 'Next pay date is required', 'Gross pay is required', 'Net pay is required', 'Please fix the errors above');
 
     fillDialog('Name', 'Salary');
     expect(screen.queryByText('Income source name is required')).toBeNull();
-    expect(screen.getByText('Pay cycle is required')).toBeTruthy();
+    screen.getByText('Pay cycle is required');
 
     fillDialog('Gross Pay', '0');
     fillDialog('Net Pay', '-1');
@@ -79,7 +79,7 @@ describe('IncomeTab', () => {
 
     fillDialogFields({ 'Pay Cycle': 'monthly', 'Next Pay Date': '2026-03-01', 'Gross Pay': '1000', 'Net Pay': '1000.01' });
     submitDialog('Create Income');
-    expect(await screen.findByText('Net pay cannot exceed gross pay')).toBeTruthy();
+    await screen.findByText('Net pay cannot exceed gross pay');
     expect(screen.queryByText('Pay cycle is required')).toBeNull();
     expect(server.writes).toEqual([]);
   });
@@ -110,7 +110,7 @@ describe('IncomeTab', () => {
 
   it('edits an income with its values filled in and sends the update', async () => {
     const { server } = await renderAndPress(<IncomeTab />, 'Edit Salary', { records: { [INCOMES]: [salary] } });
-    expect(within(dialog()).getByRole('heading', { name: 'Edit Income' })).toBeTruthy();
+    within(dialog()).getByRole('heading', { name: 'Edit Income' });
     expect(dialogInput('Gross Pay').value).toBe('2000.00');
     expect(dialogInput('Pay Cycle').value).toBe('biweekly');
     expect(dialogInput('Next Pay Date').value).toBe('2026-03-06');
@@ -137,7 +137,7 @@ describe('IncomeTab', () => {
     await renderAndPress(<IncomeTab />, 'Add Income', { records: { [INCOMES]: [salary] }, intercept: refuse(['POST', 'PUT'], null) });
     fillValid();
     submitDialog('Create Income');
-    expect(await screen.findByText('Failed to create income. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to create income. Please try again.');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     await dialogClosed();
     await press('Edit Salary');

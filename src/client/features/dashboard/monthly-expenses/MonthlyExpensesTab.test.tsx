@@ -54,7 +54,7 @@ describe('MonthlyExpensesTab', () => {
 
   it('shows the empty state with zero cards', async () => {
     await renderReady(<MonthlyExpensesTab />);
-    expect(await screen.findByText('No monthly expenses found')).toBeTruthy();
+    await screen.findByText('No monthly expenses found');
     expect(card('Total Monthly Expenses')).toBe('$0.00');
     expect(card('Average Expense')).toBe('$0.00');
     expect(card('Number of Expenses')).toBe('0');
@@ -83,7 +83,7 @@ describe('MonthlyExpensesTab', () => {
 
   it('creates with the amount in dollars parsed from text, and closes', async () => {
     const { server } = await renderAndPress(<MonthlyExpensesTab />, 'Add Expense', { records: { [PATH]: [rent] } });
-    expect(screen.getByRole('dialog', { name: 'Add New Expense' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Add New Expense' });
     fillDialogFields({ 'Expense Name': '  Internet  ', Amount: '79.90', 'Due Day': '9' });
     submitDialog('Create Expense');
     await dialogClosed();
@@ -94,7 +94,7 @@ describe('MonthlyExpensesTab', () => {
 
   it('edits a prefilled expense with a PUT of every field', async () => {
     const { server } = await renderAndPress(<MonthlyExpensesTab />, 'Edit Gym', { records: { [PATH]: [gym] } });
-    expect(screen.getByRole('dialog', { name: 'Edit Expense' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Edit Expense' });
     expect(dialogInput('Amount').value).toBe('45.50');
     expect(dialogInput('Due Day').value).toBe('15');
     fillDialog('Due Day', '3');
@@ -112,7 +112,7 @@ describe('MonthlyExpensesTab', () => {
     await expectKeptOpen('Name is already used');
     message = null;
     submitDialog('Create Expense');
-    expect(await screen.findByText('Failed to create monthly expense. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to create monthly expense. Please try again.');
     expect(dialogInput('Expense Name').value).toBe('Internet');
   });
 
@@ -130,7 +130,7 @@ describe('MonthlyExpensesTab', () => {
     refusing = true;
     fireEvent.click(screen.getByRole('button', { name: 'Delete Gym' }));
     await press('Delete');
-    expect(await screen.findByText('Failed to delete monthly expense. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to delete monthly expense. Please try again.');
     await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Gym']));
   });
 

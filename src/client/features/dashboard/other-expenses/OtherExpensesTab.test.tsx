@@ -66,7 +66,7 @@ describe('OtherExpensesTab', () => {
     await renderReady(<OtherExpensesTab />, { records: { [PATH]: [march] }, now: MARCH_FIRST });
     await waitFor(() => expect(rows('Current expenses')).toHaveLength(1));
     fireEvent.click(screen.getByRole('tab', { name: 'Past Expenses' }));
-    expect(await screen.findByText('No past expenses. Expenses move here once their month has passed.')).toBeTruthy();
+    await screen.findByText('No past expenses. Expenses move here once their month has passed.');
     expect(card('Total Expenses')).toBe('0');
     expect(card('Total Amount')).toBe('$0.00');
     expect(card('Average Amount')).toBe('$0.00');
@@ -74,7 +74,7 @@ describe('OtherExpensesTab', () => {
 
   it('shows the empty current tab', async () => {
     await renderReady(<OtherExpensesTab />, { records: { [PATH]: [february] }, now: MARCH_FIRST });
-    expect(await screen.findByText('No current expenses found')).toBeTruthy();
+    await screen.findByText('No current expenses found');
     expect(card('Total Expenses')).toBe('0');
   });
 
@@ -100,15 +100,15 @@ describe('OtherExpensesTab', () => {
     fill('Year', '2126');
     fill('Month', '12');
     submitDialog('Create Expense');
-    expect(await screen.findByText('Amount must be a positive number')).toBeTruthy();
+    await screen.findByText('Amount must be a positive number');
     expectNoTexts('Please enter a valid year', 'Please enter a valid month (1-12)');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
     expect(server.writes).toEqual([]);
   });
 
   it('sends the month as YYYY-MM, zero-padded, from the year and month inputs', async () => {
     const { server } = await renderAndPress(<OtherExpensesTab />, 'Add Expense', { now: FEB_LAST });
-    expect(screen.getByRole('dialog', { name: 'Add One-Time Expense' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Add One-Time Expense' });
     fillFields({ Year: '2026', Month: '3', Description: 'New tires', Amount: '612.40' });
     submitDialog('Create Expense');
     await dialogClosed();
@@ -118,7 +118,7 @@ describe('OtherExpensesTab', () => {
 
   it('edits with the month split into year and month, and moves the expense between sub-tabs', async () => {
     const { server } = await renderAndPress(<OtherExpensesTab />, 'Edit Car repair', { records: { [PATH]: [march] }, now: MARCH_FIRST });
-    expect(screen.getByRole('dialog', { name: 'Edit One-Time Expense' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Edit One-Time Expense' });
     expect(input('Year').value).toBe('2026');
     expect(input('Month').value).toBe('3');
     expect(input('Amount').value).toBe('420.10');
@@ -126,7 +126,7 @@ describe('OtherExpensesTab', () => {
     submitDialog('Update Expense');
     await dialogClosed();
     expect(writesOf(server)).toEqual([['PUT', `${PATH}/1`, { other_expense: { month: '2026-01', description: 'Car repair', amount: 420.1 } }]]);
-    expect(await screen.findByText('No current expenses found')).toBeTruthy();
+    await screen.findByText('No current expenses found');
     fireEvent.click(screen.getByRole('tab', { name: 'Past Expenses' }));
     await waitFor(() => expect(rows('Past expenses')).toEqual([['Car repair', '$420.10', '2026-01']]));
   });

@@ -18,11 +18,11 @@ describe('OverviewTab', () => {
   it('welcomes the user by email on a first visit, and welcomes them back after', async () => {
     window.localStorage.removeItem('greeted:ann@example.com');
     const first = renderScreen(<OverviewTab onNavigate={vi.fn()} />);
-    expect(await screen.findByRole('heading', { name: 'Welcome, ann@example.com!' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Welcome, ann@example.com!' });
     expect(window.localStorage.getItem('greeted:ann@example.com')).toBe('1');
     first.unmount();
     renderScreen(<OverviewTab onNavigate={vi.fn()} />);
-    expect(await screen.findByRole('heading', { name: 'Welcome back, ann@example.com!' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Welcome back, ann@example.com!' });
   });
 
   it('counts active debts with their balance, and totals monthly expenses, in cents', async () => {
@@ -39,7 +39,7 @@ describe('OverviewTab', () => {
     expect(screen.getByTestId('tile-debt-balance').textContent).toBe('$15,200.65 total balance');
     // 1,200.00 + 45.50 + 60.01 = 1,305.51
     expect(screen.getByTestId('tile-monthly-expenses').textContent).toBe('$1,305.51');
-    expect(within(tile('Monthly Expenses')).getByText('3 expenses per month')).toBeTruthy();
+    within(tile('Monthly Expenses')).getByText('3 expenses per month');
   });
 
   it('shows zeros with no data and marks Financial Health as coming soon', async () => {
@@ -48,7 +48,7 @@ describe('OverviewTab', () => {
     await waitFor(() => expect(screen.getByTestId('tile-active-debts').textContent).toBe('0'));
     expect(screen.getByTestId('tile-debt-balance').textContent).toBe('$0.00 total balance');
     expect(screen.getByTestId('tile-monthly-expenses').textContent).toBe('$0.00');
-    expect(within(tile('Financial Health')).getByText('Coming Soon')).toBeTruthy();
+    within(tile('Financial Health')).getByText('Coming Soon');
   });
 
   it('switches tabs from the quick actions', async () => {
@@ -101,9 +101,9 @@ describe('OverviewTab for a subscriber', () => {
     });
     await routed.layer.ready;
     // The tables have reached the screen: the debt's actual shows.
-    expect(await screen.findByText('actual as of 2026-11')).toBeTruthy();
+    await screen.findByText('actual as of 2026-11');
     const link = screen.getByRole('link', { name: 'Check in' });
-    expect(checkIn().getByText('Monthly check-in')).toBeTruthy();
+    checkIn().getByText('Monthly check-in');
     expect(screen.getByTestId('check-in-status').textContent).toBe("Update this month's balances so your plan starts from the truth.");
     expect(link.getAttribute('href')).toBe('/check-in');
     fireEvent.click(link);
@@ -164,19 +164,19 @@ describe('OverviewTab for a subscriber', () => {
     const made = makeLayer({ ...HOUSEHOLD, subscribed: true, now: NOV_15 });
     const held = gate(made.server, (request) => request.path === '/api/v1/debt_months');
     renderRoutes('/dashboard', { '/dashboard': Overview, '/check-in': CheckInStub }, { now: NOV_15, made });
-    expect(await (await health()).findByRole('status', { name: 'Loading financial health' })).toBeTruthy();
+    await (await health()).findByRole('status', { name: 'Loading financial health' });
     held.release();
-    expect(await (await health()).findByText('Debt-free: 2027-08')).toBeTruthy();
+    await (await health()).findByText('Debt-free: 2027-08');
   });
 
   it('says so when the figures cannot be worked out, and asks for records when there are none', async () => {
     const broken = { ...HOUSEHOLD, singles: { ...HOUSEHOLD.singles, '/api/v1/retirement_plan': { id: 1, retirement_date: 'someday', interest_rate: 0, social_security_income: 0, social_security_start_date: '', years_of_retirement: 1 } } };
     const { unmount } = renderOverview(broken);
-    expect(await (await health()).findByText(/^Your figures could not be worked out: /)).toBeTruthy();
+    await (await health()).findByText(/^Your figures could not be worked out: /);
     unmount();
     const { layer } = renderOverview({});
     await layer.ready;
-    expect(await (await health()).findByText('Add your income, debts or retirement accounts to see your figures.')).toBeTruthy();
+    await (await health()).findByText('Add your income, debts or retirement accounts to see your figures.');
   });
 
   it('a non-subscriber has no check-in card and keeps Coming Soon, even with month tables on the device', async () => {
@@ -186,6 +186,6 @@ describe('OverviewTab for a subscriber', () => {
     await waitFor(() => expect(screen.getByTestId('tile-debt-balance').textContent).toBe('$3,200.55 total balance'));
     expect(screen.queryByRole('group', { name: 'Monthly check-in' })).toBeNull();
     expect(screen.queryByTestId('tile-debt-balance-note')).toBeNull();
-    expect(within(tile('Financial Health')).getByText('Coming Soon')).toBeTruthy();
+    within(tile('Financial Health')).getByText('Coming Soon');
   });
 });

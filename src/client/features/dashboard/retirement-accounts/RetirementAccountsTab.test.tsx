@@ -70,7 +70,7 @@ describe('RetirementAccountsTab', () => {
     // Total: contributions plus employer contributions = 1,426.66
     expect(card('Total Retirement Value')).toBe('$1,426.66');
     // A month's contributions, and the card says so.
-    expect(screen.getByText(TOTAL_VALUE_NOTE)).toBeTruthy();
+    screen.getByText(TOTAL_VALUE_NOTE);
   });
 
   it('a single biweekly 100 contribution is 216.67 a month', async () => {
@@ -82,14 +82,14 @@ describe('RetirementAccountsTab', () => {
 
   it('shows the empty state with zero cards', async () => {
     await renderReady(<RetirementAccountsTab />);
-    expect(await screen.findByText('No retirement accounts found')).toBeTruthy();
+    await screen.findByText('No retirement accounts found');
     expect(card('Total Retirement Value')).toBe('$0.00');
   });
 
   it('shows each rule message and sends nothing while errors exist', async () => {
     const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
     submitDialog('Create Account');
-    expect(await screen.findByText('Account name is required')).toBeTruthy();
+    await screen.findByText('Account name is required');
     for (const message of [
       'Account type is required',
       'Contribution amount is required',
@@ -101,7 +101,7 @@ describe('RetirementAccountsTab', () => {
       'Next deposit date is required',
       'Please fix the errors above',
     ]) {
-      expect(screen.getByText(message)).toBeTruthy();
+      screen.getByText(message);
     }
     fillFields({ 'Account Name': 'IRA', 'Account Type': 'roth_ira', 'Contribution Cycle': 'monthly', 'Next Deposit Date': '2026-05-01' });
     for (const gone of ['Account name is required', 'Account type is required', 'Contribution cycle is required', 'Next deposit date is required']) {
@@ -113,13 +113,13 @@ describe('RetirementAccountsTab', () => {
     fillFields({ 'Employer Match': '-1', 'Expected Return Rate': '-0.5' });
     submitDialog('Create Account');
     await expectTexts('Employer match must be between 0 and 100', 'Expected return rate must be between 0 and 50');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
     expect(server.writes).toEqual([]);
   });
 
   it('creates with every field, money in dollars, and lists the account', async () => {
     const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
-    expect(screen.getByRole('dialog', { name: 'Add New Retirement Account' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Add New Retirement Account' });
     fillValid();
     submitDialog('Create Account');
     await dialogClosed();
@@ -133,7 +133,7 @@ describe('RetirementAccountsTab', () => {
 
   it('edits a prefilled account with a PUT of every field', async () => {
     const { server } = await renderAndPress(<RetirementAccountsTab />, 'Edit Old IRA', { records: { [PATH]: [old] } });
-    expect(screen.getByRole('dialog', { name: 'Edit Retirement Account' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Edit Retirement Account' });
     expect(input('Account Type').value).toBe('traditional_ira');
     expect(input('Contribution Cycle').value).toBe('semimonthly');
     expect(input('Starting Balance').value).toBe('1000.00');
@@ -211,7 +211,7 @@ describe('RetirementAccountsTab', () => {
   it('a taxable account hides the employer fields and the paycheck box, says what it is, and sends them as 0 and false', async () => {
     const { server } = await renderAndPress(<RetirementAccountsTab />, 'Add Retirement Account');
     // Typed while it was a 401(k): employer money and the box checked. The match is for the records only.
-    expect(screen.getByText(EMPLOYER_MATCH_HINT)).toBeTruthy();
+    screen.getByText(EMPLOYER_MATCH_HINT);
     fillValid();
     fill('Account Type', 'taxable');
     expect(screen.queryByLabelText(/^Employer Match/)).toBeNull();
@@ -263,7 +263,7 @@ describe('RetirementAccountsTab', () => {
   it('asks before deleting and alerts when the delete fails', async () => {
     await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [work] }, intercept: refuse('DELETE', 'Not allowed', { status: 403 }) });
     await confirmDelete('Work 401k');
-    expect(await screen.findByText('Failed to delete retirement account. Please try again.', {}, { timeout: 5000 })).toBeTruthy();
+    await screen.findByText('Failed to delete retirement account. Please try again.', {}, { timeout: 5000 });
     await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Work 401k']));
   });
 
@@ -317,7 +317,7 @@ describe('RetirementAccountsTab for a subscriber: the truth of today', () => {
   it('keeps the starting balances, and no Total Balance card, when the month tables could not be fetched', async () => {
     await renderReady(<RetirementAccountsTab />, { subscribed: true, now: NOV_15, records: { [PATH]: [work] } });
     await waitFor(() => expect(rowCells()[0]?.[5]).toBe('$1,000.00'));
-    expect(screen.getByRole('columnheader', { name: 'Starting Balance' })).toBeTruthy();
+    screen.getByRole('columnheader', { name: 'Starting Balance' });
     expect(screen.queryByRole('group', { name: 'Total Balance' })).toBeNull();
   });
 });

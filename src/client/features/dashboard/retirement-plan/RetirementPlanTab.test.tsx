@@ -38,21 +38,21 @@ describe('RetirementPlanTab', () => {
     expect(detail('Expected Social Security Income')).toBe('$1,850.50 per month');
     expect(detail('Social Security Start Date')).toBe('2052-01-15');
     expect(detail('Expected Years of Retirement')).toBe('30 years');
-    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Edit' });
     expect(screen.queryByText('No retirement plan found')).toBeNull();
     // Which dollars Social Security is in, and what the plan's rate does.
     expect(screen.getByTestId('plan-notes').textContent).toBe(PLAN_NOTES);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const form = within(screen.getByRole('dialog', { name: 'Edit Retirement Plan' }));
-    expect(form.getByText(SOCIAL_SECURITY_HINT)).toBeTruthy();
-    expect(form.getByText(RETIREMENT_RETURN_HINT)).toBeTruthy();
+    form.getByText(SOCIAL_SECURITY_HINT);
+    form.getByText(RETIREMENT_RETURN_HINT);
   });
 
   it('shows the empty state with a Create Retirement Plan button', async () => {
     await renderReady(<RetirementPlanTab />);
-    expect(await screen.findByText('No retirement plan found')).toBeTruthy();
+    await screen.findByText('No retirement plan found');
     fireEvent.click(screen.getByRole('button', { name: 'Create Retirement Plan' }));
-    expect(screen.getByRole('dialog', { name: 'Create Retirement Plan' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Create Retirement Plan' });
   });
 
   it('shows each rule message and sends nothing while errors exist', async () => {
@@ -87,7 +87,7 @@ describe('RetirementPlanTab', () => {
 
   it('edits with a PUT that keeps the existing monthly expenses', async () => {
     const { server } = await renderAndPress(<RetirementPlanTab />, 'Edit', { singles: { [PATH]: plan } });
-    expect(screen.getByRole('dialog', { name: 'Edit Retirement Plan' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Edit Retirement Plan' });
     expect(input('Retirement Date').value).toBe('2050-06-01');
     expect(input('Expected Social Security Income').value).toBe('1850.50');
     fill('Expected Years of Retirement', '1');
@@ -111,7 +111,7 @@ describe('RetirementPlanTab', () => {
     let message: string | null = null;
     await renderAndPress(<RetirementPlanTab />, 'Edit', { singles: { [PATH]: plan }, intercept: (request) => refuse('PUT', message)(request) });
     submitDialog('Update Plan');
-    expect(await screen.findByText('Failed to update retirement plan')).toBeTruthy();
+    await screen.findByText('Failed to update retirement plan');
     message = 'Retirement date must follow today';
     submitDialog('Update Plan');
     await expectKeptOpen('Retirement date must follow today');
@@ -120,7 +120,7 @@ describe('RetirementPlanTab', () => {
   it('deletes after the confirmation dialog', async () => {
     const { server } = await renderReady(<RetirementPlanTab />, { singles: { [PATH]: plan } });
     await confirmDelete('Retirement Plan', 'Delete');
-    expect(await screen.findByText('No retirement plan found')).toBeTruthy();
+    await screen.findByText('No retirement plan found');
     expect(server.writes.map((w) => [w.method, w.path])).toEqual([['DELETE', PATH]]);
   });
 
@@ -135,7 +135,7 @@ describe('RetirementPlanTab', () => {
   it('alerts "Failed to delete retirement plan" when the delete is refused, and keeps the plan', async () => {
     await renderAndPress(<RetirementPlanTab />, 'Delete', { singles: { [PATH]: plan }, intercept: refuse('DELETE', null) });
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete retirement plan', {}, { timeout: 5000 })).toBeTruthy();
+    await screen.findByText('Failed to delete retirement plan', {}, { timeout: 5000 });
     await waitFor(() => expect(detail('Expected Years of Retirement')).toBe('30 years'));
   });
 
@@ -144,7 +144,7 @@ describe('RetirementPlanTab', () => {
     fillValid();
     submitDialog('Create Plan');
     await dialogClosed();
-    expect(await screen.findByText('pending sync')).toBeTruthy();
+    await screen.findByText('pending sync');
     expect(detail('Expected Years of Retirement')).toBe('25 years');
     expect(server.writes).toEqual([]);
   });

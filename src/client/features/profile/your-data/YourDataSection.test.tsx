@@ -136,7 +136,7 @@ describe('CSV downloads', () => {
     ]);
     fireEvent.change(select, { target: { value: 'debts' } });
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(await screen.findByText('Saved runway-debts-2026-03-10.csv.')).toBeTruthy();
+    await screen.findByText('Saved runway-debts-2026-03-10.csv.');
     expect(saved[0]?.blob.type).toBe('text/csv;charset=utf-8');
     expect([...new Uint8Array(await saved[0]!.blob.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(await savedText()).toBe(
@@ -156,7 +156,7 @@ describe('Import', () => {
     const bad = exportFile({ debts: [{ ...VISA, id: 41 }, { ...VISA, id: 42, apr: 140, due_day: 40 }] });
     await chooseFile(JSON.stringify(bad));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('debts[1].apr: Please enter a valid APR between 0 and 100', { selector: 'p' })).toBeTruthy();
+    within(alert).getByText('debts[1].apr: Please enter a valid APR between 0 and 100', { selector: 'p' });
     expect(within(screen.getByTestId('import-errors')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'debts[1].apr: Please enter a valid APR between 0 and 100',
       'debts[1].due_day: Please enter a valid day between 1 and 31',
@@ -262,8 +262,8 @@ describe('Import', () => {
     fireEvent.click(importButton());
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replace my data' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Nothing was imported')).toBeTruthy();
-    expect(within(alert).getByText('debts[0].monthly_payment: Monthly payment is not high enough to cover interest due', { selector: 'p' })).toBeTruthy();
+    within(alert).getByText('Nothing was imported');
+    within(alert).getByText('debts[0].monthly_payment: Monthly payment is not high enough to cover interest due', { selector: 'p' });
     expect(within(screen.getByTestId('import-errors')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'debts[0].monthly_payment: Monthly payment is not high enough to cover interest due',
       'housing.total_monthly_payment: Total monthly payment is required',
@@ -302,16 +302,16 @@ describe('Delete my account', () => {
       'your subscription, if you have one: it is cancelled and never charged again;',
       'your sign-in on every device, and the copy of your data on this one.',
     ]);
-    expect(within(dialog).getByText('This cannot be undone.')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Export my data first' })).toBeTruthy();
+    within(dialog).getByText('This cannot be undone.');
+    within(dialog).getByRole('button', { name: 'Export my data first' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await within(dialog).findByText('Current password is required')).toBeTruthy();
+    await within(dialog).findByText('Current password is required');
     expect(deleteCalls(server.transport.requests)).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText(/Current Password/), { target: { value: 'not it' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await within(dialog).findByText('Current password is incorrect')).toBeTruthy();
+    await within(dialog).findByText('Current password is incorrect');
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(deleteCalls(server.transport.requests)).toEqual([{ method: 'DELETE', path: '/users', body: { user: { current_password: 'not it' } } }]);
     expect(layer.getSession().isAuthenticated).toBe(true);
@@ -326,12 +326,12 @@ describe('Delete my account', () => {
     expect(await layer.db.outbox.count()).toBe(1);
 
     const dialog = await openDialog();
-    expect(await within(dialog).findByText('1 edit on this device has not reached the server yet; it is erased too.')).toBeTruthy();
+    await within(dialog).findByText('1 edit on this device has not reached the server yet; it is erased too.');
     fireEvent.change(within(dialog).getByLabelText(/Current Password/), { target: { value: 'correct horse' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
 
     await waitFor(() => expect(path()).toBe('/'));
-    expect(await screen.findByText(ACCOUNT_DELETED)).toBeTruthy();
+    await screen.findByText(ACCOUNT_DELETED);
     await waitFor(() => expect(layer.getSession().isAuthenticated).toBe(false));
     // Signed out, the app fetches the feature flags again for the sign-in screen; nothing else is left.
     for (const table of layer.db.tables.filter((t) => t.name !== 'featureFlags' && t.name !== 'syncStatus')) expect(await table.count(), table.name).toBe(0);
