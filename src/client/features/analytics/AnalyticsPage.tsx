@@ -6,17 +6,16 @@
  * reload (or the installed app's next start) opens where the user was.
  */
 import '@mantine/charts/styles.css';
-import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useFreshSubscription, useSession } from '../../data/hooks.ts';
-import { STORAGE_KEYS } from '../../data/session.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
-import { TabStrip } from '../../ui/TabStrip.tsx';
+import { PageTabs } from '../../ui/PageTabs.tsx';
 import { DollarsProvider, DollarsSwitch } from './dollars.tsx';
 import { AnalyticsOverviewTab, DebtProgressTab, IncomeFutureTab, RetirementContributionsTab, RetirementLivingTab, WhatIfTab } from './lazy-tabs.tsx';
 import { ProjectionSkeleton } from './MonthsStatus.tsx';
-import { ANALYTICS_TABS, isAnalyticsTab, storedAnalyticsTab, type AnalyticsTab } from './tabs.ts';
+import { ANALYTICS_TABS, useAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 
 function Upsell() {
   return (
@@ -50,14 +49,33 @@ function usePreloadProvisionalTables() {
   }, []);
 }
 
+/** Each tab's code but the Overview's, which opens the others (lazy-tabs.tsx). */
+const TAB_CONTENT: Record<Exclude<AnalyticsTab, 'overview'>, ComponentType> = {
+  'income-future': IncomeFutureTab,
+  'debt-progress': DebtProgressTab,
+  'retirement-contributions': RetirementContributionsTab,
+  'retirement-living': RetirementLivingTab,
+  'what-if': WhatIfTab,
+};
+
 function AnalyticsTabs() {
   usePreloadProvisionalTables();
-  const [tab, setTab] = useState<AnalyticsTab>(storedAnalyticsTab);
+  const [tab, choose] = useAnalyticsTab();
   const tabList = useRef<HTMLDivElement>(null);
-  const choose = (value: string | null) => {
-    if (!isAnalyticsTab(value)) return;
-    window.localStorage.setItem(STORAGE_KEYS.analyticsTab, value);
-    setTab(value);
+  const content = (value: AnalyticsTab) => {
+    if (value !== 'overview') {
+      const Content = TAB_CONTENT[value];
+      return <Content />;
+    }
+    return (
+      <AnalyticsOverviewTab
+        onOpenTab={(opened) => {
+          choose(opened);
+          // The Explore buttons sit at the foot of a long Overview: show the tab opened from its top.
+          tabList.current?.scrollIntoView({ block: 'start' });
+        }}
+      />
+    );
   };
   return (
     <>
@@ -67,51 +85,14 @@ function AnalyticsTabs() {
         </Title>
         <DollarsSwitch todayOnly={tab === 'what-if'} />
       </Group>
-      <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
-        <TabStrip ref={tabList} label="Analytics sections" selected={tab}>
-          {ANALYTICS_TABS.map(({ value, label }) => (
-            <Tabs.Tab key={value} value={value}>
-              {label}
-            </Tabs.Tab>
-          ))}
-        </TabStrip>
-        <Tabs.Panel value="overview" pt="md">
-          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
-            <AnalyticsOverviewTab
-              onOpenTab={(value) => {
-                choose(value);
-                // The Explore buttons sit at the foot of a long Overview: show the tab opened from its top.
-                tabList.current?.scrollIntoView({ block: 'start' });
-              }}
-            />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="income-future" pt="md">
-          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
-            <IncomeFutureTab />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="debt-progress" pt="md">
-          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
-            <DebtProgressTab />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="retirement-contributions" pt="md">
-          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
-            <RetirementContributionsTab />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="retirement-living" pt="md">
-          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
-            <RetirementLivingTab />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="what-if" pt="md">
-          <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>
-            <WhatIfTab />
-          </Suspense>
-        </Tabs.Panel>
-      </Tabs>
+      <PageTabs
+        tabs={ANALYTICS_TABS}
+        label="Analytics sections"
+        tab={tab}
+        onChange={choose}
+        listRef={tabList}
+        panel={(value) => <Suspense fallback={<ProjectionSkeleton label="Loading tab" />}>{content(value)}</Suspense>}
+      />
     </>
   );
 }

@@ -18,7 +18,8 @@ export type AnalyticsTab = (typeof ANALYTICS_TABS)[number]['value'];
 
 const list = tabList(ANALYTICS_TABS, STORAGE_KEYS.analyticsTab);
 
-export const isAnalyticsTab: (value: unknown) => value is AnalyticsTab = list.isTab;
-
 /** The tab the page opens with: the one stored under its documented key, else the Overview. */
 export const storedAnalyticsTab: () => AnalyticsTab = list.storedTab;
+
+/** The page's chosen tab and how to choose one (stored, so a reload opens on it). */
+export const useAnalyticsTab: () => [AnalyticsTab, (value: string | null) => void] = list.useTab;

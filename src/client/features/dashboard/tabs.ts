@@ -18,7 +18,8 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
 
 const list = tabList(DASHBOARD_TABS, STORAGE_KEYS.dashboardTab);
 
-export const isDashboardTab: (value: unknown) => value is DashboardTab = list.isTab;
-
 /** The tab the page opens with: the one stored under its documented key, else the Overview. */
 export const storedDashboardTab: () => DashboardTab = list.storedTab;
+
+/** The page's chosen tab and how to choose one (stored, so a reload opens on it). */
+export const useDashboardTab: () => [DashboardTab, (value: string | null) => void] = list.useTab;

@@ -3,15 +3,12 @@
  * cents from src/engine. Analytics shows whole dollars and months as YYYY-MM
  * (docs/product.md#constants-and-limits).
  */
-import { wholeDollarsText } from '../../../../engine/format.ts';
-import type { Cents } from '../../../../engine/money.ts';
 import type { DebtFree } from '../../../../engine/insights.ts';
 import type { MonthKey } from '../../../../engine/months.ts';
 import { ageIn, type Timeline, type TimelineMilestones } from '../../../../engine/timeline.ts';
 import type { DebtPlanType } from '../../../../engine/types.ts';
-export { compactUsd } from '../format.ts';
-
-export const wholeUsd = (amount: Cents): string => wholeDollarsText(amount);
+import { wholeUsd } from '../format.ts';
+export { compactUsd, wholeUsd } from '../format.ts';
 
 export const PLAN_LABELS: Record<DebtPlanType, string> = { none: 'None', snowball: 'Snowball', avalanche: 'Avalanche' };
 
