@@ -55,6 +55,23 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client never imports the server.' }] }] },
   },
+  {
+    // The kit of parts every screen uses knows nothing of the data layer: what binds a form or a
+    // list to the mirror lives in client/forms and the features (docs/architecture.md#layers).
+    files: ['src/client/ui/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The client never imports the server.' },
+            { group: ['**/data/**', '**/forms/**', '**/features/**', '**/pwa/**'], message: 'client/ui imports no data code and no feature: take what it needs as props.' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['tests/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   {
     files: ['src/server/**'],

@@ -14,9 +14,9 @@ import type { Validation } from '../../../shared/validation/kit.ts';
 import { useDataLayer } from '../../data/hooks.ts';
 import type { MonthsName } from '../../../shared/resources.ts';
 import { MoneyInput } from '../../ui/fields.tsx';
-import { FormModal } from '../../ui/FormModal.tsx';
+import { FormModal } from '../../forms/FormModal.tsx';
 import { moneyInputText } from '../../ui/money.ts';
-import { useRecordForm } from '../../ui/use-record-form.ts';
+import { useRecordForm } from '../../forms/use-record-form.ts';
 
 export interface MonthEdit<T> {
   /** 'Edit Income Month' */

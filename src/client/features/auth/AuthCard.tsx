@@ -6,7 +6,7 @@ import { Alert, Button, Card, PasswordInput, Stack, Text, Title, type PasswordIn
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSession } from '../../data/hooks.ts';
-import type { BoundField } from '../../ui/bind-field.ts';
+import type { BoundField } from '../../forms/bind-field.ts';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (

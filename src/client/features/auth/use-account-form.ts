@@ -7,7 +7,7 @@
  */
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { firstErrors, type Validation } from '../../../shared/validation/kit.ts';
-import { fieldBinder, type FieldBinder } from '../../ui/bind-field.ts';
+import { fieldBinder, type FieldBinder } from '../../forms/bind-field.ts';
 
 export type AccountFormValues = Record<string, string | boolean>;
 

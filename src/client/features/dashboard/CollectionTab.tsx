@@ -13,12 +13,13 @@ import { useCollection, type CollectionOptions } from '../../data/hooks.ts';
 import type { CollectionName, WireRecordOf } from '../../../shared/resources.ts';
 import type { Column } from '../../ui/column.ts';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.tsx';
-import { EmptyState, LoadError, TableSkeleton } from '../../ui/ListStatus.tsx';
+import { EmptyState, TableSkeleton } from '../../ui/ListStatus.tsx';
+import { LoadError } from './LoadError.tsx';
 import { PendingMark } from '../../ui/PendingMark.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 import { SummaryCards, type SummaryCard } from '../../ui/SummaryCards.tsx';
-import type { CollectionFormProps } from '../../ui/use-collection-form.ts';
-import { useCollectionEditor, type CollectionEditor } from '../../ui/use-collection-editor.ts';
+import type { CollectionFormProps } from '../../forms/use-collection-form.ts';
+import { useCollectionEditor, type CollectionEditor } from '../../forms/use-collection-editor.ts';
 import classes from './CollectionTab.module.css';
 
 /** One sub-tab: its share of the rows, and what its table and empty state say. */

@@ -6,8 +6,8 @@ import { validateAssumptions } from '../../../shared/validation/records.ts';
 import { useDataLayer } from '../../data/hooks.ts';
 import { useValidationContext } from '../../ui/clock.tsx';
 import { MoneyInput, NumberText } from '../../ui/fields.tsx';
-import { FormModal, formModalProps, hintBelow } from '../../ui/FormModal.tsx';
-import { useRecordForm } from '../../ui/use-record-form.ts';
+import { FormModal, formModalProps, hintBelow } from '../../forms/FormModal.tsx';
+import { useRecordForm } from '../../forms/use-record-form.ts';
 import { recordInputs, wireFields } from '../../ui/wire.ts';
 import { ASSUMPTIONS, MONEY_GOES, NO_TAXABLE_ACCOUNT, RISK, RISK_HEADING, SURPLUS_ACCOUNT_LABEL, SURPLUS_SHARE_LABEL, TAXES, TAXES_HEADING, taxesByBrackets, type AssumptionField, type AssumptionInfo } from './recommendations.ts';
 

@@ -10,9 +10,9 @@ import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { MoneyInput } from '../../../ui/fields.tsx';
-import { FormModal, formModalProps } from '../../../ui/FormModal.tsx';
+import { FormModal, formModalProps } from '../../../forms/FormModal.tsx';
 import { moneyInputText } from '../../../ui/money.ts';
-import { useRecordForm } from '../../../ui/use-record-form.ts';
+import { useRecordForm } from '../../../forms/use-record-form.ts';
 import { wireFields } from '../../../ui/wire.ts';
 import { PLAN_TYPE_OPTIONS } from './plan-types.ts';
 

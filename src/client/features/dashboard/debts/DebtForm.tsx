@@ -8,8 +8,8 @@ import { Link } from '@tanstack/react-router';
 import { useSession } from '../../../data/hooks.ts';
 import { validateDebt } from '../../../../shared/validation/records.ts';
 import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
-import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
+import { FormModal } from '../../../forms/FormModal.tsx';
+import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
 
 export const REMAINING_HINT = 'To update the remaining amount, go to Analytics → Debts.';
 

@@ -11,8 +11,8 @@ import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';
-import { FormModal, formModalProps } from '../../../ui/FormModal.tsx';
-import { useRecordForm } from '../../../ui/use-record-form.ts';
+import { FormModal, formModalProps } from '../../../forms/FormModal.tsx';
+import { useRecordForm } from '../../../forms/use-record-form.ts';
 import { recordInputs, wireFields } from '../../../ui/wire.ts';
 import { isMortgage, onlySent, type HousingFormValues } from './housing-fields.ts';
 

@@ -5,8 +5,8 @@
 import { NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { validateIncome } from '../../../../shared/validation/records.ts';
 import { DateInput, MoneyInput, MonthInput, PlainText } from '../../../ui/fields.tsx';
-import { FormModal, hintBelow } from '../../../ui/FormModal.tsx';
-import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
+import { FormModal, hintBelow } from '../../../forms/FormModal.tsx';
+import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
 import { PAY_CYCLE_OPTIONS } from './summary.ts';
 
 // No cycle is chosen for a new income, so the rule 'Pay cycle is required' is the one that asks.

@@ -2,10 +2,10 @@
 import { SimpleGrid } from '@mantine/core';
 import { validateMonthlyExpense } from '../../../../shared/validation/records.ts';
 import { MoneyInput, MonthInput, NumberText, PlainText } from '../../../ui/fields.tsx';
-import { FormModal, hintBelow } from '../../../ui/FormModal.tsx';
+import { FormModal, hintBelow } from '../../../forms/FormModal.tsx';
 import { inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
-import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
+import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
 import { dueDayOf } from './summary.ts';
 
 export function MonthlyExpenseForm({ record, onClose }: CollectionFormProps<'monthlyExpenses'>) {

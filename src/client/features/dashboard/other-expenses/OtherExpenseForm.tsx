@@ -7,10 +7,10 @@ import { SimpleGrid } from '@mantine/core';
 import { validateOtherExpenseForm } from '../../../../shared/validation/records.ts';
 import { useClock } from '../../../ui/clock.tsx';
 import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
-import { FormModal } from '../../../ui/FormModal.tsx';
+import { FormModal } from '../../../forms/FormModal.tsx';
 import { inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
-import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
+import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
 import { monthFields } from './summary.ts';
 
 export function OtherExpenseForm({ record, onClose }: CollectionFormProps<'otherExpenses'>) {

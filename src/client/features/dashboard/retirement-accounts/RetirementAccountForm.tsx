@@ -6,8 +6,8 @@ import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-wa
 import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../../shared/records.ts';
 import { validateRetirementAccount } from '../../../../shared/validation/records.ts';
 import { DateInput, MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
-import { FormModal, hintBelow } from '../../../ui/FormModal.tsx';
-import { useCollectionForm, type CollectionFormProps } from '../../../ui/use-collection-form.ts';
+import { FormModal, hintBelow } from '../../../forms/FormModal.tsx';
+import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
 import type { InputsOf } from '../../../ui/wire.ts';
 import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from './summary.ts';
 

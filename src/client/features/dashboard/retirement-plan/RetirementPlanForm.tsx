@@ -9,10 +9,10 @@ import { useDataLayer } from '../../../data/hooks.ts';
 import { validateRetirementPlan } from '../../../../shared/validation/records.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';
-import { FormModal, formModalProps, hintBelow } from '../../../ui/FormModal.tsx';
+import { FormModal, formModalProps, hintBelow } from '../../../forms/FormModal.tsx';
 import { dateInputText, inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
-import { useRecordForm } from '../../../ui/use-record-form.ts';
+import { useRecordForm } from '../../../forms/use-record-form.ts';
 import { wireFields } from '../../../ui/wire.ts';
 
 /** What the plan's rate does: every account earns it from retirement on (docs/projection-rules.md#retirement-months). */

@@ -7,7 +7,8 @@ import { Button, Card, DataList, Group, Skeleton, Stack, Text, Title, useMatches
 import { useState } from 'react';
 import { useDataLayer, useSingle } from '../../../data/hooks.ts';
 import { ConfirmDelete } from '../../../ui/ConfirmDelete.tsx';
-import { EmptyState, LoadError } from '../../../ui/ListStatus.tsx';
+import { EmptyState } from '../../../ui/ListStatus.tsx';
+import { LoadError } from '../LoadError.tsx';
 import { formatPercent, formatUsd } from '../../../ui/money.ts';
 import { notifyError } from '../../../ui/notify.ts';
 import { PendingMark } from '../../../ui/PendingMark.tsx';

@@ -8,11 +8,11 @@ import { useRef, useState } from 'react';
 import type { Validation, ValidationContext } from '../../shared/validation/kit.ts';
 import { useDataLayer } from '../data/hooks.ts';
 import { COLLECTIONS, type CollectionName, type WireRecordOf } from '../../shared/resources.ts';
-import { useValidationContext } from './clock.tsx';
+import { useValidationContext } from '../ui/clock.tsx';
 import { formModalProps } from './FormModal.tsx';
 import { newRecord, saveCollectionRecord, type NewRecord } from './save-record.ts';
 import { useRecordForm, type FormValues, type RecordForm } from './use-record-form.ts';
-import { recordInputs, type InputsOf } from './wire.ts';
+import { recordInputs, type InputsOf } from '../ui/wire.ts';
 
 /** The props a collection tab gives its form: the record to edit, or null for a new one. */
 export interface CollectionFormProps<N extends CollectionName> {

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useDataLayer } from '../data/hooks.ts';
 import type { CollectionName, WireRecordOf } from '../../shared/resources.ts';
-import { notifyError } from './notify.ts';
+import { notifyError } from '../ui/notify.ts';
 
 export interface CollectionEditor<N extends CollectionName> {
   /** The record in the modal, 'new' for the add form, null when closed. */

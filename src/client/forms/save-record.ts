@@ -20,7 +20,7 @@ import type { WireRecord } from '../data/db.ts';
 import type { MutationResult, Mutations } from '../data/mutations.ts';
 import { defaultFailureMessage } from '../data/outbox/failure.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/resources.ts';
-import { wireFields } from './wire.ts';
+import { wireFields } from '../ui/wire.ts';
 
 /** What a new record's form remembers between its saves; `saveCollectionRecord` keeps it. */
 export interface NewRecord {
