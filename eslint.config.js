@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -24,6 +25,29 @@ const noLocaleText = {
   selector: "CallExpression[callee.property.name=/^(toLocale(Date|Time)?String|localeCompare)$/]",
   message: 'Format with src/engine/format.ts and compare with < or >: toLocaleString and localeCompare build an Intl formatter or collator, 50-130 ms on a phone the first time.',
 };
+
+// The client's layers below the screens (docs/architecture.md#layers): each may import those to
+// its left, never those to its right; features never import each other, so what two screens share
+// lives in one of these.
+//   ui  ←  forms  ←  model  ←  widgets  ←  features
+// (data and pwa sit beside them; ui imports neither.)
+const noServer = { group: ['**/server/**'], message: 'The client never imports the server.' };
+const above = (layers, why) => ({ group: layers.map((layer) => `**/${layer}/**`), message: why });
+const layerFence = (folder, layers, why) => ({
+  files: [`src/client/${folder}/**`],
+  ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.testing.ts', '**/*.testing.tsx'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [noServer, above(layers, why)] }] },
+});
+const FEATURES = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureFences = FEATURES.map((feature) =>
+  layerFence(
+    `features/${feature}`,
+    FEATURES.filter((other) => other !== feature),
+    'A feature never imports another: move what both use to client/model (hooks, derived figures), widgets (parts that read the data), forms or ui.',
+  ),
+);
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.scratch/', 'test-results/', 'src/client/routeTree.gen.ts', 'drizzle/'] },
@@ -55,23 +79,11 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client never imports the server.' }] }] },
   },
-  {
-    // The kit of parts every screen uses knows nothing of the data layer: what binds a form or a
-    // list to the mirror lives in client/forms and the features (docs/architecture.md#layers).
-    files: ['src/client/ui/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'The client never imports the server.' },
-            { group: ['**/data/**', '**/forms/**', '**/features/**', '**/pwa/**'], message: 'client/ui imports no data code and no feature: take what it needs as props.' },
-          ],
-        },
-      ],
-    },
-  },
+  layerFence('ui', ['data', 'forms', 'model', 'widgets', 'features', 'pwa'], 'client/ui imports no data code and no feature: take what it needs as props.'),
+  layerFence('forms', ['model', 'widgets', 'features'], 'client/forms binds a form to the data layer: it imports no model, widget or feature.'),
+  layerFence('model', ['forms', 'widgets', 'features'], 'client/model (hooks and derived figures) imports no form, widget or feature.'),
+  layerFence('widgets', ['features'], 'A widget is shown by several features and imports none of them.'),
+  ...featureFences,
   { files: ['tests/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   {
     files: ['src/server/**'],

@@ -144,7 +144,7 @@ export default defineConfig({
     precompress(),
   ],
   define,
-  // The risk worker (src/client/features/what-if/risk.worker.ts) is a module worker: ES output
+  // The risk worker (src/client/features/analytics/what-if/risk.worker.ts) is a module worker: ES output
   // keeps its engine chunk shared with the page's and lets it load like any other script.
   worker: { format: 'es' },
   build: {

@@ -2,7 +2,7 @@
  * `npm run bench:risk`: the What if tab's heavy runs on the heavy household (bench/household.ts),
  * in Node and in Chromium through the real worker.
  *
- * 1. Node: compute() (src/client/features/what-if/compute.ts, what the worker runs) on Monte Carlo,
+ * 1. Node: compute() (src/client/features/analytics/what-if/compute.ts, what the worker runs) on Monte Carlo,
  *    1,000 paths (the app's first seed, 15 % volatility), and on the full history replay (60 %
  *    stocks, every start month whose whole plan fits in the 150 years of history), first on the
  *    heavy household as it is (flat: no account types, no assumptions), then on the same household
@@ -50,7 +50,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { compute } from '../src/client/features/what-if/compute.ts';
+import { compute } from '../src/client/features/analytics/what-if/compute.ts';
 import { heavyHousehold, taxedHeavyHousehold } from './household.ts';
 import { appSliderRuns } from './risk-app.ts';
 import type { ConversionExplorer } from '../src/engine/roth-explorer.ts';

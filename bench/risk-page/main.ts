@@ -8,7 +8,7 @@
  * explorer on the household with taxes by brackets (taxedHeavyHousehold), one after another. Each
  * is timed on the page from postMessage to its result; the worker's own `ms` comes with the result.
  */
-import { FROM_WORKER, TO_WORKER, type FromWorker, type RiskAnswers, type RiskRequest, type SentRequest, type ToWorker } from '../../src/client/features/what-if/protocol.ts';
+import { FROM_WORKER, TO_WORKER, type FromWorker, type RiskAnswers, type RiskRequest, type SentRequest, type ToWorker } from '../../src/client/features/analytics/what-if/protocol.ts';
 import { heavyHousehold, taxedHeavyHousehold } from '../household.ts';
 import { explorerQuestion, riskQuestions } from './questions.ts';
 
@@ -60,7 +60,7 @@ let worker: Worker | null = null;
 let nextId = 1;
 
 function ask<R extends RiskRequest>(request: R): Promise<TimedRun & { readonly answer: RiskAnswers[R['kind']] }> {
-  worker ??= new Worker(new URL('../../src/client/features/what-if/risk.worker.ts', import.meta.url), { type: 'module', name: 'runway-risk' });
+  worker ??= new Worker(new URL('../../src/client/features/analytics/what-if/risk.worker.ts', import.meta.url), { type: 'module', name: 'runway-risk' });
   const running = worker;
   const id = nextId++;
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@
  * Chromium (main.ts, through the worker) time the same work and must print the same answers.
  * The seed is the app's first seed (MonteCarloCard.tsx).
  */
-import type { RiskRequest } from '../../src/client/features/what-if/protocol.ts';
+import type { RiskRequest } from '../../src/client/features/analytics/what-if/protocol.ts';
 import { cents } from '../../src/engine/money.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
 

@@ -61,7 +61,7 @@ async function householdPage(context: BrowserContext): Promise<Page & { errors: 
   return Object.assign(page, { token });
 }
 
-/** The Overview's projections the mirror remembers (features/analytics/overview/remembered.ts), read in the page. */
+/** The Overview's projections the mirror remembers (model/remembered.ts), read in the page. */
 const REMEMBERED = `new Promise((resolve, reject) => {
   const open = indexedDB.open('runway');
   open.onerror = () => reject(open.error);

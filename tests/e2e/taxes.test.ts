@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { project } from '../../src/engine/project.ts';
 import { exploreRothConversions } from '../../src/engine/roth-explorer.ts';
 import type { RetirementTotalMonth } from '../../src/engine/types.ts';
-import { wholeUsd } from '../../src/client/features/analytics/format.ts';
-import { rateText } from '../../src/client/features/analytics/retirement-living/tax-years.ts';
+import { wholeUsd } from '../../src/client/ui/figure-text.ts';
+import { rateText } from '../../src/client/model/tax-years.ts';
 import { type App, apiCall, apiSignUp, serverInput, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, switchColorScheme, uniqueEmail } from './harness.ts';
 import { planStart } from './pages.ts';
 

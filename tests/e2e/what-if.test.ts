@@ -15,9 +15,9 @@ import { project } from '../../src/engine/project.ts';
 import { nextDollar, nextDollarTax } from '../../src/engine/next-dollar.ts';
 import { formatCents } from '../../src/engine/money.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
-import { basisPointsText } from '../../src/client/features/dashboard/overview/health-lines.ts';
-import { compute } from '../../src/client/features/what-if/compute.ts';
-import { MEDIAN_BELOW } from '../../src/client/features/what-if/figures.ts';
+import { basisPointsText } from '../../src/client/model/health-lines.ts';
+import { compute } from '../../src/client/features/analytics/what-if/compute.ts';
+import { MEDIAN_BELOW } from '../../src/client/features/analytics/what-if/figures.ts';
 import { type App, apiCall, apiSignUp, serverInput, expectNoAxeViolations, goOffline, onPhone, screenshot, signedInPage, startApp, subscribeUser, uniqueEmail, switchColorScheme } from './harness.ts';
 import { planStart } from './pages.ts';
 

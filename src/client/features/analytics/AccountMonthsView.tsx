@@ -4,7 +4,7 @@
  * chart, Insights & Trends and the month table over the months shown. An account's month opens its
  * edit (the actual balance); the total of all accounts is view only and says so.
  */
-import { nominalRow } from './dollars.tsx';
+import { nominalRow } from '../../model/dollars.tsx';
 import { Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { centsToDollars } from '../../../engine/money.ts';
@@ -15,11 +15,11 @@ import { FigureCards, type FigureCard } from './FigureCards.tsx';
 import { InsightsPanel } from './InsightsPanel.tsx';
 import { MonthChart } from './MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from './MonthEditModal.tsx';
-import { MonthsToolbar, useToday } from './month-table/MonthRange.tsx';
+import { MonthsToolbar, useToday } from '../../ui/MonthRange.tsx';
 import { MonthTable } from './month-table/MonthTable.tsx';
 import { ColumnNotes } from './month-table/ColumnNotes.tsx';
 import type { Column } from '../../ui/column.ts';
-import type { WithId } from './wire.ts';
+import type { WithId } from '../../model/month-wire.ts';
 
 type BalanceRow = WithId<ContributionMonth> | WithId<RetirementMonth>;
 

@@ -4,10 +4,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { makeLayer } from '../../test-support/render.testing.tsx';
-import { renderRoutes } from '../auth/test-routes.testing.tsx';
+import { renderRoutes } from '../../test-support/routes.testing.tsx';
 import { AnalyticsPage } from './AnalyticsPage.tsx';
-import { INCOME_BODY, MARCH_1, serveMonths } from './fixtures.testing.ts';
-import './test-helpers.testing.tsx';
+import { INCOME_BODY, MARCH_1, serveMonths } from '../../test-support/month-fixtures.testing.ts';
+import '../../test-support/analytics.testing.tsx';
 
 function renderPage(options: Parameters<typeof makeLayer>[0] = {}, storedTab?: string) {
   window.localStorage.clear();

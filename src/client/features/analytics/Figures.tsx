@@ -6,7 +6,7 @@
 import type { Cents } from '../../../engine/money.ts';
 import { percentPaidBand } from '../../../engine/insights.ts';
 import { balanceTone } from '../../../engine/month-views.ts';
-import { percentText, wholeUsd } from './format.ts';
+import { percentText, wholeUsd } from '../../ui/figure-text.ts';
 import classes from './analytics.module.css';
 
 /** An amount in green when it is 0 or more, in red when negative (Income Future's End Balance). */

@@ -7,7 +7,7 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { balanceInsights } from '../../../engine/month-views.ts';
 import type { ContributionMonth, RetirementMonth } from '../../../engine/types.ts';
-import { wholeUsd } from './format.ts';
+import { wholeUsd } from '../../ui/figure-text.ts';
 
 export function InsightsPanel({ rows }: { rows: readonly (ContributionMonth | RetirementMonth)[] }) {
   const insights = balanceInsights(rows);

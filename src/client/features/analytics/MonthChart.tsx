@@ -11,7 +11,7 @@ import { Card, Text } from '@mantine/core';
 import { memo } from 'react';
 import { formatWholeUsd } from '../../ui/money.ts';
 import { AreaChart, ChartSlot, HORIZONTAL_GRID, SeriesLegend, useLabelInterval, useTooltipOnDemand, X_TICK, Y_TICK } from './ChartSlot.tsx';
-import { compactUsd } from './format.ts';
+import { compactUsd } from '../../ui/figure-text.ts';
 
 export interface MonthChartProps {
   /** What the chart shows, read out as the image's description. */

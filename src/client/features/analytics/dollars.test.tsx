@@ -2,10 +2,11 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DOLLARS_KEY, DollarsProvider, DollarsSwitch, WHAT_IF_DOLLARS } from './dollars.tsx';
-import { incomeRow, MARCH_1, serveMonths } from './fixtures.testing.ts';
+import { DOLLARS_KEY, DollarsProvider } from '../../model/dollars.tsx';
+import { DollarsSwitch, WHAT_IF_DOLLARS } from './DollarsSwitch.tsx';
+import { incomeRow, MARCH_1, serveMonths } from '../../test-support/month-fixtures.testing.ts';
 import { IncomeFutureTab } from './income-future/IncomeFutureTab.tsx';
-import { cellsOf, monthsOf, renderTab } from './test-helpers.testing.tsx';
+import { cellsOf, monthsOf, renderTab } from '../../test-support/analytics.testing.tsx';
 
 const TABLE = 'Income months';
 

@@ -6,8 +6,8 @@
  */
 import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
-import { PLAN_INPUT_READS } from './overview/plan-input-reads.ts';
-import { recallForPage } from './overview/remembered.ts';
+import { PLAN_INPUT_READS } from '../../model/plan-input-reads.ts';
+import { recallForPage } from '../../model/remembered.ts';
 import { storedAnalyticsTab, type AnalyticsTab } from './tabs.ts';
 import { lazyPreloaded, preloadable } from '../../ui/preloadable-lazy.ts';
 
@@ -17,7 +17,7 @@ const CODE = {
   'debt-progress': preloadable(() => import('./debt-progress/DebtProgressTab.tsx')),
   'retirement-contributions': preloadable(() => import('./retirement-contributions/RetirementContributionsTab.tsx')),
   'retirement-living': preloadable(() => import('./retirement-living/RetirementLivingTab.tsx')),
-  'what-if': preloadable(() => import('../what-if/WhatIfTab.tsx')),
+  'what-if': preloadable(() => import('./what-if/WhatIfTab.tsx')),
 } satisfies Record<AnalyticsTab, unknown>;
 
 export const AnalyticsOverviewTab = lazyPreloaded(CODE.overview, (module) => module.AnalyticsOverviewTab);
@@ -49,7 +49,7 @@ export function preloadStoredTab(): void {
  */
 export function warmStoredTab(layer: DataLayer): Warmed | null {
   const tab = storedAnalyticsTab();
-  // The Overview's projection, if this data was projected before (overview/remembered.ts).
+  // The Overview's projection, if this data was projected before (model/remembered.ts).
   if (tab === 'overview') recallForPage(layer);
   const reads = TAB_READS[tab];
   return reads ? warmLive(layer, reads) : null;

@@ -7,9 +7,9 @@ import { Button, Stack } from '@mantine/core';
 import { validatePasswordChange, type PasswordChangeInput } from '../../../shared/validation/accounts.ts';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
-import { accountCalls, authFailureMessage, firstFieldErrors, PASSWORD_REDIRECT_MS } from './account-calls.ts';
-import { AuthCard, FormMessage, NewPasswordFields, PasswordField } from './AuthCard.tsx';
-import { useAccountForm } from './use-account-form.ts';
+import { accountCalls, authFailureMessage, firstFieldErrors, PASSWORD_REDIRECT_MS } from '../../model/account-calls.ts';
+import { AuthCard, FormMessage, NewPasswordFields, PasswordField } from '../../forms/AuthCard.tsx';
+import { useAccountForm } from '../../forms/use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 
 export const CHANGE_SUCCESS = 'Password changed successfully! Redirecting to dashboard...';

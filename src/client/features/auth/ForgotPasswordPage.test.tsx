@@ -3,9 +3,9 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
-import { AUTH_ERROR_FALLBACK } from './account-calls.ts';
+import { AUTH_ERROR_FALLBACK } from '../../model/account-calls.ts';
 import { ForgotPasswordPage, RESET_REQUESTED } from './ForgotPasswordPage.tsx';
-import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.testing.tsx';
+import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from '../../test-support/routes.testing.tsx';
 
 const isRequest = (request: ApiRequest) => request.method === 'POST' && request.path === '/users/password';
 

@@ -7,9 +7,9 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { validatePasswordResetRequest, type PasswordResetRequestInput } from '../../../shared/validation/accounts.ts';
 import { useDataLayer } from '../../data/hooks.ts';
-import { accountCalls, authFailureMessage, PASSWORD_REDIRECT_MS } from './account-calls.ts';
-import { AuthCard, FormMessage } from './AuthCard.tsx';
-import { useAccountForm } from './use-account-form.ts';
+import { accountCalls, authFailureMessage, PASSWORD_REDIRECT_MS } from '../../model/account-calls.ts';
+import { AuthCard, FormMessage } from '../../forms/AuthCard.tsx';
+import { useAccountForm } from '../../forms/use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 
 export const RESET_REQUESTED = 'If an account exists for that email, you will receive password reset instructions shortly. Returning to login...';

@@ -4,9 +4,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
 import { makeLayer } from '../../test-support/render.testing.tsx';
-import { AUTH_ERROR_FALLBACK, INVALID_CREDENTIALS } from './account-calls.ts';
+import { AUTH_ERROR_FALLBACK, INVALID_CREDENTIALS } from '../../model/account-calls.ts';
 import { LOGIN_SUCCESS, LOGIN_WELCOME, LoginPage } from './LoginPage.tsx';
-import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.testing.tsx';
+import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from '../../test-support/routes.testing.tsx';
 import { DISCARD_CONFIRM, otherUserCanceled } from './use-session-start.tsx';
 
 const bobAnswer = (token = 'bob-token'): ApiResult => ({

@@ -8,9 +8,9 @@ import { Link } from '@tanstack/react-router';
 import { validateSignIn, type SignInInput } from '../../../shared/validation/accounts.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
-import { accountCalls, authFailureMessage, INVALID_CREDENTIALS, SIGN_IN_REDIRECT_MS } from './account-calls.ts';
-import { AlreadyLoggedIn, AuthCard, FormMessage, PasswordField } from './AuthCard.tsx';
-import { useAccountForm } from './use-account-form.ts';
+import { accountCalls, authFailureMessage, INVALID_CREDENTIALS, SIGN_IN_REDIRECT_MS } from '../../model/account-calls.ts';
+import { AlreadyLoggedIn, AuthCard, FormMessage, PasswordField } from '../../forms/AuthCard.tsx';
+import { useAccountForm } from '../../forms/use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 import { useSessionStart } from './use-session-start.tsx';
 

@@ -3,9 +3,9 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
-import { AUTH_ERROR_FALLBACK } from './account-calls.ts';
+import { AUTH_ERROR_FALLBACK } from '../../model/account-calls.ts';
 import { RESET_SUCCESS, ResetPasswordPage } from './ResetPasswordPage.tsx';
-import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.testing.tsx';
+import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from '../../test-support/routes.testing.tsx';
 
 const EDIT = '/users/password/edit';
 const isReset = (request: ApiRequest) => request.method === 'PUT' && request.path === '/users/password';

@@ -7,9 +7,9 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { validatePasswordReset, type PasswordResetInput } from '../../../shared/validation/accounts.ts';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
-import { accountCalls, authFailureMessage, PASSWORD_REDIRECT_MS, RESET_TOKEN_EXPIRED } from './account-calls.ts';
-import { AlreadyLoggedIn, AuthCard, FormMessage, NewPasswordFields } from './AuthCard.tsx';
-import { useAccountForm } from './use-account-form.ts';
+import { accountCalls, authFailureMessage, PASSWORD_REDIRECT_MS, RESET_TOKEN_EXPIRED } from '../../model/account-calls.ts';
+import { AlreadyLoggedIn, AuthCard, FormMessage, NewPasswordFields } from '../../forms/AuthCard.tsx';
+import { useAccountForm } from '../../forms/use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 
 export const RESET_SUCCESS = 'Password reset successful! Redirecting to login...';

@@ -3,9 +3,9 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
-import { AUTH_ERROR_FALLBACK } from './account-calls.ts';
+import { AUTH_ERROR_FALLBACK } from '../../model/account-calls.ts';
 import { SIGNUP_SUCCESS, SignupPage } from './SignupPage.tsx';
-import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from './test-routes.testing.tsx';
+import { expectRedirect, fakeRedirectClock, renderRoutes, type RoutedOptions } from '../../test-support/routes.testing.tsx';
 
 // Local time: the birth year's upper bound is the year the user is living in.
 const NOW = new Date(2030, 5, 15, 12);

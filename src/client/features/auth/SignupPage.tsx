@@ -10,9 +10,9 @@ import { BIRTH_YEAR_MIN, validateSignUpForm, type SignUpInput } from '../../../s
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useDataLayer, useFeatureFlag, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
-import { accountCalls, authFailureMessage, firstFieldErrors, SIGN_IN_REDIRECT_MS } from './account-calls.ts';
-import { AlreadyLoggedIn, AuthCard, FormMessage, NewPasswordFields } from './AuthCard.tsx';
-import { useAccountForm } from './use-account-form.ts';
+import { accountCalls, authFailureMessage, firstFieldErrors, SIGN_IN_REDIRECT_MS } from '../../model/account-calls.ts';
+import { AlreadyLoggedIn, AuthCard, FormMessage, NewPasswordFields } from '../../forms/AuthCard.tsx';
+import { useAccountForm } from '../../forms/use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 import { useSessionStart } from './use-session-start.tsx';
 

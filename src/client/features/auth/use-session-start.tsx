@@ -6,8 +6,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDataLayer } from '../../data/hooks.ts';
-import { AUTH_ERROR_FALLBACK } from './account-calls.ts';
-import type { SubmitOutcome } from './use-account-form.ts';
+import { AUTH_ERROR_FALLBACK } from '../../model/account-calls.ts';
+import type { SubmitOutcome } from '../../forms/use-account-form.ts';
 
 interface Question {
   owner: string;

@@ -8,9 +8,9 @@ import { project } from '../../../engine/project.ts';
 import { monthRowId } from '../../../shared/months/ids.ts';
 import { projectionInput } from '../../../shared/months/input.ts';
 import { monthTableBody } from '../../../shared/months/tables.ts';
-import { NET_WORTH_MEANS } from '../analytics/net-worth.ts';
-import { CONTRIBUTION_BODY, DEBT_BODY, INCOME_BODY, MARCH_1, RETIREMENT_BODY, serveMonths } from '../analytics/fixtures.testing.ts';
-import { renderTab } from '../analytics/test-helpers.testing.tsx';
+import { NET_WORTH_MEANS } from '../../model/net-worth.ts';
+import { CONTRIBUTION_BODY, DEBT_BODY, INCOME_BODY, MARCH_1, RETIREMENT_BODY, serveMonths } from '../../test-support/month-fixtures.testing.ts';
+import { renderTab } from '../../test-support/analytics.testing.tsx';
 import { dexieStores } from '../../data/schema.ts';
 import { CheckInPage, HOME_VALUE_UNKNOWN, tablesInStep } from './CheckInPage.tsx';
 

@@ -10,7 +10,7 @@
  * plan vs actual can later compare what happened with what was planned.
  *
  * Money is never computed here: balances come from the mirrored month tables (the readers of
- * analytics/wire.ts, with edits still queued laid over them), the checks are the month-edit
+ * model/month-wire.ts, with edits still queued laid over them), the checks are the month-edit
  * rules (shared/validation/months.ts), and the figures before and after from src/engine.
  */
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
@@ -30,13 +30,13 @@ import type { MutationResult } from '../../data/mutations.ts';
 import { MoneyInput } from '../../ui/fields.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { formatCentsUsd, moneyInputText } from '../../ui/money.ts';
-import { useToday } from '../analytics/month-table/MonthRange.tsx';
-import { tenthsText } from '../dashboard/overview/health-lines.ts';
-import { NET_WORTH_MEANS, netWorthIn } from '../analytics/net-worth.ts';
-import { useOverviewProjection } from '../analytics/overview/use-projection.ts';
-import { useMonthsTable } from '../analytics/use-months-table.ts';
-import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type MonthEditField } from '../analytics/wire.ts';
-import { usePlanInput } from '../analytics/overview/use-projection.ts';
+import { useToday } from '../../ui/MonthRange.tsx';
+import { tenthsText } from '../../model/health-lines.ts';
+import { NET_WORTH_MEANS, netWorthIn } from '../../model/net-worth.ts';
+import { useOverviewProjection } from '../../model/use-projection.ts';
+import { useMonthsTable } from '../../model/use-months-table.ts';
+import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type MonthEditField } from '../../model/month-wire.ts';
+import { usePlanInput } from '../../model/use-projection.ts';
 import { usePlanTableActuals } from '../../data/plan-table-actuals.ts';
 
 /** One balance of the check-in: the month row it is the actual of, and how it is checked. */

@@ -4,7 +4,7 @@
  */
 import { Text } from '@mantine/core';
 import { formatCentsUsd } from '../../ui/money.ts';
-import type { ShownBalance } from './balance-notes.ts';
+import type { ShownBalance } from '../../model/balance-notes.ts';
 
 export function BalanceCell({ shown, note }: { shown: ShownBalance; note: string | null }) {
   return (

@@ -2,7 +2,7 @@
  * A subscriber's month tables for the dashboard tests, in their wire form (dollars, snake_case,
  * the server's row ids). "Today" is 2026-11; figures are chosen so each test can add them by hand.
  */
-import { contributionRow, debtRow, incomeRow } from '../analytics/fixtures.testing.ts';
+import { contributionRow, debtRow, incomeRow } from '../../test-support/month-fixtures.testing.ts';
 
 /** 2026-11-15 12:00 local time. */
 export const NOV_15 = new Date(2026, 10, 15, 12, 0, 0);

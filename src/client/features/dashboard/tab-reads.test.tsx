@@ -6,7 +6,7 @@ import type { DataLayer } from '../../data/data-layer.ts';
 import { STORAGE_KEYS } from '../../data/session.ts';
 import { makePlanLayer, monthTablesInMirror } from '../../test-support/plan-mirror.testing.ts';
 import { Providers } from '../../test-support/render.testing.tsx';
-import { renderRoutes } from '../auth/test-routes.testing.tsx';
+import { renderRoutes } from '../../test-support/routes.testing.tsx';
 import { DebtsTab } from './debts/DebtsTab.tsx';
 import { OverviewTab } from './overview/OverviewTab.tsx';
 import { warmStoredTab } from './tab-reads.ts';

@@ -8,8 +8,8 @@
  */
 import type { DataLayer } from '../../data/data-layer.ts';
 import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
-import { PLAN_INPUT_READS } from '../analytics/overview/plan-input-reads.ts';
-import { recallForPage } from '../analytics/overview/remembered.ts';
+import { PLAN_INPUT_READS } from '../../model/plan-input-reads.ts';
+import { recallForPage } from '../../model/remembered.ts';
 import { storedDashboardTab, type DashboardTab } from './tabs.ts';
 
 /** The Debts list's order (DebtsTab): a warmed read must be the list's own, sort included. */

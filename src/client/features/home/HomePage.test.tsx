@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../auth/test-routes.testing.tsx';
+import { renderRoutes } from '../../test-support/routes.testing.tsx';
 import { HomePage } from './HomePage.tsx';
 
 const renderHome = (signedIn: boolean) => renderRoutes('/', { '/': HomePage }, { signedIn });

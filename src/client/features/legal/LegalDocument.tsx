@@ -5,7 +5,7 @@
  */
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SUPPORT_EMAIL } from '../shell/Layout.tsx';
+import { SUPPORT_EMAIL } from '../../ui/contact.ts';
 
 export const LAST_UPDATED = 'Last updated: 9/2/2025';
 /** The legal pages promise an answer within this many hours. */

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../auth/test-routes.testing.tsx';
-import { SUPPORT_EMAIL } from '../shell/Layout.tsx';
+import { renderRoutes } from '../../test-support/routes.testing.tsx';
+import { SUPPORT_EMAIL } from '../../ui/contact.ts';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage.tsx';
 import { TermsOfServicePage } from './TermsOfServicePage.tsx';
 

@@ -6,7 +6,7 @@ import type * as Engine from '../../../engine/project.ts';
 import type { ProjectionInput } from '../../../engine/types.ts';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
 import { fillMirror } from '../../data/household.testing.ts';
-import { renderRoutes, type Routed, type RoutedOptions } from '../auth/test-routes.testing.tsx';
+import { renderRoutes, type Routed, type RoutedOptions } from '../../test-support/routes.testing.tsx';
 import { PROFILE_UPDATED, ProfilePage } from './ProfilePage.tsx';
 
 // The engine's `project`, wrapped (not replaced): the test sees the inputs the device projects.

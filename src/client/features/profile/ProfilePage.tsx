@@ -13,9 +13,9 @@ import { useDataLayer, useMirrorQuery, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
 import { StorageStatus } from '../../pwa/StorageStatus.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
-import { accountCalls, firstFieldErrors, PROFILE_UPDATE_FAILED, profileFromAnswer, type ProfileUser } from '../auth/account-calls.ts';
-import { AuthCard, FormMessage } from '../auth/AuthCard.tsx';
-import { useAccountForm } from '../auth/use-account-form.ts';
+import { accountCalls, firstFieldErrors, PROFILE_UPDATE_FAILED, profileFromAnswer, type ProfileUser } from '../../model/account-calls.ts';
+import { AuthCard, FormMessage } from '../../forms/AuthCard.tsx';
+import { useAccountForm } from '../../forms/use-account-form.ts';
 import { YourDataSection } from './your-data/index.ts';
 
 export const PROFILE_LOGIN_REQUIRED = 'You must be logged in to update your profile.';

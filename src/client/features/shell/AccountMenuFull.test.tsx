@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createPwaController } from '../../pwa/controller.ts';
 import { PwaProvider } from '../../pwa/hooks.ts';
-import { renderRoutes } from '../auth/test-routes.testing.tsx';
+import { renderRoutes } from '../../test-support/routes.testing.tsx';
 import { AccountMenuFull } from './AccountMenuFull.tsx';
 
 /** The open Account menu at /dashboard, with the page's PWA controller. */

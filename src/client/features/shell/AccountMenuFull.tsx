@@ -10,7 +10,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { usePwa } from '../../pwa/hooks.ts';
-import { openPortal } from '../subscribe/portal.ts';
+import { openPortal } from '../../model/portal.ts';
 import { AccountButton } from './AccountMenu.tsx';
 import { useColorSchemeSwitch } from './ColorSchemeToggle.tsx';
 

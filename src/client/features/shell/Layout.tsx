@@ -15,11 +15,10 @@ import { PersistStorageAfterSignIn } from '../../pwa/StorageStatus.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
 import classes from './Layout.module.css';
+import { SUPPORT_EMAIL } from '../../ui/contact.ts';
 
 // Only signed-in users see the sync state; visitors do not load its popover.
 const SyncIndicator = lazy(() => import('./SyncIndicator.tsx').then((module) => ({ default: module.SyncIndicator })));
-
-export const SUPPORT_EMAIL = 'support@runway.example';
 
 /** Line icons for the phone's bottom bar (decorative: each link is named by its text). */
 const NAV_ICONS = {

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
-import { renderRoutes, type RoutedOptions } from '../auth/test-routes.testing.tsx';
+import { renderRoutes, type RoutedOptions } from '../../test-support/routes.testing.tsx';
 import { CANCELED_MESSAGE, CheckoutPage, type CheckoutPageProps } from './CheckoutPage.tsx';
 
 const CONFIG: ApiResult = {

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../data/api.ts';
-import { renderRoutes, type RoutedOptions } from '../auth/test-routes.testing.tsx';
+import { renderRoutes, type RoutedOptions } from '../../test-support/routes.testing.tsx';
 import { SubscribePage } from './SubscribePage.tsx';
 
 const subscriptionAnswer = (subscribed: boolean): ApiResult => ({

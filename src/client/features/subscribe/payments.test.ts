@@ -3,7 +3,7 @@ import { type ApiRequest, type ApiResult } from '../../data/api.ts';
 import { MemoryTransport } from '../../data/api.testing.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import { confirmCheckout, loadPaymentConfig, startCheckout } from './payments.ts';
-import { openPortal } from './portal.ts';
+import { openPortal } from '../../model/portal.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { monthRowId } from '../../../../shared/months/ids.ts';
-import { DEBT_BODY, MARCH_1, serveMonths } from '../fixtures.testing.ts';
-import { card, cellsOf, monthsOf, renderTab, rowOf } from '../test-helpers.testing.tsx';
+import { DEBT_BODY, MARCH_1, serveMonths } from '../../../test-support/month-fixtures.testing.ts';
+import { card, cellsOf, monthsOf, renderTab, rowOf } from '../../../test-support/analytics.testing.tsx';
 import { DebtProgressTab } from './DebtProgressTab.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });

@@ -5,7 +5,7 @@
  * table with % Paid coloured by the engine's band. A debt's month accepts its actual remaining
  * balance, checked against that debt's rate and payment.
  */
-import { nominalRow } from '../dollars.tsx';
+import { nominalRow } from '../../../model/dollars.tsx';
 import { Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { debtTotals } from '../../../../engine/insights.ts';
@@ -16,16 +16,16 @@ import { validateDebtMonth, type DebtMonthInput } from '../../../../shared/valid
 import { FigureCards } from '../FigureCards.tsx';
 import { chartSample } from '../chart-data.ts';
 import { PercentPaid } from '../Figures.tsx';
-import { wholeUsd } from '../format.ts';
+import { wholeUsd } from '../../../ui/figure-text.ts';
 import { EntityTabs } from '../EntityTabs.tsx';
 import { MonthChart } from '../MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
-import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
+import { MonthsToolbar, useMonthRange, useToday } from '../../../ui/MonthRange.tsx';
 import { MonthTable } from '../month-table/MonthTable.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
-import { useMonthsTable } from '../use-months-table.ts';
-import { debtMonthsFromWire, type DebtMonths, type WithId } from '../wire.ts';
+import { useMonthsTable } from '../../../model/use-months-table.ts';
+import { debtMonthsFromWire, type DebtMonths, type WithId } from '../../../model/month-wire.ts';
 
 type Row = WithId<DebtMonth>;
 

@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { monthRowId } from '../../../../shared/months/ids.ts';
-import { FEB_28_LATE, INCOME_BODY, longIncomeBody, MARCH_1, serveMonths } from '../fixtures.testing.ts';
-import { card, cellsOf, gate, monthsOf, renderTab, rowOf } from '../test-helpers.testing.tsx';
+import { FEB_28_LATE, INCOME_BODY, longIncomeBody, MARCH_1, serveMonths } from '../../../test-support/month-fixtures.testing.ts';
+import { card, cellsOf, gate, monthsOf, renderTab, rowOf } from '../../../test-support/analytics.testing.tsx';
 import { IncomeFutureTab } from './IncomeFutureTab.tsx';
 
 const TABLE = 'Income months';

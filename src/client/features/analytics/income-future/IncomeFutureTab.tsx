@@ -9,7 +9,7 @@
  * empty state instead. Telling "none" from "not known yet" needs the incomes' answer: until the
  * mirror has one, the tab shows its skeleton rather than flash the table or the empty state.
  */
-import { nominalRow } from '../dollars.tsx';
+import { nominalRow } from '../../../model/dollars.tsx';
 import { Stack, Title } from '@mantine/core';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
@@ -27,17 +27,17 @@ import { useCollection } from '../../../data/hooks.ts';
 import { FigureCards } from '../FigureCards.tsx';
 import { chartSample } from '../chart-data.ts';
 import { ToneAmount } from '../Figures.tsx';
-import { wholeUsd } from '../format.ts';
+import { wholeUsd } from '../../../ui/figure-text.ts';
 import { MonthChart } from '../MonthChart.tsx';
 import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
-import { MonthsToolbar, useMonthRange, useToday } from '../month-table/MonthRange.tsx';
+import { MonthsToolbar, useMonthRange, useToday } from '../../../ui/MonthRange.tsx';
 import { MonthTable } from '../month-table/MonthTable.tsx';
 import { ColumnNotes } from '../month-table/ColumnNotes.tsx';
-import { INCOME_NOTES, incomeHeaders, type IncomeHeader } from '../month-columns.ts';
+import { INCOME_NOTES, incomeHeaders, type IncomeHeader } from '../../../model/month-columns.ts';
 import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded, MonthsSkeleton } from '../MonthsStatus.tsx';
-import { useMonthsTable } from '../use-months-table.ts';
-import { incomeMonthsFromWire, type WithId } from '../wire.ts';
+import { useMonthsTable } from '../../../model/use-months-table.ts';
+import { incomeMonthsFromWire, type WithId } from '../../../model/month-wire.ts';
 
 type Row = WithId<IncomeMonth>;
 

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addMonths, monthKey, type MonthKey } from '../../../../engine/months.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
-import { bodyRows, monthsOf, SCROLLER_HEIGHT } from '../test-helpers.testing.tsx';
+import { bodyRows, monthsOf, SCROLLER_HEIGHT } from '../../../test-support/analytics.testing.tsx';
 import { balanceColumnOf, MonthTable, NARROW_QUERY, ROW_HEIGHT, VIRTUALIZE_ABOVE } from './MonthTable.tsx';
 import type { Column } from '../../../ui/column.ts';
 import type { Cents } from '../../../../engine/money.ts';

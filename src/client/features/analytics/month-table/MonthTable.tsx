@@ -29,7 +29,7 @@ import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { MonthKey } from '../../../../engine/months.ts';
 import { isEditableMonth, type MonthActual } from '../../../../engine/month-views.ts';
-import { signedWholeUsd } from '../format.ts';
+import { signedWholeUsd } from '../../../ui/figure-text.ts';
 import type { Column } from '../../../ui/column.ts';
 import { PendingMark } from '../../../ui/PendingMark.tsx';
 import classes from './MonthTable.module.css';

@@ -3,12 +3,12 @@
  * paid off, when the last one is, the total interest, and the interest saved against paying only
  * the minimums. The user's own plan is marked.
  */
-import { useDollars } from '../dollars.tsx';
+import { useDollars } from '../../../model/dollars.tsx';
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { DebtPayoff, DebtPlanOutcome } from '../../../../engine/insights.ts';
 import type { Cents } from '../../../../engine/money.ts';
 import { DEBT_PLAN_TYPES, type DebtPlanType } from '../../../../engine/types.ts';
-import { PLAN_DESCRIPTIONS, PLAN_LABELS, wholeUsd } from './format.ts';
+import { PLAN_DESCRIPTIONS, PLAN_LABELS, wholeUsd } from '../../../model/plan-format.ts';
 
 export interface DebtPlanComparisonProps {
   plans: Readonly<Record<DebtPlanType, DebtPlanOutcome>>;

@@ -10,13 +10,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { memo, useId, useMemo, useState } from 'react';
 import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import { ageIn, type Timeline, type TimelinePoint } from '../../../../engine/timeline.ts';
-import { useBirthYear } from '../../profile/birth-year.ts';
-import { NET_WORTH_MEANS, NET_WORTH_WITHOUT_HOME } from '../net-worth.ts';
-import { useDollars, type DollarsView } from '../dollars.tsx';
+import { useBirthYear } from '../../../model/birth-year.ts';
+import { NET_WORTH_MEANS, NET_WORTH_WITHOUT_HOME } from '../../../model/net-worth.ts';
+import { useDollars, type DollarsView } from '../../../model/dollars.tsx';
 import { formatWholeUsd } from '../../../ui/money.ts';
 import { chartSample, MAX_POINTS } from '../chart-data.ts';
 import { LineSketch, type SketchMarker, type SketchSeries } from '../../../ui/LineSketch.tsx';
-import { compactUsd, MILESTONE_COLORS, MILESTONE_LABELS, milestoneMonth, milestoneText, monthWithAge, timelineSummary, wholeUsd, type MilestoneKey } from './format.ts';
+import { compactUsd, MILESTONE_COLORS, MILESTONE_LABELS, milestoneMonth, milestoneText, monthWithAge, timelineSummary, wholeUsd, type MilestoneKey } from '../../../model/plan-format.ts';
 
 /** An axis tick with the age reached that year: '2040 · 58'. */
 const axisLabel = (month: string, birthYear: number) => `${month.slice(0, 4)} · ${ageIn(month as TimelinePoint['month'], birthYear)}`;

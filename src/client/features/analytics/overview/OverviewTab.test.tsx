@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../../data/api.ts';
 import type { WireRecord } from '../../../data/db.ts';
 import { makeLayer, type SetupOptions } from '../../../test-support/render.testing.tsx';
-import { renderRoutes, type RoutedOptions } from '../../auth/test-routes.testing.tsx';
+import { renderRoutes, type RoutedOptions } from '../../../test-support/routes.testing.tsx';
 import { simulateDebts, type SimDebt } from './debt-simulation.test-support.ts';
 import { COMING_SOON_TILES, FEATURES, ROADMAP } from './ComingSoon.tsx';
 import { AnalyticsOverviewTab } from './OverviewTab.tsx';

@@ -11,9 +11,9 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { EmptyState } from '../../../ui/ListStatus.tsx';
-import { AssumptionsCard, type EditRequest } from '../../plan-assumptions/AssumptionsCard.tsx';
-import type { FocusField } from '../../plan-assumptions/AssumptionsForm.tsx';
-import { NOTHING_LEARNED } from '../../plan-assumptions/learned.ts';
+import { AssumptionsCard, type EditRequest } from '../../../widgets/plan-assumptions/AssumptionsCard.tsx';
+import type { FocusField } from '../../../widgets/plan-assumptions/AssumptionsForm.tsx';
+import { NOTHING_LEARNED } from '../../../model/learned.ts';
 import { ProjectionSkeleton } from '../MonthsStatus.tsx';
 import type { AnalyticsTab } from '../tabs.ts';
 import { ComingSoon } from './ComingSoon.tsx';
@@ -21,7 +21,7 @@ import { DebtPlanComparison } from './DebtPlanComparison.tsx';
 import { NetWorthTimeline } from './NetWorthTimeline.tsx';
 import { PlanLessons } from './PlanLessons.tsx';
 import { PlanVsActual } from './PlanVsActual.tsx';
-import { useOverviewProjection, type OverviewState } from './use-projection.ts';
+import { useOverviewProjection, type OverviewState } from '../../../model/use-projection.ts';
 
 export function AnalyticsOverviewTab({ onOpenTab }: { readonly onOpenTab?: (tab: AnalyticsTab) => void }) {
   const state = useOverviewProjection();

@@ -13,8 +13,8 @@ import { cents, centsToDollars, ZERO, type Cents } from '../../../../engine/mone
 import { useDataLayer, useSingle } from '../../../data/hooks.ts';
 import { formatCentsUsd, wireCents } from '../../../ui/money.ts';
 import { notifyError } from '../../../ui/notify.ts';
-import type { FocusField } from '../../plan-assumptions/AssumptionsForm.tsx';
-import type { Learned } from '../../plan-assumptions/learned.ts';
+import type { FocusField } from '../../../widgets/plan-assumptions/AssumptionsForm.tsx';
+import type { Learned } from '../../../model/learned.ts';
 
 /** The offer's sentence. Other spending already set: the measured extra goes on top of it. */
 export function offerText(extra: Cents, current: Cents): string {

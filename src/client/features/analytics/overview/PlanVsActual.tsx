@@ -18,8 +18,8 @@ import { planVsActual, snapshotFromWire, snapshotToWire, type BaselineMonth } fr
 import { useCollection, useDataLayer } from '../../../data/hooks.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
 import { chartSample } from '../chart-data.ts';
-import { signedWholeUsd } from '../format.ts';
-import { NET_WORTH_MEANS } from '../net-worth.ts';
+import { signedWholeUsd } from '../../../ui/figure-text.ts';
+import { NET_WORTH_MEANS } from '../../../model/net-worth.ts';
 import { MonthChart } from '../MonthChart.tsx';
 
 export function PlanVsActual({ today, current }: { today: MonthKey; current: readonly BaselineMonth[] }) {

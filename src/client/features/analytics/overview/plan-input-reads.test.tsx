@@ -8,7 +8,7 @@ import { makePlanLayer, monthTablesInMirror } from '../../../test-support/plan-m
 import { Providers } from '../../../test-support/render.testing.tsx';
 import { warmStoredTab } from '../lazy-tabs.tsx';
 import { ANALYTICS_TABS } from '../tabs.ts';
-import { usePlanInput } from './use-projection.ts';
+import { usePlanInput } from '../../../model/use-projection.ts';
 
 const NOW = new Date(2026, 2, 15, 12, 0, 0);
 

@@ -3,11 +3,11 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openMirror, type MirrorDb } from '../../../data/db.ts';
-import { renderRoutes } from '../../auth/test-routes.testing.tsx';
+import { renderRoutes } from '../../../test-support/routes.testing.tsx';
 import { project } from '../../../../engine/project.ts';
 import type * as Engine from '../../../../engine/project.ts';
 import { AnalyticsOverviewTab } from './OverviewTab.tsx';
-import { forgetRemembered, recallLatest, remember, rememberedKey, rememberedProjection, REMEMBERED_KEPT, REMEMBERED_KIND } from './remembered.ts';
+import { forgetRemembered, recallLatest, remember, rememberedKey, rememberedProjection, REMEMBERED_KEPT, REMEMBERED_KIND } from '../../../model/remembered.ts';
 
 // Counts the engine's projections, still computing them.
 vi.mock('../../../../engine/project.ts', async (importOriginal) => {

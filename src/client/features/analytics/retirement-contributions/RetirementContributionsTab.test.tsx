@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { monthRowId } from '../../../../shared/months/ids.ts';
-import { CONTRIBUTION_BODY, MARCH_1, serveMonths } from '../fixtures.testing.ts';
-import { card, cellsOf, monthsOf, renderTab } from '../test-helpers.testing.tsx';
+import { CONTRIBUTION_BODY, MARCH_1, serveMonths } from '../../../test-support/month-fixtures.testing.ts';
+import { card, cellsOf, monthsOf, renderTab } from '../../../test-support/analytics.testing.tsx';
 import { RetirementContributionsTab } from './RetirementContributionsTab.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });

@@ -4,7 +4,7 @@
  * over the months shown, the balance chart, the Insights & Trends panel and the month table. An
  * account's month accepts its actual end balance (not negative).
  */
-import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
+import { LimitWarnings, useLimitCheck } from '../../../widgets/limit-warnings.tsx';
 import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { contributionTotals } from '../../../../engine/insights.ts';
@@ -13,12 +13,12 @@ import type { ContributionMonth } from '../../../../engine/types.ts';
 import { validateContributionMonth, type ContributionMonthInput } from '../../../../shared/validation/months.ts';
 import { AccountMonthsView, type AccountMonthEdit, type AccountTabProps } from '../AccountMonthsView.tsx';
 import { EntityTabs } from '../EntityTabs.tsx';
-import { wholeUsd } from '../format.ts';
-import { useMonthRange, useToday } from '../month-table/MonthRange.tsx';
+import { wholeUsd } from '../../../ui/figure-text.ts';
+import { useMonthRange, useToday } from '../../../ui/MonthRange.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
-import { useMonthsTable } from '../use-months-table.ts';
-import { contributionMonthsFromWire, type WithId } from '../wire.ts';
+import { useMonthsTable } from '../../../model/use-months-table.ts';
+import { contributionMonthsFromWire, type WithId } from '../../../model/month-wire.ts';
 
 type Row = WithId<ContributionMonth>;
 

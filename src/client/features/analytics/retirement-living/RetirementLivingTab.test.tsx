@@ -4,8 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { monthRowId } from '../../../../shared/months/ids.ts';
 import { addMonths, monthKey } from '../../../../engine/months.ts';
-import { MARCH_1, RETIREMENT_BODY, RETIREMENT_PLAN, retirementRow, serveMonths } from '../fixtures.testing.ts';
-import { card, cellsOf, gate, monthsOf, renderTab } from '../test-helpers.testing.tsx';
+import { MARCH_1, RETIREMENT_BODY, RETIREMENT_PLAN, retirementRow, serveMonths } from '../../../test-support/month-fixtures.testing.ts';
+import { card, cellsOf, gate, monthsOf, renderTab } from '../../../test-support/analytics.testing.tsx';
 import { RetirementLivingTab } from './RetirementLivingTab.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(label, { exact: false }), { target: { value } });

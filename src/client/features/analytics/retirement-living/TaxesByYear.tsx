@@ -8,9 +8,9 @@
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import type { Cents } from '../../../../engine/money.ts';
-import { wholeUsd } from '../format.ts';
-import type { RetirementRow } from '../wire.ts';
-import { rateText, taxYears, type TaxYear } from './tax-years.ts';
+import { wholeUsd } from '../../../ui/figure-text.ts';
+import type { RetirementRow } from '../../../model/month-wire.ts';
+import { rateText, taxYears, type TaxYear } from '../../../model/tax-years.ts';
 
 /** The columns after Year, in order. */
 const COLUMNS: readonly { header: string; cell(year: TaxYear): string }[] = [

@@ -8,8 +8,8 @@ import { card, confirmDelete, dialogClosed, dialogInput, expectKeptOpen, expectT
 import { useMonths } from '../../../data/hooks.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
-import { renderRoutes } from '../../auth/test-routes.testing.tsx';
-import { serveMonths } from '../../analytics/fixtures.testing.ts';
+import { renderRoutes } from '../../../test-support/routes.testing.tsx';
+import { serveMonths } from '../../../test-support/month-fixtures.testing.ts';
 import { CAR, CAR_ENTITY, debtBody, LOAN, LOAN_ENTITY, NOV_15, STORE, VISA, VISA_ENTITY, VISA_NOVEMBER } from '../month-tables.testing.ts';
 import { DebtsTab } from './DebtsTab.tsx';
 

@@ -8,12 +8,12 @@ import { useMemo } from 'react';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
-import { rowNote, shownBalance } from '../balance-notes.ts';
+import { rowNote, shownBalance } from '../../../model/balance-notes.ts';
 import { BalanceCell } from '../BalanceCell.tsx';
 import { DEBTS_ORDER } from '../tab-reads.ts';
-import { useDebtBalances, type TodayBalances } from '../current-balances.ts';
+import { useDebtBalances, type TodayBalances } from '../../../model/current-balances.ts';
 import { DebtForm } from './DebtForm.tsx';
-import { debtSummary } from './summary.ts';
+import { debtSummary } from '../../../model/summaries/debts.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 
 type Row = WireRecordOf<'debts'>;

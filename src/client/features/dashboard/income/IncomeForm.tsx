@@ -7,7 +7,7 @@ import { validateIncome } from '../../../../shared/validation/records.ts';
 import { DateInput, MoneyInput, MonthInput, PlainText } from '../../../ui/fields.tsx';
 import { FormModal, hintBelow } from '../../../forms/FormModal.tsx';
 import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
-import { PAY_CYCLE_OPTIONS } from './summary.ts';
+import { PAY_CYCLE_OPTIONS } from '../../../model/summaries/income.ts';
 
 // No cycle is chosen for a new income, so the rule 'Pay cycle is required' is the one that asks.
 const CYCLE_DATA = [{ value: '', label: 'Select a pay cycle' }, ...PAY_CYCLE_OPTIONS];

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { card, confirmDelete, dialog, dialogClosed, dialogInput, expectCloseBlocked, expectKeptOpen, expectPendingRow, expectTexts, fillDialog, fillDialogFields, press, refuse, renderAndPress, renderReady, submitDialog, submitHeld, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
-import { consulting, rental, salary, sideGig } from './fixtures.testing.ts';
+import { consulting, rental, salary, sideGig } from '../../../test-support/income-fixtures.testing.ts';
 import { IncomeTab } from './IncomeTab.tsx';
 
 const INCOMES = '/api/v1/incomes';

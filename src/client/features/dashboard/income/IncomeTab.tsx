@@ -9,7 +9,7 @@ import { endMonthText } from '../end-month.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { IncomeForm } from './IncomeForm.tsx';
-import { incomeSummary, payCycleLabel, sortByMonthlyGross } from './summary.ts';
+import { incomeSummary, payCycleLabel, sortByMonthlyGross } from '../../../model/summaries/income.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 
 type Row = WireRecordOf<'incomes'>;

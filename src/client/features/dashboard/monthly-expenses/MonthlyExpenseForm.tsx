@@ -6,7 +6,7 @@ import { FormModal, hintBelow } from '../../../forms/FormModal.tsx';
 import { inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
-import { dueDayOf } from './summary.ts';
+import { dueDayOf } from '../../../model/summaries/monthly-expenses.ts';
 
 export function MonthlyExpenseForm({ record, onClose }: CollectionFormProps<'monthlyExpenses'>) {
   const form = useCollectionForm({

@@ -4,7 +4,7 @@ import { endMonthText } from '../end-month.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { MonthlyExpenseForm } from './MonthlyExpenseForm.tsx';
-import { dueDayOf, expenseSummary, sortByDueDay } from './summary.ts';
+import { dueDayOf, expenseSummary, sortByDueDay } from '../../../model/summaries/monthly-expenses.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 
 type Row = WireRecordOf<'monthlyExpenses'>;

@@ -11,7 +11,7 @@ import { FormModal } from '../../../forms/FormModal.tsx';
 import { inputText } from '../../../ui/input-text.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
-import { monthFields } from './summary.ts';
+import { monthFields } from '../../../model/summaries/other-expenses.ts';
 
 export function OtherExpenseForm({ record, onClose }: CollectionFormProps<'otherExpenses'>) {
   const clock = useClock();

@@ -8,9 +8,9 @@ import { useClock } from '../../../ui/clock.tsx';
 import { formatCentsUsd, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabBase, type CollectionSubTab } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
-import { expenseSummary } from '../monthly-expenses/summary.ts';
+import { expenseSummary } from '../../../model/summaries/monthly-expenses.ts';
 import { OtherExpenseForm } from './OtherExpenseForm.tsx';
-import { splitByMonth } from './summary.ts';
+import { splitByMonth } from '../../../model/summaries/other-expenses.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 
 type Row = WireRecordOf<'otherExpenses'>;

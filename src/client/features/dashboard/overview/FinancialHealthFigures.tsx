@@ -4,8 +4,8 @@
  * line that screen readers read with it.
  */
 import { Box, Group, Loader, SimpleGrid, Text } from '@mantine/core';
-import { useOverviewProjection } from '../../analytics/overview/use-projection.ts';
-import { healthLines } from './health-lines.ts';
+import { useOverviewProjection } from '../../../model/use-projection.ts';
+import { healthLines } from '../../../model/health-lines.ts';
 
 export function FinancialHealthFigures() {
   const state = useOverviewProjection();

@@ -3,9 +3,9 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeLayer, renderScreen } from '../../../test-support/render.testing.tsx';
-import { renderRoutes, type RoutedOptions } from '../../auth/test-routes.testing.tsx';
-import { serveMonths } from '../../analytics/fixtures.testing.ts';
-import { gate } from '../../analytics/test-helpers.testing.tsx';
+import { renderRoutes, type RoutedOptions } from '../../../test-support/routes.testing.tsx';
+import { serveMonths } from '../../../test-support/month-fixtures.testing.ts';
+import { gate } from '../../../test-support/analytics.testing.tsx';
 import { contributionBody, debtBody, DEBTS, incomeBody, LOAN, LOAN_ENTITY, NOV_15, VISA, VISA_ENTITY } from '../month-tables.testing.ts';
 import { OverviewTab } from './OverviewTab.tsx';
 

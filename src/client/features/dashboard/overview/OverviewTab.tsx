@@ -9,12 +9,12 @@ import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import type { ReactNode } from 'react';
 import { useCollection, useSession } from '../../../data/hooks.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
-import { useOverviewBalances } from '../current-balances.ts';
+import { useOverviewBalances } from '../../../model/current-balances.ts';
 import type { DashboardTab } from '../tabs.ts';
 import { CheckInCard } from './CheckInCard.tsx';
 import { FinancialHealthFigures } from './FinancialHealthFigures.tsx';
 import { useGreeting } from './greeting.ts';
-import { overviewSummary } from './summary.ts';
+import { overviewSummary } from '../../../model/summaries/overview.ts';
 
 export const QUICK_ACTIONS: readonly { label: string; tab: DashboardTab }[] = [
   { label: 'Track Income', tab: 'income' },

@@ -2,14 +2,14 @@
 import { Alert, Checkbox, NativeSelect, SimpleGrid } from '@mantine/core';
 import { is401k } from '../../../../engine/limits.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
-import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
+import { LimitWarnings, useLimitCheck } from '../../../widgets/limit-warnings.tsx';
 import { ACCOUNT_TYPES, PAY_CYCLES } from '../../../../shared/records.ts';
 import { validateRetirementAccount } from '../../../../shared/validation/records.ts';
 import { DateInput, MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
 import { FormModal, hintBelow } from '../../../forms/FormModal.tsx';
 import { useCollectionForm, type CollectionFormProps } from '../../../forms/use-collection-form.ts';
 import type { InputsOf } from '../../../ui/wire.ts';
-import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from './summary.ts';
+import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS } from '../../../model/summaries/retirement-accounts.ts';
 
 // A new account starts with no choice made, so a forgotten select is named by its rule's message.
 const TYPE_OPTIONS = [{ value: '', label: 'Select account type', disabled: true }, ...ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }))];

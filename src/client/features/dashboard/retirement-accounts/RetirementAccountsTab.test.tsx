@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { byLabelStart, card, confirmDelete, dialogClosed, expectKeptOpen, expectPendingRow, expectTexts, press, refuse, renderAndPress, renderReady, submitDialog, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
-import { contributionRow, retirementRow, serveMonths } from '../../analytics/fixtures.testing.ts';
+import { contributionRow, retirementRow, serveMonths } from '../../../test-support/month-fixtures.testing.ts';
 import { NOV_15 } from '../month-tables.testing.ts';
 import { EMPLOYER_MATCH_HINT, TAXABLE_NOTE } from './RetirementAccountForm.tsx';
 import { RetirementAccountsTab, retirementRateNote, TOTAL_VALUE_NOTE } from './RetirementAccountsTab.tsx';

@@ -9,15 +9,15 @@
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSingle } from '../../../data/hooks.ts';
-import { LimitWarnings, useLimitCheck } from '../../contribution-limits/limit-warnings.tsx';
+import { LimitWarnings, useLimitCheck } from '../../../widgets/limit-warnings.tsx';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';
 import type { Column } from '../../../ui/column.ts';
-import { rowNote, shownBalance } from '../balance-notes.ts';
+import { rowNote, shownBalance } from '../../../model/balance-notes.ts';
 import { BalanceCell } from '../BalanceCell.tsx';
-import { useAccountBalances, type TodayBalances } from '../current-balances.ts';
+import { useAccountBalances, type TodayBalances } from '../../../model/current-balances.ts';
 import { RetirementAccountForm } from './RetirementAccountForm.tsx';
-import { ACCOUNT_TYPE_LABELS, balanceSummary, CYCLE_LABELS, datePart, labelOf, retirementSummary, sortByContribution } from './summary.ts';
+import { ACCOUNT_TYPE_LABELS, balanceSummary, CYCLE_LABELS, datePart, labelOf, retirementSummary, sortByContribution } from '../../../model/summaries/retirement-accounts.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 
 type Row = WireRecordOf<'retirementAccounts'>;

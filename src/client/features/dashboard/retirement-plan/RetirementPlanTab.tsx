@@ -12,7 +12,7 @@ import { LoadError } from '../LoadError.tsx';
 import { formatPercent, formatUsd } from '../../../ui/money.ts';
 import { notifyError } from '../../../ui/notify.ts';
 import { PendingMark } from '../../../ui/PendingMark.tsx';
-import { AssumptionsCard } from '../../plan-assumptions/AssumptionsCard.tsx';
+import { AssumptionsCard } from '../../../widgets/plan-assumptions/AssumptionsCard.tsx';
 import { RetirementPlanForm } from './RetirementPlanForm.tsx';
 
 /** The name the delete dialog asks about. */

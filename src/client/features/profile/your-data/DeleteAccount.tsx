@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { validateAccountDeletion, type AccountDeletionInput } from '../../../../shared/validation/accounts.ts';
 import { useDataLayer, useOutboxStatus, useSession } from '../../../data/hooks.ts';
 import { notifyNotice } from '../../../ui/notify.ts';
-import { firstFieldErrors } from '../../auth/account-calls.ts';
-import { FormMessage, PasswordField } from '../../auth/AuthCard.tsx';
-import { useAccountForm } from '../../auth/use-account-form.ts';
+import { firstFieldErrors } from '../../../model/account-calls.ts';
+import { FormMessage, PasswordField } from '../../../forms/AuthCard.tsx';
+import { useAccountForm } from '../../../forms/use-account-form.ts';
 import { ACCOUNT_DELETED, dataCalls, DELETE_FAILED, DELETE_NEEDS_CONNECTION } from './data-calls.ts';
 import { ExportButton, ExportOutcomeText, useExportAction } from './ExportAction.tsx';
 

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../../data/api.ts';
 import { makeLayer, type SetupOptions } from '../../../test-support/render.testing.tsx';
-import { renderRoutes } from '../../auth/test-routes.testing.tsx';
+import { renderRoutes } from '../../../test-support/routes.testing.tsx';
 import { ACCOUNT_DELETED, DELETE_NEEDS_CONNECTION, IMPORT_NEEDS_CONNECTION } from './data-calls.ts';
 import { NOT_JSON } from './import-file.ts';
 import { YourDataSection } from './YourDataSection.tsx';

@@ -23,12 +23,12 @@ import { toCsv, type CsvCell } from '../../../../shared/export/csv.ts';
 import type { CollectionName, MonthsName, WireRecordOf } from '../../../../shared/resources.ts';
 import type { MirrorDb } from '../../../data/db.ts';
 import { moneyInputText } from '../../../ui/money.ts';
-import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type RetirementRow, type WithId } from '../../analytics/wire.ts';
-import { incomeHeaders, livingHeaders, type IncomeHeader, type LivingHeader } from '../../analytics/month-columns.ts';
-import { hasTaxYears } from '../../analytics/retirement-living/tax-years.ts';
-import { payCycleLabel, sortByMonthlyGross } from '../../dashboard/income/summary.ts';
-import { dueDayOf, sortByDueDay } from '../../dashboard/monthly-expenses/summary.ts';
-import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS, datePart, labelOf, sortByContribution } from '../../dashboard/retirement-accounts/summary.ts';
+import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type RetirementRow, type WithId } from '../../../model/month-wire.ts';
+import { incomeHeaders, livingHeaders, type IncomeHeader, type LivingHeader } from '../../../model/month-columns.ts';
+import { hasTaxYears } from '../../../model/tax-years.ts';
+import { payCycleLabel, sortByMonthlyGross } from '../../../model/summaries/income.ts';
+import { dueDayOf, sortByDueDay } from '../../../model/summaries/monthly-expenses.ts';
+import { ACCOUNT_TYPE_LABELS, CYCLE_LABELS, datePart, labelOf, sortByContribution } from '../../../model/summaries/retirement-accounts.ts';
 
 export type CsvTableId = CollectionName | MonthsName;
 
