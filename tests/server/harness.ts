@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config.ts';
-import type { Clock } from '../../src/server/http/context.ts';
+import type { Clock } from '../../src/server/clock.ts';
 import { MemoryMailTransport } from '../../src/server/mail/transport.ts';
 import { createServer, type ServerParts } from '../../src/server/server.ts';
 

@@ -44,9 +44,14 @@ import {
   subscriptions,
   users,
 } from '../db/schema.ts';
-import { NOT_SIGNED_IN, type AppContext } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
+import type { ChangeFeed } from '../db/changes.ts';
+import type { Database } from '../db/client.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
+import type { ReadCache } from '../http/read-cache.ts';
 import type { MailMessage } from '../mail/transport.ts';
-import { billingEnded, failure, ok, type Outcome, type PaymentUser } from '../payments/provider.ts';
+import { billingEnded, failure, ok, type Outcome, type PaymentProvider, type PaymentUser } from '../payments/provider.ts';
+import { NOT_SIGNED_IN } from './tokens.ts';
 
 /** Every table with rows of a user besides `users`, children before the records they refer to. */
 export const USER_TABLES = [
@@ -113,8 +118,20 @@ async function eraseUser(tx: Db, userId: number): Promise<Record<string, number>
   return erased;
 }
 
+/** What deleting an account works with: the server passes its own (server.ts builds them). */
+export interface DeletionServices {
+  database: Database;
+  payments: PaymentProvider;
+  clock: Clock;
+  /** Forgets the user's counted sign-in attempts, in the erasing transaction. */
+  rateLimits: RateLimits;
+  /** Tells every process the user's sessions ended. */
+  changes: ChangeFeed;
+  cache: ReadCache;
+}
+
 /** Ends the user's billing, then erases the account (see the top of this file). */
-export async function deleteAccount(ctx: AppContext, user: PaymentUser): Promise<Outcome<DeletedAccount>> {
+export async function deleteAccount(ctx: DeletionServices, user: PaymentUser): Promise<Outcome<DeletedAccount>> {
   const { db } = ctx.database;
   const { payments } = ctx;
   const before = await billingOf(db, user.id, ctx.clock.now());

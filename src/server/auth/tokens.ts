@@ -15,6 +15,9 @@ import { serverSettings, sessions, users } from '../db/schema.ts';
 export const REMEMBERED_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The 401 of a missing, bad, expired or revoked token. */
+export const NOT_SIGNED_IN = 'You need to sign in or sign up before continuing.';
+
 export interface AuthUser {
   id: number;
   email: string;

@@ -4,8 +4,8 @@
  * memory, a memory mail transport).
  */
 import type { FastifyRequest } from 'fastify';
-import type { ValidationContext } from '../../shared/validation/index.ts';
-import type { AuthUser, TokenService } from '../auth/tokens.ts';
+import { NOT_SIGNED_IN, type AuthUser, type TokenService } from '../auth/tokens.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Database } from '../db/client.ts';
@@ -14,12 +14,6 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { HttpError } from './errors.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { ReadCache } from './read-cache.ts';
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface AppContext {
   database: Database;
@@ -43,21 +37,8 @@ declare module 'fastify' {
   }
 }
 
-/** The 401 of a missing, bad, expired or revoked token. */
-export const NOT_SIGNED_IN = 'You need to sign in or sign up before continuing.';
-
 /** The authenticated user of a request; routes registered behind `authenticate` always have one. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new HttpError(401, NOT_SIGNED_IN);
   return request.user;
-}
-
-/**
- * "Today" for rules such as "not in the future". The server cannot know the user's time zone,
- * so it takes the date in the earliest time zone (UTC+14): a date that is today anywhere on
- * Earth is never refused as a future date.
- */
-export function validationContext(clock: Clock): ValidationContext {
-  const ahead = new Date(clock.now().getTime() + 14 * 60 * 60 * 1000);
-  return { today: ahead.toISOString().slice(0, 10) };
 }

@@ -13,7 +13,7 @@
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import type { Clock } from './context.ts';
+import type { Clock } from '../clock.ts';
 
 /** A key's count in its current window and how long until that window ends. */
 export interface WindowCount {

@@ -18,7 +18,8 @@ import { projectFor } from '../months/compute.ts';
 import type { MonthKind } from '../months/input.ts';
 import { monthTableBody } from '../../shared/months/tables.ts';
 import { MONTHS, MONTHS_OF_KIND } from '../../shared/resources.ts';
-import { currentUser, NOT_SIGNED_IN, type AppContext } from './context.ts';
+import { NOT_SIGNED_IN } from '../auth/tokens.ts';
+import { currentUser, type AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 
 export interface WriteResult {

@@ -6,7 +6,7 @@ import type { Projection } from '../../engine/index.ts';
 import { monthOfDate, type MonthKey } from '../../engine/months.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
-import { validationContext, type Clock } from '../http/context.ts';
+import { validationContext, type Clock } from '../clock.ts';
 import { planStartDayOf } from '../../shared/months/input.ts';
 import { loadProjectionInput, monthOfInstant, type MonthKind } from './input.ts';
 

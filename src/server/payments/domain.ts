@@ -14,7 +14,7 @@ import { SUBSCRIPTION_TYPE, type SubscriptionData } from '../../shared/cable.ts'
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { paymentEvents, paymentSessions, subscriptions, users } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import { isPlanId } from './plans.ts';
 import type { SubscriptionState } from './provider.ts';

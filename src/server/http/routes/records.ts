@@ -24,7 +24,8 @@ import { clearStaleReferences, referenceErrors, type ReferenceChanges } from '..
 import { monthOverrides } from '../../db/schema.ts';
 import { MONTHS_AFFECTED_BY } from '../../months/compute.ts';
 import { bodyObject, recordId } from '../body.ts';
-import { currentUser, validationContext, type AppContext } from '../context.ts';
+import { validationContext } from '../../clock.ts';
+import { currentUser, type AppContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
 import { runWrite, type WriteResult } from '../write.ts';
 
