@@ -11,7 +11,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './app.tsx';
-import type { DataLayer, DataLayerState } from './data/data-layer.ts';
+import type { DataLayer, DataLayerState } from './data/layer-api.ts';
 import { createDeferredDataLayer } from './data/deferred-layer.ts';
 import { SIGNED_OUT, type KeyValueStorage } from './data/session.ts';
 import { createPwaController } from './pwa/controller.ts';

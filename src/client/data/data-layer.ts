@@ -26,23 +26,21 @@
  *   the worker wakes the page and `flush` sends the queue (the 'online' event does the same).
  */
 import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport } from './api.ts';
-import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
+import type { LiveChannel, LiveChannelOptions } from './cable.ts';
 import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
 import { liveQuery } from 'dexie';
 import { useObservable } from 'dexie-react-hooks';
-import { openMirror, type MirrorDb, type UpdateMessage } from './db.ts';
+import { openMirror, type UpdateMessage } from './db.ts';
 import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
-import { backoffMs, createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
+import { createFlushLoop } from './flush-loop.ts';
+import { createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
 import { COLLECTIONS, MONTHS, type CollectionName, type MonthsName } from '../../shared/resources.ts';
-import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type KeyValueStorage, type Session } from './session.ts';
+import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type Session } from './session.ts';
 import { createSync, type SyncEngine } from './sync.ts';
 import { applyUpdate, pullRequested, subscriptionUpdate } from './updates.ts';
-
-export const SIGN_OUT_PATH = '/users/sign_out';
-export const SUBSCRIPTION_PATH = '/api/v1/subscription';
-export const SESSION_EXPIRED = 'Session expired';
+import { SESSION_EXPIRED, SIGN_OUT_PATH, SUBSCRIPTION_PATH, type DataLayer, type DataLayerOptions, type DataLayerState, type SubscriptionCheck } from './layer-api.ts';
 
 /**
  * The live channel and the provisional month tables load on first use: the ActionCable client and
@@ -68,143 +66,6 @@ const recomputeMonthsLazily: typeof RecomputeMonths = async (...args) => (await 
 
 /** The profile row naming whose data (and whose queued edits) the mirror holds. */
 const OWNER_ROW = 'owner';
-
-export interface DataLayerLog {
-  warn(message: string, detail?: unknown): void;
-  error(message: string, detail?: unknown): void;
-}
-
-/** What 'online' and 'offline' events come from: `window` in the browser, an EventTarget in tests. */
-export type OnlineEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
-
-export interface DataLayerOptions {
-  /** The IndexedDB database of the mirror. */
-  dbName?: string;
-  /**
-   * Where the session lives under its documented keys (docs/product.md#states-and-transitions):
-   * localStorage in the browser.
-   */
-  storage: KeyValueStorage;
-  /** Origin of the API, e.g. `https://runway.example`. */
-  baseUrl: string;
-  /** ws(s)://host of the live channel. */
-  wsOrigin: string;
-  /** Whether the browser is online at start (navigator.onLine); events keep it current after. */
-  isOnline?: () => boolean;
-  window?: OnlineEvents;
-  connectChannel?: (options: LiveChannelOptions) => LiveChannel;
-  /** The in-memory twin for tests (docs/architecture.md#code-style); the HTTP client otherwise. */
-  transport?: ApiTransport;
-  log?: DataLayerLog;
-  /** The clock (tests pin it): today's month for the tables recomputed offline. */
-  now?: () => Date;
-  /** How a retry waits `ms` before sending again (tests record the backoff); a timer otherwise. */
-  wait?: (ms: number) => Promise<void>;
-  /**
-   * What the live channel and the first catch-up wait for when the mirror already holds the
-   * signed-in user's data: the page passes "the first screen is drawn" (main.tsx), so the screen
-   * reads the mirror without the sync's writes and re-renders competing with it (on a slow phone
-   * they doubled the time to the analytics figures). Without it, or with an empty mirror (a first
-   * sign-in), they start at once.
-   */
-  beforeFirstSync?: () => Promise<void>;
-}
-
-export interface ChannelStatus {
-  state: ChannelState;
-  /** 'Subscription rejected', or another channel error's message. */
-  error: string | null;
-}
-
-/** Why queued edits are held back (besides being offline). */
-export type OutboxHold =
-  /** Signed out by a 401 (or found signed out at start with edits queued): they go when `owner` signs in again. */
-  | { reason: 'signed-out'; owner: string | null }
-  /** A different user tried to sign in while `owner`'s edits wait: refused, edits kept. */
-  | { reason: 'other-user'; owner: string; pending: number };
-
-/**
- * What this page knows of the session's subscription from the server (docs/sync.md#the-subscription-flag):
- * - 'unknown': nothing yet (the page just started, or another session began);
- * - 'checking': GET /api/v1/subscription is on its way;
- * - 'known': the server's word is in the flag (that answer, the sign-in answer, the checkout's
- *   confirmation, a live 'Subscription' message, or a month table's 403);
- * - 'failed': the last check got no usable answer: the stored flag is all there is.
- */
-export type SubscriptionCheck = 'unknown' | 'checking' | 'known' | 'failed';
-
-export interface DataLayerState {
-  session: Session;
-  online: boolean;
-  channel: ChannelStatus;
-  hold: OutboxHold | null;
-  subscriptionCheck: SubscriptionCheck;
-}
-
-export type LoginResult =
-  | { status: 'signed-in' }
-  /** The answer carried no token or user: nothing was stored. */
-  | { status: 'invalid-answer' }
-  /** Another user's edits are queued: nothing was stored; ask, then call again with `discardOtherUser`. */
-  | { status: 'other-user'; owner: string; pending: number };
-
-export type LogoutResult = { status: 'signed-out' } | { status: 'unsynced'; count: number };
-
-export interface DataLayer {
-  readonly db: MirrorDb;
-  /**
-   * Dexie's live query over the mirror: what the hooks (hooks.ts) watch it through, so that their
-   * module, in the first page's script, does not import Dexie.
-   */
-  readonly liveQuery: typeof liveQuery;
-  /**
-   * dexie-react-hooks' `useObservable`, the hook the screens' live queries render through
-   * (hooks.ts wraps it). It comes with the data layer because the package imports Dexie at its top,
-   * and hooks.ts is in the first page's script, where a visitor on '/' reads no mirror.
-   */
-  readonly useObservable: typeof useObservable;
-  readonly mutations: Mutations;
-  /** The guarded API transport, for calls that are not mirrored (account, payments). */
-  readonly transport: ApiTransport;
-  /** Resolves when the initial load (and first flush) is over; never rejects (failures are logged). */
-  readonly ready: Promise<void>;
-  getState(): DataLayerState;
-  getSession(): Session;
-  /** Called on every change of session, channel, online state or hold; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
-  /** Called after a 401 signed the user out, so the router can go to /login. */
-  onSessionExpired(listener: () => void): () => void;
-  /** Stores the session of a sign-in or sign-up answer, resumes the outbox and pulls. */
-  login(answerBody: unknown, options?: { discardOtherUser?: boolean }): Promise<LoginResult>;
-  /**
-   * Signs out and empties the mirror, outbox included. `force` discards unsynced edits instead of
-   * answering 'unsynced'; `sessionEnded` says the server already ended the session (the account
-   * was deleted), so no sign-out request is sent.
-   */
-  logout(options?: { force?: boolean; sessionEnded?: boolean }): Promise<LogoutResult>;
-  /** Sets the session's flag from the server's word (the checkout's confirmation); pulls or drops the month tables. */
-  setSubscribed(subscribed: boolean): Promise<void>;
-  /**
-   * Asks the server for the user's subscription and sets the session's flag from the answer (a check
-   * already on its way is shared). Answers the flag the session then has, or null when the server
-   * could not say (offline, signed out, no answer).
-   */
-  refreshSubscription(): Promise<boolean | null>;
-  /** Pulls everything the session may see (a list's reload button). True when every fetch succeeded. */
-  refresh(): Promise<boolean>;
-  /** Removes a refused edit once the user has seen its error. */
-  dismissFailed(uuid: string): Promise<boolean>;
-  /** Removes a notice that an offline edit overwrote a change made elsewhere, once read. */
-  dismissConflict(id: number): Promise<void>;
-  /**
-   * Sends the queued edits now, unless offline or signed out (then nothing happens). The service
-   * worker's background sync calls it; a failed send keeps retrying with backoff.
-   */
-  flush(): Promise<void>;
-  /** Called each time an edit is queued instead of reaching the server; returns the unsubscribe. */
-  onEditQueued(listener: () => void): () => void;
-  dispose(): void;
-}
 
 const sameEmail = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -374,32 +235,6 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   // ---- Flushing -------------------------------------------------------------------------------
 
-  /* Retries wait on this; going offline, signing out or disposing stops the wait and the loop. */
-  let flushStop = new AbortController();
-  const stopFlushing = () => {
-    flushStop.abort();
-    flushStop = new AbortController();
-  };
-  function sleepUnlessStopped(ms: number): Promise<void> {
-    const signal = flushStop.signal;
-    return new Promise((resolve) => {
-      if (signal.aborted) return resolve();
-      if (options.wait) {
-        signal.addEventListener('abort', () => resolve(), { once: true });
-        return void options.wait(ms).then(() => resolve());
-      }
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
-
-  let retrying: Promise<unknown> | null = null;
-
   const onFlushed = (result: FlushResult) => {
     if (result.stopped === 'unauthorized') expire();
     else if (result.applied > 0 && state.session.subscribed && state.online && state.channel.state !== 'connected') {
@@ -413,38 +248,9 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     return result;
   };
 
-  /**
-   * The one retry loop, after a network stop: wait `ms`, flush, and while the flush stops on the
-   * network again wait its entry's `backoffMs(attempts)` (1 s, 2 s, 4 s… up to a minute) and flush
-   * again. Going offline, signing out or disposing ends the wait and the loop.
-   */
-  function retryLater(ms: number) {
-    if (retrying || isPaused()) return;
-    const signal = flushStop.signal;
-    const loop = async () => {
-      for (let wait = ms; ; ) {
-        await sleepUnlessStopped(wait);
-        if (signal.aborted) return;
-        const result = onFlushed(await outbox.flush());
-        if (result.stopped !== 'network') return;
-        wait = result.retryInMs ?? backoffMs(1);
-      }
-    };
-    retrying = track(
-      loop()
-        .catch(logFailure('The outbox could not be flushed'))
-        .finally(() => {
-          retrying = null;
-        }),
-    );
-  }
-
-  /** One flush now; after a network stop the retries go on in the background. */
-  async function flushNow(): Promise<FlushResult> {
-    const result = onFlushed(await outbox.flush());
-    if (result.stopped === 'network') retryLater(result.retryInMs ?? 0);
-    return result;
-  }
+  const flusher = createFlushLoop({ outbox, isPaused, onFlushed, wait: options.wait, track, logFailure });
+  const flushNow = flusher.flushNow;
+  const stopFlushing = flusher.stop;
 
   /*
    * An edit made online is sent at once through the one flusher, `flushNow`: when that send got no

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DataLayer, DataLayerState } from './data-layer.ts';
+import type { DataLayer, DataLayerState } from './layer-api.ts';
 import { createDeferredDataLayer } from './deferred-layer.ts';
 import { writeSession, type KeyValueStorage } from './session.ts';
 

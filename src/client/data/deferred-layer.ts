@@ -11,7 +11,7 @@
  * members (`db`, `liveQuery`, `useObservable`, `mutations`, `transport`) throw until then: a screen that reached
  * them early would be a bug in that gating, not a state to show.
  */
-import type { ChannelStatus, DataLayer, DataLayerState, OnlineEvents } from './data-layer.ts';
+import type { ChannelStatus, DataLayer, DataLayerState, OnlineEvents } from './layer-api.ts';
 import { readSession, type KeyValueStorage } from './session.ts';
 
 /** The pages a visitor can read without the data layer: the landing page and the legal texts. */

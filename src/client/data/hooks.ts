@@ -7,7 +7,7 @@
  * its error box with a reload button (docs/product.md#error-messages) whether the fetch or the mirror failed.
  */
 import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './data-layer.ts';
+import type { ChannelStatus, DataLayer, DataLayerState, OutboxHold } from './layer-api.ts';
 import type { ConflictRow, MirrorDb, OutboxEntry, SyncStatusRow, WireRecord } from './db.ts';
 import { collectionQuery, liveOf, monthsQuery, SHARED_KEY, singleQuery, statusQuery, type MirrorRead, type Outcome } from './live-reads.ts';
 import type { CollectionName, MonthsName, SingleName, WireRecordOf } from '../../shared/resources.ts';

@@ -4,7 +4,7 @@
  * reads before the screen is there. A hook and `warmLive` that read the same thing build the same
  * query under the same key, so the screen finds the query that was warmed.
  */
-import type { DataLayer } from './data-layer.ts';
+import type { DataLayer } from './layer-api.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
 import { entryTarget } from './pending.ts';
 import type { CollectionName, MonthsName, SingleName } from '../../shared/resources.ts';

@@ -16,7 +16,7 @@
  * old version's figures. A development build's URLs do not change with the code, so only a
  * production build remembers.
  */
-import type { DataLayer } from '../data/data-layer.ts';
+import type { DataLayer } from '../data/layer-api.ts';
 import type { MirrorDb } from '../data/db.ts';
 import { resultKey, writeResult } from '../data/result-cache.ts';
 

@@ -27,7 +27,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE, type AppCacheStatus } from '../../../sw/protocol.ts';
-import type { DataLayer } from '../data/data-layer.ts';
+import type { DataLayer } from '../data/layer-api.ts';
 import type { PwaController } from './controller.ts';
 import { whenOnline } from './online.ts';
 

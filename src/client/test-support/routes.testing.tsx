@@ -8,7 +8,7 @@ import { act, render, waitFor, type RenderResult } from '@testing-library/react'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import type { FunctionComponent } from 'react';
 import { expect, vi } from 'vitest';
-import type { DataLayer } from '../data/data-layer.ts';
+import type { DataLayer } from '../data/layer-api.ts';
 import { makeLayer, Providers, type SetupOptions } from './render.testing.tsx';
 
 const STUB_PATHS = ['/', '/dashboard', '/login', '/signup', '/forgot-password', '/change-password', '/profile', '/terms-of-service', '/privacy-policy'];

@@ -5,7 +5,7 @@
  * page's. The service worker precaches every tab, so they open offline too.
  */
 import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
-import type { DataLayer } from '../../data/data-layer.ts';
+import type { DataLayer } from '../../data/layer-api.ts';
 import { PLAN_INPUT_READS } from '../../model/plan-input-reads.ts';
 import { recallForPage } from '../../model/remembered.ts';
 import { storedAnalyticsTab, type AnalyticsTab } from './tabs.ts';

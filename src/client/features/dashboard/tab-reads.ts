@@ -6,7 +6,7 @@
  * balances and the Financial Health figures, which read the engine's input) and the Debts list.
  * `tab-reads.test.tsx` renders each after warming it and expects no wait.
  */
-import type { DataLayer } from '../../data/data-layer.ts';
+import type { DataLayer } from '../../data/layer-api.ts';
 import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
 import { PLAN_INPUT_READS } from '../../model/plan-input-reads.ts';
 import { recallForPage } from '../../model/remembered.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiRequest, type ApiResult } from '../../data/api.ts';
 import { MemoryTransport } from '../../data/api.testing.ts';
-import type { DataLayer } from '../../data/data-layer.ts';
+import type { DataLayer } from '../../data/layer-api.ts';
 import { confirmCheckout, loadPaymentConfig, startCheckout } from './payments.ts';
 import { openPortal } from '../../model/portal.ts';
 

@@ -4,7 +4,7 @@
  * answers what happened as a value, for the screen to stop its spinner.
  */
 import type { ApiTransport } from '../../data/api.ts';
-import type { DataLayer } from '../../data/data-layer.ts';
+import type { DataLayer } from '../../data/layer-api.ts';
 import type { PlanId } from './plans.ts';
 
 export const CONFIG_PATH = '/api/v1/payment_config';

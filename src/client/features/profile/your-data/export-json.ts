@@ -4,7 +4,7 @@
  * on this device are sent first, so the server's file has them too.
  */
 import { EXPORT_FORMAT, exportFileName } from '../../../../shared/export/document.ts';
-import type { DataLayer } from '../../../data/data-layer.ts';
+import type { DataLayer } from '../../../data/layer-api.ts';
 import { exportFromMirror } from '../../../data/export-from-mirror.ts';
 import { dataCalls, EXPORT_FAILED } from './data-calls.ts';
 import { saveFile } from './download.ts';
