@@ -35,12 +35,13 @@ import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
 import { createFlushLoop } from './flush-loop.ts';
+import { createSubscriptionFlag } from './subscription-flag.ts';
 import { createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
 import { COLLECTIONS, MONTHS, type CollectionName, type MonthsName } from '../../shared/resources.ts';
 import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type Session } from './session.ts';
 import { createSync, type SyncEngine } from './sync.ts';
 import { applyUpdate, pullRequested, subscriptionUpdate } from './updates.ts';
-import { SESSION_EXPIRED, SIGN_OUT_PATH, SUBSCRIPTION_PATH, type DataLayer, type DataLayerOptions, type DataLayerState, type SubscriptionCheck } from './layer-api.ts';
+import { SESSION_EXPIRED, SIGN_OUT_PATH, SUBSCRIPTION_PATH, type DataLayer, type DataLayerOptions, type DataLayerState } from './layer-api.ts';
 
 /**
  * The live channel and the provisional month tables load on first use: the ActionCable client and
@@ -362,82 +363,26 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   // ---- The subscription flag ------------------------------------------------------------------
 
-  /*
-   * Every report of the server's flag (a check's answer, the checkout's confirmation, a live
-   * message, a month table's 403, a sign-in) counts here. A check whose answer comes after another
-   * report was made since it was sent may be older than that report, and is not applied.
-   */
-  let subscriptionReports = 0;
-  let checking: Promise<boolean | null> | null = null;
   let adoptedAtStart = () => {};
   const startAdopted = new Promise<void>((resolve) => (adoptedAtStart = resolve));
-
-  const setCheck = (subscriptionCheck: SubscriptionCheck) => {
-    if (state.subscriptionCheck !== subscriptionCheck) setState({ subscriptionCheck });
-  };
-
-  /** GET /api/v1/subscription, and the flag set from its answer (docs/sync.md#the-subscription-flag). */
+  const flag = createSubscriptionFlag({
+    getState: () => state,
+    setState,
+    isDisposed: () => disposed,
+    isBrowserOnline: () => browserOnline,
+    transport: watchedTransport,
+    adopted: startAdopted,
+    storeSession: (session) => writeSession(storage, session),
+    dropMonthTables: () => db.months.clear(),
+    pullMonthTables,
+    logFailure,
+  });
+  // Declarations, so the sync engine and the channel (made above) can call them.
   function refreshSubscription(): Promise<boolean | null> {
-    if (checking) return checking;
-    // The browser's word, not reachability: a check asked while the server seemed gone is one more probe.
-    if (disposed || !state.session.isAuthenticated || !browserOnline) return Promise.resolve(null);
-    setCheck('checking');
-    // Not tracked: `adopt` waits for tracked work, and this waits for the start's `adopt`.
-    checking = (async (): Promise<boolean | null> => {
-      // A screen may ask before the start has made the mirror this session's, and adopting
-      // another user's mirror ends the requests in flight.
-      await startAdopted;
-      if (disposed || !state.session.isAuthenticated || !browserOnline) {
-        setCheck(state.session.isAuthenticated ? 'failed' : 'unknown');
-        return null;
-      }
-      const token = state.session.authToken;
-      const reports = subscriptionReports;
-      const result = await watchedTransport.request({ method: 'GET', path: SUBSCRIPTION_PATH });
-      // Signed out or another session meanwhile: that session has its own state.
-      if (disposed || state.session.authToken !== token) return null;
-      const subscribed = result.ok ? (result.data as { subscription?: { subscribed?: unknown } } | null)?.subscription?.subscribed : undefined;
-      if (typeof subscribed !== 'boolean') {
-        setCheck('failed');
-        return null;
-      }
-      // A newer word came meanwhile (the checkout's confirmation, a live message): it stands.
-      if (subscriptionReports !== reports) {
-        setCheck('known');
-        return state.session.subscribed;
-      }
-      await setSubscribed(subscribed);
-      return subscribed;
-    })()
-      .catch((error: unknown) => {
-        logFailure('Reading the subscription failed')(error);
-        if (!disposed) setCheck('failed');
-        return null;
-      })
-      .finally(() => {
-        checking = null;
-      });
-    return checking;
+    return flag.refresh();
   }
-
-  /**
-   * The session's subscription flag, from the server's word (a check's answer, the checkout's
-   * confirmation, a live 'Subscription' message, a month table's 403). Turned on, the month tables
-   * are pulled at once; turned off, they leave the mirror (the server no longer serves them).
-   */
-  async function setSubscribed(subscribed: boolean): Promise<void> {
-    if (disposed) return;
-    subscriptionReports += 1;
-    setCheck('known');
-    if (state.session.subscribed === subscribed) return;
-    const session = { ...state.session, subscribed };
-    writeSession(storage, session);
-    setState({ session });
-    if (!subscribed) {
-      await db.months.clear().catch(logFailure('Dropping the month tables failed'));
-      return;
-    }
-    if (session.isAuthenticated && state.online) await pullMonthTables().catch(logFailure('Pulling the month tables failed'));
+  function setSubscribed(subscribed: boolean): Promise<void> {
+    return flag.set(subscribed);
   }
 
   // ---- Session --------------------------------------------------------------------------------
@@ -490,7 +435,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     writeSession(storage, session);
     unseenExpiry = false;
     // The sign-in answer is the server's word on the subscription, as of now.
-    subscriptionReports += 1;
+    flag.noteReport();
     setState({ session, hold: null, subscriptionCheck: 'known' });
     if (session.email && state.online) openChannel(session.email);
   }
