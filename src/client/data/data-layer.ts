@@ -26,8 +26,6 @@
  *   the worker wakes the page and `flush` sends the queue (the 'online' event does the same).
  */
 import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport } from './api.ts';
-import type { LiveChannel, LiveChannelOptions } from './cable.ts';
-import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
 import { liveQuery } from 'dexie';
 import { useObservable } from 'dexie-react-hooks';
 import { openMirror, type UpdateMessage } from './db.ts';
@@ -35,6 +33,9 @@ import { localMonth } from '../../engine/months.ts';
 import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
 import { createFlushLoop } from './flush-loop.ts';
+import type { LiveChannel } from './cable.ts';
+import { connectLiveChannelLazily, recomputeMonthsLazily } from './lazy-parts.ts';
+import { createReachability } from './reachability.ts';
 import { createSubscriptionFlag } from './subscription-flag.ts';
 import { createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
 import { COLLECTIONS, MONTHS, type CollectionName, type MonthsName } from '../../shared/resources.ts';
@@ -42,28 +43,6 @@ import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSess
 import { createSync, type SyncEngine } from './sync.ts';
 import { applyUpdate, pullRequested, subscriptionUpdate } from './updates.ts';
 import { SESSION_EXPIRED, SIGN_OUT_PATH, SUBSCRIPTION_PATH, type DataLayer, type DataLayerOptions, type DataLayerState } from './layer-api.ts';
-
-/**
- * The live channel and the provisional month tables load on first use: the ActionCable client and
- * the projection engine stay out of the first page's JavaScript (a visitor on '/' needs neither).
- */
-function connectLiveChannelLazily(options: LiveChannelOptions): LiveChannel {
-  let closed = false;
-  let inner: LiveChannel | null = null;
-  import('./cable.ts')
-    .then(({ connectLiveChannel }) => {
-      if (!closed) inner = connectLiveChannel(options);
-    })
-    .catch((error: unknown) => options.onState('disconnected', error instanceof Error ? error.message : String(error)));
-  return {
-    close() {
-      closed = true;
-      inner?.close();
-    },
-  };
-}
-
-const recomputeMonthsLazily: typeof RecomputeMonths = async (...args) => (await import('./provisional.ts')).recomputeMonths(...args);
 
 /** The profile row naming whose data (and whose queued edits) the mirror holds. */
 const OWNER_ROW = 'owner';
@@ -161,45 +140,20 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   const isPaused = () => disposed || !state.session.isAuthenticated || !browserOnline;
 
   /*
-   * Reachability: a request that got no answer at all (not a timeout: a slow server is still
-   * there) while the browser says online marks the layer offline, so the screens say so and the
-   * stored subscription flag decides; any answer (even an error) marks it online again, with what
-   * coming online does. While unreachable a probe asks the server again after 2 s, then 4 s, 8 s…
-   * up to 30 s.
+   * Reachability (reachability.ts): a request that got no answer at all while the browser says
+   * online marks the layer offline until a probe, or any other answer, finds the server again.
    */
-  let probe: ReturnType<typeof setTimeout> | null = null;
-  let probeWait = 0;
-  const PROBE_FIRST_MS = 2_000;
-  const PROBE_MAX_MS = 30_000;
-  const stopProbe = () => {
-    if (probe !== null) clearTimeout(probe);
-    probe = null;
-    probeWait = 0;
-  };
-  const scheduleProbe = () => {
-    if (probe !== null || disposed) return;
-    probeWait = probeWait === 0 ? PROBE_FIRST_MS : Math.min(PROBE_MAX_MS, probeWait * 2);
-    probe = setTimeout(() => {
-      probe = null;
-      if (disposed || state.online || !browserOnline) return;
-      // Any answer (a 401 signed out included) is the server's: the wrapper above takes it.
-      void watchedTransport.request({ method: 'GET', path: SUBSCRIPTION_PATH }).then(() => {
-        if (!state.online && browserOnline && !disposed) scheduleProbe();
-      });
-    }, probeWait);
-  };
-  function reachability(result: ApiResult, watched: boolean) {
-    if (!browserOnline) return;
-    const noAnswer = !result.ok && result.kind === 'network' && result.timedOut !== true;
-    if (noAnswer && watched && state.online) {
-      // The outbox's own retries go on (isPaused reads the browser); new edits wait in it.
-      setState({ online: false });
-      scheduleProbe();
-    } else if (!noAnswer && !state.online) {
-      stopProbe();
-      onOnline();
-    }
-  }
+  const reach = createReachability({
+    isBrowserOnline: () => browserOnline,
+    isOnline: () => state.online,
+    isDisposed: () => disposed,
+    wentAway: () => setState({ online: false }),
+    cameBack: () => onOnline(),
+    // Any answer (a 401 signed out included) is the server's: the session guard takes it.
+    probe: () => watchedTransport.request({ method: 'GET', path: SUBSCRIPTION_PATH }),
+  });
+  const reachability = reach.observe;
+  const stopProbe = reach.stop;
 
   const sync: SyncEngine = createSync({
     db,

@@ -1,0 +1,24 @@
+import type { LiveChannel, LiveChannelOptions } from './cable.ts';
+import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
+
+/**
+ * The live channel and the provisional month tables load on first use: the ActionCable client and
+ * the projection engine stay out of the first page's JavaScript (a visitor on '/' needs neither).
+ */
+export function connectLiveChannelLazily(options: LiveChannelOptions): LiveChannel {
+  let closed = false;
+  let inner: LiveChannel | null = null;
+  import('./cable.ts')
+    .then(({ connectLiveChannel }) => {
+      if (!closed) inner = connectLiveChannel(options);
+    })
+    .catch((error: unknown) => options.onState('disconnected', error instanceof Error ? error.message : String(error)));
+  return {
+    close() {
+      closed = true;
+      inner?.close();
+    },
+  };
+}
+
+export const recomputeMonthsLazily: typeof RecomputeMonths = async (...args) => (await import('./provisional.ts')).recomputeMonths(...args);
