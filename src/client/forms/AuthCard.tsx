@@ -2,7 +2,7 @@
  * The frame of the account screens: one centred card holding the page's only h1, full width on a
  * phone. Also the card a signed-in visitor sees instead of sign-up or reset.
  */
-import { Alert, Button, Card, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
+import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSession } from '../data/hooks.ts';
@@ -84,5 +84,17 @@ export function NewPasswordFields({ form, label }: { form: { field(name: 'passwo
         disabled={form.succeeded}
       />
     </>
+  );
+}
+
+/** The line under the sign-in and sign-up forms that leads to the other: "Don't have an account? Sign up". */
+export function AuthSwitch({ prompt, to, children }: { prompt: string; to: '/login' | '/signup'; children: ReactNode }) {
+  return (
+    <Text size="sm" ta="center">
+      {prompt}
+      <Anchor component={Link} to={to} underline="always">
+        {children}
+      </Anchor>
+    </Text>
   );
 }

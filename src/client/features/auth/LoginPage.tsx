@@ -3,13 +3,13 @@
  * 'Invalid Credentials'; success stores the session through the data layer and goes to the
  * dashboard after 2 s.
  */
-import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { validateSignIn, type SignInInput } from '../../../shared/validation/accounts.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useDataLayer, useSession } from '../../data/hooks.ts';
 import { accountCalls, authFailureMessage, INVALID_CREDENTIALS, SIGN_IN_REDIRECT_MS } from '../../model/account-calls.ts';
-import { AlreadyLoggedIn, AuthCard, FormMessage, PasswordField } from '../../forms/AuthCard.tsx';
+import { AlreadyLoggedIn, AuthCard, AuthSwitch, FormMessage, PasswordField } from '../../forms/AuthCard.tsx';
 import { useAccountForm } from '../../forms/use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 import { useSessionStart } from './use-session-start.tsx';
@@ -65,12 +65,9 @@ export function LoginPage() {
           <Button type="submit" fullWidth disabled={locked}>
             {form.submitting ? 'Logging in...' : 'Login'}
           </Button>
-          <Text size="sm" ta="center">
-            {"Don't have an account? "}
-            <Anchor component={Link} to="/signup" underline="always">
-              Sign up
-            </Anchor>
-          </Text>
+          <AuthSwitch prompt="Don't have an account? " to="/signup">
+            Sign up
+          </AuthSwitch>
         </Stack>
       </form>
       {sessionStart.dialog}

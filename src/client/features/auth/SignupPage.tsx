@@ -11,7 +11,7 @@ import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useDataLayer, useFeatureFlag, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
 import { accountCalls, authFailureMessage, firstFieldErrors, SIGN_IN_REDIRECT_MS } from '../../model/account-calls.ts';
-import { AlreadyLoggedIn, AuthCard, FormMessage, NewPasswordFields } from '../../forms/AuthCard.tsx';
+import { AlreadyLoggedIn, AuthCard, AuthSwitch, FormMessage, NewPasswordFields } from '../../forms/AuthCard.tsx';
 import { useAccountForm } from '../../forms/use-account-form.ts';
 import { useRedirect } from './use-redirect.ts';
 import { useSessionStart } from './use-session-start.tsx';
@@ -96,12 +96,9 @@ export function SignupPage() {
           <Button type="submit" fullWidth disabled={busy}>
             {form.submitting ? 'Creating account...' : 'Sign Up'}
           </Button>
-          <Text size="sm" ta="center">
-            {'Already have an account? '}
-            <Anchor component={Link} to="/login" underline="always">
-              Log in
-            </Anchor>
-          </Text>
+          <AuthSwitch prompt="Already have an account? " to="/login">
+            Log in
+          </AuthSwitch>
         </Stack>
       </form>
       {sessionStart.dialog}
