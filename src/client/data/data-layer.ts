@@ -28,20 +28,18 @@
 import { createHttpTransport, type ApiRequest, type ApiResult, type ApiTransport } from './api.ts';
 import { liveQuery } from 'dexie';
 import { useObservable } from 'dexie-react-hooks';
-import { openMirror, type UpdateMessage } from './db.ts';
+import { openMirror } from './db.ts';
 import { localMonth } from '../../engine/months.ts';
-import { SUBSCRIPTION_REJECTED } from '../../shared/cable.ts';
 import { createMutations, type MutationResult, type Mutations } from './mutations.ts';
 import { createFlushLoop } from './flush-loop.ts';
-import type { LiveChannel } from './cable.ts';
 import { connectLiveChannelLazily, recomputeMonthsLazily } from './lazy-parts.ts';
+import { createLiveUpdates } from './live-updates.ts';
 import { createReachability } from './reachability.ts';
 import { createSubscriptionFlag } from './subscription-flag.ts';
 import { createOutbox, OUTBOX_LOCK, type FlushResult, type Outbox } from './outbox.ts';
 import { COLLECTIONS, MONTHS, type CollectionName, type MonthsName } from '../../shared/resources.ts';
 import { clearSession, readSession, sessionFromAuthAnswer, SIGNED_OUT, writeSession, type Session } from './session.ts';
 import { createSync, type SyncEngine } from './sync.ts';
-import { applyUpdate, pullRequested, subscriptionUpdate } from './updates.ts';
 import { SESSION_EXPIRED, SIGN_OUT_PATH, SUBSCRIPTION_PATH, type DataLayer, type DataLayerOptions, type DataLayerState } from './layer-api.ts';
 
 /** The profile row naming whose data (and whose queued edits) the mirror holds. */
@@ -267,53 +265,26 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   // ---- The live channel -----------------------------------------------------------------------
 
-  let channel: LiveChannel | null = null;
-  let channelGeneration = 0;
-  let applying: Promise<unknown> = Promise.resolve();
-
-  function openChannel(email: string) {
-    closeChannel();
-    const generation = ++channelGeneration;
-    const current = () => generation === channelGeneration && !disposed;
-    channel = connectChannel({
-      origin: options.wsOrigin,
-      getToken: () => state.session.authToken,
-      email,
-      // Applied one at a time, in arrival order, whatever the transport does.
-      onMessage(message: UpdateMessage) {
-        if (!current()) return Promise.resolve();
-        const apply = (): Promise<unknown> => {
-          // The subscription changed (a checkout, the portal, a payment webhook): the flag, not the mirror.
-          const subscription = subscriptionUpdate(message);
-          if (subscription) return setSubscribed(subscription.subscribed);
-          // Too much changed to send record by record (an import): everything is pulled, and
-          // messages after it wait for the pull, so they land on top of what it brought.
-          if (pullRequested(message)) return refresh();
-          return applyUpdate(db, message, log);
-        };
-        const applied = applying.then(() => (current() ? apply() : undefined));
-        applying = applied.catch(logFailure('A live update could not be applied'));
-        return applied;
-      },
-      onState(channelState, error) {
-        if (!current()) return;
-        setState({ channel: { state: channelState, error: channelState === 'rejected' ? (error ?? SUBSCRIPTION_REJECTED) : error } });
-      },
-      onReconnected() {
-        // Messages may have been missed while disconnected, a 'Subscription' one among them.
-        if (!current()) return;
-        void refreshSubscription();
-        catchUp().catch(logFailure('Catching up after a reconnect failed'));
-      },
-    });
-  }
-
-  function closeChannel() {
-    channelGeneration += 1;
-    channel?.close();
-    channel = null;
-    if (state.channel.state !== 'disconnected' || state.channel.error !== null) setState({ channel: { state: 'disconnected', error: null } });
-  }
+  const live = createLiveUpdates({
+    connectChannel,
+    wsOrigin: options.wsOrigin,
+    getToken: () => state.session.authToken,
+    isDisposed: () => disposed,
+    db,
+    log,
+    logFailure,
+    getStatus: () => state.channel,
+    setStatus: (channel) => setState({ channel }),
+    setSubscribed: (subscribed) => setSubscribed(subscribed),
+    pullAll: refresh,
+    onReconnected() {
+      // Messages may have been missed while disconnected, a 'Subscription' one among them.
+      void refreshSubscription();
+      catchUp().catch(logFailure('Catching up after a reconnect failed'));
+    },
+  });
+  const openChannel = live.open;
+  const closeChannel = live.close;
 
   // ---- The subscription flag ------------------------------------------------------------------
 
@@ -419,7 +390,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     // wait for the screen (the catch-up after the channel opens brings what was missed meanwhile).
     if (options.beforeFirstSync && state.session.isAuthenticated && (await db.syncStatus.count()) > 0) await options.beforeFirstSync();
     // Not if the session changed meanwhile, nor if coming online or a sign-in opened it already.
-    if (channelFor && !channel && !disposed && state.online && state.session.isAuthenticated && sameEmail(state.session.email, channelFor)) openChannel(channelFor);
+    if (channelFor && !live.isOpen() && !disposed && state.online && state.session.isAuthenticated && sameEmail(state.session.email, channelFor)) openChannel(channelFor);
     if (state.online) await catchUp();
     await checked;
   }
@@ -433,7 +404,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     const { session } = state;
     // A channel is opened if there is none (closed while offline) or if it is down: its code may
     // have failed to load on a flaky connection, and nothing else would ever retry it.
-    if (session.isAuthenticated && session.email && (!channel || state.channel.state === 'disconnected')) openChannel(session.email);
+    if (session.isAuthenticated && session.email && (!live.isOpen() || state.channel.state === 'disconnected')) openChannel(session.email);
     // A 'Subscription' message sent while offline was missed.
     void refreshSubscription();
     catchUp().catch(logFailure('Catching up after coming online failed'));
