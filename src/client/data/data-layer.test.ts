@@ -9,6 +9,7 @@ import type { WireRecord } from './db.ts';
 import { COLLECTIONS, MONTHS, SINGLES } from '../../shared/resources.ts';
 import { readSession, STORAGE_KEYS, writeSession, type KeyValueStorage, type Session } from './session.ts';
 import { createTestServer } from './test-server.testing.ts';
+import { eventually } from '../test-support/eventually.testing.ts';
 
 const ANN = 'ann@example.com';
 const BOB = 'bob@example.com';
@@ -225,7 +226,7 @@ describe('the initial load', () => {
     let drawn = () => {};
     const beforeFirstSync = vi.fn(() => new Promise<void>((resolve) => (drawn = resolve)));
     const { server, layer, channels } = setup({ signedIn: session(ANN), dbName, beforeFirstSync });
-    await vi.waitFor(() => expect(beforeFirstSync).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(beforeFirstSync).toHaveBeenCalledTimes(1));
     // Analytics waits for its answer before offering the upsell: it goes at once, and writes nothing unless the flag changed.
     expect(server.seen()).toEqual(['GET /api/v1/subscription']);
     expect(channels.opened).toHaveLength(0);
@@ -272,7 +273,7 @@ async function expiredWithQueuedEdit() {
   expect(created.status).toBe('queued');
   api.unauthorized = true;
   goOnline();
-  await vi.waitFor(() => expect(expired).toHaveBeenCalled());
+  await eventually(() => expect(expired).toHaveBeenCalled());
   return { ...ctx, expired, tempId: (created as { record: WireRecord }).record.id };
 }
 
@@ -289,7 +290,7 @@ describe('a 401', () => {
     const second = vi.fn();
     layer.onSessionExpired(first);
     layer.onSessionExpired(second);
-    await vi.waitFor(() => expect(first).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(first).toHaveBeenCalledTimes(1));
     expect(second).not.toHaveBeenCalled();
   });
 
@@ -414,7 +415,7 @@ describe('logout', () => {
     expect(await layer.logout()).toEqual({ status: 'signed-out' });
 
     expect(storage.getItem(STORAGE_KEYS.authToken)).toBeNull();
-    await vi.waitFor(() => expect(log.warn).toHaveBeenCalledWith('Logout request failed', expect.objectContaining({ status: 500 })));
+    await eventually(() => expect(log.warn).toHaveBeenCalledWith('Logout request failed', expect.objectContaining({ status: 500 })));
   });
 
   it('after the account was deleted (sessionEnded): empties the mirror, outbox included, and sends no sign-out', async () => {
@@ -444,7 +445,7 @@ describe('online and offline', () => {
 
     goOnline();
 
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect(server.writes.map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/v1/debts']);
       expect(await layer.db.incomes.toArray()).toEqual([{ id: 1, name: 'Job' }]);
       expect(await layer.db.outbox.count()).toBe(0);
@@ -460,8 +461,8 @@ describe('online and offline', () => {
     api.failWrites = false;
     expect(server.writes).toEqual([]);
 
-    await vi.waitFor(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']), { timeout: 2_500 });
-    await vi.waitFor(async () => expect(await layer.db.outbox.count()).toBe(0));
+    await eventually(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']));
+    await eventually(async () => expect(await layer.db.outbox.count()).toBe(0));
   });
 
   it('keeps retrying with a growing backoff, a queued edit\'s 5xx counting as no answer, until the edit lands', async () => {
@@ -477,7 +478,7 @@ describe('online and offline', () => {
     ];
     server.intercept = () => answers.shift();
 
-    await vi.waitFor(async () => expect(await layer.db.outbox.count()).toBe(0));
+    await eventually(async () => expect(await layer.db.outbox.count()).toBe(0));
     // backoffMs of 1, 2 and 3 failed attempts: the first send, the lost retry, the 503.
     expect(waits).toEqual([1_000, 2_000, 4_000]);
     expect(server.seen().filter((line) => line === 'POST /api/v1/debts')).toHaveLength(4);
@@ -518,7 +519,7 @@ describe('online and offline', () => {
     const posts = () => server.seen().filter((line) => line === 'POST /api/v1/debts').length;
     expect(posts()).toBe(1);
     // The first retry is due after backoffMs(1) = 1 s.
-    await vi.waitFor(() => expect(clock.scheduled()).toEqual([1_000]));
+    await eventually(() => expect(clock.scheduled()).toEqual([1_000]));
 
     goOffline();
     api.failWrites = false;
@@ -529,7 +530,7 @@ describe('online and offline', () => {
     expect(await layer.db.outbox.where('status').equals('pending').count()).toBe(1);
 
     goOnline();
-    await vi.waitFor(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']));
+    await eventually(() => expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']));
   });
 });
 
@@ -609,7 +610,9 @@ describe('the live channel', () => {
   });
 
   it('after a reconnect pulls everything and flushes', async () => {
-    const { api, server, layer, channels } = setup({ signedIn: session(ANN) });
+    // The outbox's own retry never comes (its clock is not moved): what is sent, the reconnect sent.
+    const clock = manualWaits();
+    const { api, server, layer, channels } = setup({ signedIn: session(ANN), wait: clock.wait });
     await layer.ready;
     api.failWrites = true;
     await layer.mutations.create('debts', debt('Visa'));
@@ -618,14 +621,11 @@ describe('the live channel', () => {
 
     channels.last().options.onReconnected?.();
 
-    // Well before the outbox's own retry (1 s): the reconnect did it.
-    await vi.waitFor(
-      async () => {
-        expect(await layer.db.incomes.toArray()).toEqual([{ id: 1, name: 'Missed while away' }]);
-        expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']);
-      },
-      { timeout: 600 },
-    );
+    await eventually(async () => {
+      expect(await layer.db.incomes.toArray()).toEqual([{ id: 1, name: 'Missed while away' }]);
+      expect(server.writes.map((w) => w.path)).toEqual(['/api/v1/debts']);
+    });
+    expect(clock.scheduled()).toEqual([1_000]);
   });
 
   it('a Pull message (an import) pulls every collection, single record and month table, and later messages land after it', async () => {
@@ -681,7 +681,7 @@ describe('month tables after edits go out', () => {
     ctx.goOnline();
     // Coming online opens a new channel; the test says whether it is subscribed yet.
     if (connected) ctx.channels.last().options.onState('connected', null);
-    await vi.waitFor(async () => expect(await ctx.layer.db.outbox.count()).toBe(0));
+    await eventually(async () => expect(await ctx.layer.db.outbox.count()).toBe(0));
     return { ...ctx, after: () => monthGets(ctx.server.seen()) - before };
   }
 
@@ -693,7 +693,7 @@ describe('month tables after edits go out', () => {
     expect(withChannel).toBeGreaterThan(0);
     // Not subscribed yet: the same pulls and one more, after the edit landed.
     const unsubscribed = await queuedThenOnline(false);
-    await vi.waitFor(() => expect(unsubscribed.after()).toBe(withChannel + 1));
+    await eventually(() => expect(unsubscribed.after()).toBe(withChannel + 1));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(unsubscribed.after()).toBe(withChannel + 1);
   });

@@ -9,6 +9,7 @@ import { patchMonthRow } from './outbox/month-rows.ts';
 import { remapMutation, toRequest } from './outbox/mutation.ts';
 import { createTestServer, type TestServer } from './test-server.testing.ts';
 import { lookupKeys, withLookupKeys } from './pending.ts';
+import { eventually } from '../test-support/eventually.testing.ts';
 
 const opened: { db: MirrorDb; outboxes: Outbox[] }[] = [];
 
@@ -366,7 +367,7 @@ describe('one flusher at a time', () => {
     // and the outcome crosses over to the second tab, whose edit is waiting for it.
     const flushing = outbox.flush();
     const edit = mutations.update('debts', 7, { name: 'Visa Gold' });
-    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    await eventually(async () => expect(await db.outbox.count()).toBe(2));
     let settled = false;
     void edit.then(() => (settled = true));
     await releaseAll(gated.gates, () => settled);
@@ -385,7 +386,7 @@ describe('one flusher at a time', () => {
 
     await outbox.flush();
 
-    await vi.waitFor(() => expect(otherTab.resolveId('debts', -1)).toBe(100));
+    await eventually(() => expect(otherTab.resolveId('debts', -1)).toBe(100));
     expect(otherTab.lowestTempId()).toBe(-1);
   });
 

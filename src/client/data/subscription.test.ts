@@ -13,6 +13,7 @@ import { SUBSCRIPTION_PATH, type DataLayer } from './layer-api.ts';
 import { STORAGE_KEYS, writeSession } from './session.ts';
 import { createTestServer } from './test-server.testing.ts';
 import { subscriptionUpdate } from './updates.ts';
+import { eventually } from '../test-support/eventually.testing.ts';
 
 const ANN = 'ann@example.com';
 const MONTH_BODIES: Record<string, unknown> = {
@@ -176,7 +177,7 @@ describe('a month table answering 403', () => {
     server.intercept = (request): ApiResult | undefined =>
       request.method === 'GET' && request.path in MONTH_BODIES ? { ok: false, kind: 'http', status: 403, message: 'A subscription is required', errors: null } : undefined;
     await layer.ready;
-    await vi.waitFor(() => expect(layer.getSession().subscribed).toBe(false));
+    await eventually(() => expect(layer.getSession().subscribed).toBe(false));
     expect(map.get(STORAGE_KEYS.subscribed)).toBeUndefined();
     expect(await layer.db.months.count()).toBe(0);
   });
@@ -210,7 +211,7 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
   it('at start, a stored "subscribed" the server no longer holds is cleared and the month tables dropped', async () => {
     const { map, layer } = setup(true, false);
     await layer.ready;
-    await vi.waitFor(() => expect(layer.getSession().subscribed).toBe(false));
+    await eventually(() => expect(layer.getSession().subscribed).toBe(false));
     expect(map.has(STORAGE_KEYS.subscribed)).toBe(false);
     expect(await layer.db.months.count()).toBe(0);
   });
@@ -218,7 +219,7 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
   it('reports "checking" while the answer is on its way', async () => {
     const { layer, holdChecks } = setup(false, true);
     const release = holdChecks();
-    await vi.waitFor(() => expect(layer.getState().subscriptionCheck).toBe('checking'));
+    await eventually(() => expect(layer.getState().subscriptionCheck).toBe('checking'));
     expect(layer.getSession().subscribed).toBe(false);
     release();
     await layer.ready;
@@ -235,9 +236,9 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
     expect(layer.getSession().subscribed).toBe(false);
 
     goOnline();
-    await vi.waitFor(() => expect(layer.getSession().subscribed).toBe(true));
+    await eventually(() => expect(layer.getSession().subscribed).toBe(true));
     expect(checks(server.seen())).toBe(1);
-    await vi.waitFor(async () => expect(await layer.db.months.count()).toBe(4));
+    await eventually(async () => expect(await layer.db.months.count()).toBe(4));
   });
 
   it('a server that cannot say (a 500, no answer) leaves the stored flag and reports "failed"', async () => {
@@ -267,14 +268,14 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
     expect(layer.getState().online).toBe(false);
     // The connection carries again: the probe's answer (within 2 s) brings the layer back online.
     server.intercept = lieFi;
-    await vi.waitFor(() => expect(layer.getState().online).toBe(true), { timeout: 10_000 });
-    await vi.waitFor(() => expect(layer.getSession().subscribed).toBe(true), { timeout: 10_000 });
+    await eventually(() => expect(layer.getState().online).toBe(true));
+    await eventually(() => expect(layer.getSession().subscribed).toBe(true));
   });
 
   it('a screen asking while a check is on its way shares it: one request', async () => {
     const { server, layer, holdChecks } = setup(false, true);
     const release = holdChecks();
-    await vi.waitFor(() => expect(layer.getState().subscriptionCheck).toBe('checking'));
+    await eventually(() => expect(layer.getState().subscriptionCheck).toBe('checking'));
     const asked = [layer.refreshSubscription(), layer.refreshSubscription()];
     release();
     expect(await Promise.all(asked)).toEqual([true, true]);
@@ -292,7 +293,7 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
     // The check leaves before the checkout is applied and is answered after its confirmation.
     const release = holdChecks();
     const checked = layer.refreshSubscription();
-    await vi.waitFor(() => expect(checks(server.seen())).toBe(2));
+    await eventually(() => expect(checks(server.seen())).toBe(2));
     server.subscribed = true;
     await layer.setSubscribed(true);
     release();
@@ -306,7 +307,7 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
     await layer.ready;
     const release = holdChecks();
     const checked = layer.refreshSubscription();
-    await vi.waitFor(() => expect(checks(server.seen())).toBe(2));
+    await eventually(() => expect(checks(server.seen())).toBe(2));
     server.subscribed = false;
     await send({ type: 'Subscription', action: 'updated', data: data(false) });
     release();
@@ -318,7 +319,7 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
   it("an answer for a session that ended meanwhile changes nothing of the next one's", async () => {
     const { layer, map, holdChecks } = setup(false, true);
     const release = holdChecks();
-    await vi.waitFor(() => expect(layer.getState().subscriptionCheck).toBe('checking'));
+    await eventually(() => expect(layer.getState().subscriptionCheck).toBe('checking'));
     await layer.logout({ force: true });
     release();
     await layer.ready;
@@ -337,7 +338,7 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
     expect(layer.getSession().subscribed).toBe(true);
     expect(layer.getState().subscriptionCheck).toBe('known');
     expect(checks(server.seen())).toBe(before);
-    await vi.waitFor(async () => expect(await layer.db.months.count()).toBe(4));
+    await eventually(async () => expect(await layer.db.months.count()).toBe(4));
   });
 
   it('a reconnect of the live channel (messages may have been missed) asks again', async () => {
@@ -345,7 +346,7 @@ describe('the subscription check (GET /api/v1/subscription)', () => {
     await layer.ready;
     server.subscribed = true;
     live().onReconnected?.();
-    await vi.waitFor(() => expect(layer.getSession().subscribed).toBe(true));
+    await eventually(() => expect(layer.getSession().subscribed).toBe(true));
     expect(checks(server.seen())).toBe(2);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '../../../sw/protocol.ts';
 import { createPwaController } from './controller.ts';
 import { appJustCached, ONLINE_SETTLE_MS, precacheAppWhenSignedIn, startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, type WorkboxLike } from './register-sw.ts';
+import { eventually } from '../test-support/eventually.testing.ts';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
@@ -200,7 +201,7 @@ describe('startServiceWorker', () => {
     const withSync = setup({ registration: { sync: { register } } });
     await startServiceWorker(withSync.deps);
     withSync.editQueued();
-    await vi.waitFor(() => expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG));
+    await eventually(() => expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG));
 
     const without = setup({ registration: {} });
     await startServiceWorker(without.deps);
@@ -217,7 +218,7 @@ describe('startServiceWorker', () => {
     expect(workbox.register).not.toHaveBeenCalled();
 
     editQueued();
-    await vi.waitFor(() => expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG));
+    await eventually(() => expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG));
     expect(register).toHaveBeenCalledTimes(1);
 
     network.online = true;
@@ -233,7 +234,7 @@ describe('startServiceWorker', () => {
     expect(workbox.update).not.toHaveBeenCalled();
     doc.visibilityState = 'visible';
     doc.dispatchEvent(new Event('visibilitychange'));
-    await vi.waitFor(() => expect(workbox.update).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(workbox.update).toHaveBeenCalledTimes(1));
     // The network flaps back twice: one check, after it settles.
     win.dispatchEvent(new Event('online'));
     win.dispatchEvent(new Event('online'));
@@ -241,10 +242,10 @@ describe('startServiceWorker', () => {
     await Promise.resolve();
     expect(workbox.update).toHaveBeenCalledTimes(1);
     settle();
-    await vi.waitFor(() => expect(workbox.update).toHaveBeenCalledTimes(2));
+    await eventually(() => expect(workbox.update).toHaveBeenCalledTimes(2));
     expect(timers).toHaveLength(1);
     timers[0]?.();
-    await vi.waitFor(() => expect(workbox.update).toHaveBeenCalledTimes(3));
+    await eventually(() => expect(workbox.update).toHaveBeenCalledTimes(3));
 
     win.dispatchEvent(new Event('online'));
     handle.stop();
@@ -398,7 +399,7 @@ describe('precacheAppWhenSignedIn', () => {
     const { settle, answer, onAppCached } = setup(true);
     await settle();
     answer({ cached: 40, total: 40, added: 40 });
-    await vi.waitFor(() => expect(onAppCached).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await eventually(() => expect(onAppCached).toHaveBeenCalledTimes(1));
   });
 
   it('reads "just cached" only from a fill that fetched files and left none missing', () => {

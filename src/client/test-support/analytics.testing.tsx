@@ -2,15 +2,12 @@
  * Helpers of the analytics screen tests: rows of a month table by month, card figures, and a gate
  * that holds a request until the test lets it through.
  */
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { ApiRequest } from '../data/api.ts';
 import type { TestServer } from '../data/test-server.testing.ts';
 import { makeLayer, type SetupOptions } from './render.testing.tsx';
 import { renderRoutes } from './routes.testing.tsx';
-
-// Two shared cores run these screens over a real mirror: give each wait room.
-configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * jsdom lays nothing out, so every box is 0 px high and a windowed month table would show no rows.

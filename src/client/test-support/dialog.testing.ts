@@ -85,8 +85,8 @@ export function expectNoTexts(...texts: string[]): void {
 }
 
 /** Waits for every dialog to have closed (Mantine animates it out). */
-export async function dialogClosed(options?: { timeout: number }): Promise<void> {
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), options);
+export async function dialogClosed(): Promise<void> {
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
 /** Holds every write until the returned function is called, so the submitting state can be seen. */

@@ -124,7 +124,7 @@ describe('MonthlyExpensesTab', () => {
     });
     await confirmDelete('Rent');
     // The dialog closes once the server has answered; a second delete waits for that.
-    await dialogClosed({ timeout: 5000 });
+    await dialogClosed();
     expect(rowCells().map((cells) => cells[0])).toEqual(['Gym']);
     expect(server.writes.map((w) => [w.method, w.path])).toEqual([['DELETE', `${PATH}/2`]]);
     refusing = true;

@@ -263,7 +263,7 @@ describe('RetirementAccountsTab', () => {
   it('asks before deleting and alerts when the delete fails', async () => {
     await renderReady(<RetirementAccountsTab />, { records: { [PATH]: [work] }, intercept: refuse('DELETE', 'Not allowed', { status: 403 }) });
     await confirmDelete('Work 401k');
-    await screen.findByText('Failed to delete retirement account. Please try again.', {}, { timeout: 5000 });
+    await screen.findByText('Failed to delete retirement account. Please try again.', {});
     await waitFor(() => expect(rowCells().map((cells) => cells[0])).toEqual(['Work 401k']));
   });
 

@@ -127,7 +127,7 @@ describe('RetirementPlanTab', () => {
   it('cancelling the dialog keeps the plan', async () => {
     const { server } = await renderAndPress(<RetirementPlanTab />, 'Delete', { singles: { [PATH]: plan } });
     await press('Cancel');
-    await dialogClosed({ timeout: 5000 });
+    await dialogClosed();
     expect(detail('Expected Years of Retirement')).toBe('30 years');
     expect(server.writes).toEqual([]);
   });
@@ -135,7 +135,7 @@ describe('RetirementPlanTab', () => {
   it('alerts "Failed to delete retirement plan" when the delete is refused, and keeps the plan', async () => {
     await renderAndPress(<RetirementPlanTab />, 'Delete', { singles: { [PATH]: plan }, intercept: refuse('DELETE', null) });
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await screen.findByText('Failed to delete retirement plan', {}, { timeout: 5000 });
+    await screen.findByText('Failed to delete retirement plan', {});
     await waitFor(() => expect(detail('Expected Years of Retirement')).toBe('30 years'));
   });
 
