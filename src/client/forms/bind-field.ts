@@ -1,9 +1,10 @@
 /**
- * The field binder of the form kit, after Mantine's `form.getInputProps`: `{...form.field('name')}`
+ * The field binder of the form kit, on @mantine/form's `getInputProps`: `{...form.field('name')}`
  * gives an input its value, its change handler and its message, and `form.checkbox('name')` the
- * same for a checkbox. The handler takes either the input's change event (Mantine's inputs,
+ * same for a checkbox. Mantine's handler takes either the input's change event (Mantine's inputs,
  * NativeSelect) or the bare value (the kit's inputs in fields.tsx), so every input binds alike.
  */
+import type { UseFormReturnType } from '@mantine/form';
 import type { ChangeEvent } from 'react';
 
 type FieldEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
@@ -28,23 +29,28 @@ export interface FieldBinder<V extends Record<string, string | boolean>> {
   checkbox(name: KeysOf<V, boolean>): BoundCheckbox;
 }
 
-export function fieldBinder<V extends Record<string, string | boolean>>(
-  values: V,
-  errors: Readonly<Record<string, string>>,
-  setField: <K extends keyof V & string>(name: K, value: V[K]) => void,
-): FieldBinder<V> {
-  // The binder's key types say which values are strings and which booleans; the record type cannot.
-  const set = setField as (name: string, value: string | boolean) => void;
+/** The kit's messages are the shared rules' text, never other nodes. */
+export const messageOf = (error: unknown): string | undefined => (typeof error === 'string' ? error : undefined);
+
+export function fieldBinder<V extends Record<string, string | boolean>>(form: Pick<UseFormReturnType<V, unknown>, 'getInputProps'>): FieldBinder<V> {
   return {
-    field: (name) => ({
-      value: (values[name] as string | undefined) ?? '',
-      onChange: (input) => set(name, typeof input === 'string' ? input : input.currentTarget.value),
-      error: errors[name],
-    }),
-    checkbox: (name) => ({
-      checked: values[name] === true,
-      onChange: (input) => set(name, typeof input === 'boolean' ? input : input.currentTarget.checked),
-      error: errors[name],
-    }),
+    field: (name) => {
+      const props = form.getInputProps(name);
+      return { value: typeof props.value === 'string' ? props.value : '', onChange: props.onChange as BoundField['onChange'], error: messageOf(props.error) };
+    },
+    checkbox: (name) => {
+      const props = form.getInputProps(name, { type: 'checkbox' });
+      return { checked: props.checked === true, onChange: props.onChange as BoundCheckbox['onChange'], error: messageOf(props.error) };
+    },
   };
+}
+
+/** The form's messages by field, as the kit's forms read them. */
+export function messagesOf(errors: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, error] of Object.entries(errors)) {
+    const message = messageOf(error);
+    if (message !== undefined) out[field] = message;
+  }
+  return out;
 }

@@ -5,9 +5,10 @@
  * messages. After a success the form stays disabled, since the page is about to leave, unless
  * `stayOpen` says it stays.
  */
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { firstErrors, type Validation } from '../../shared/validation/kit.ts';
-import { fieldBinder, type FieldBinder } from './bind-field.ts';
+import { fieldBinder, messagesOf, type FieldBinder } from './bind-field.ts';
 
 export type AccountFormValues = Record<string, string | boolean>;
 
@@ -33,43 +34,48 @@ export interface AccountForm<V extends AccountFormValues> extends FieldBinder<V>
   onSubmit(event?: FormEvent): Promise<void>;
 }
 
+/** On @mantine/form's `useForm`, as the modal forms' kit (use-record-form.ts) is. */
 export function useAccountForm<V extends AccountFormValues, T>(options: AccountFormOptions<V, T>): AccountForm<V> {
-  const [values, setValues] = useState<V>(options.initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   // A second Enter before React re-renders must not send twice.
   const busy = useRef(false);
-
   const stayOpen = options.stayOpen === true;
-  const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
+
+  // The form's callbacks read the latest options, so they (and `setField`) keep one identity.
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const validate = useCallback((values: V) => {
+    const checked = latest.current.validate(values);
+    return checked.ok ? {} : firstErrors(checked.errors);
+  }, []);
+  const transformValues = useCallback((values: V) => latest.current.validate(values), []);
+  const onValuesChange = useCallback(() => {
     if (stayOpen) setSucceeded(false);
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _cleared, ...rest } = current;
-      return rest;
-    });
   }, [stayOpen]);
+  const form = useForm<V, Validation<T>>({ mode: 'controlled', initialValues: options.initial, clearInputErrorOnChange: true, validate, transformValues, onValuesChange });
+  const { setFieldValue } = form;
+  const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setFieldValue(name as never, value as never), [setFieldValue]);
 
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (busy.current || (succeeded && !stayOpen)) return;
-    const validation = options.validate(values);
-    if (!validation.ok) {
-      setErrors(firstErrors(validation.errors));
+    const checked = await form.validate();
+    const validation = form.getTransformedValues();
+    if (checked.hasErrors || !validation.ok) {
       setFormError(null);
       return;
     }
     busy.current = true;
-    setErrors({});
     setFormError(null);
     setSucceeded(false);
     setSubmitting(true);
     let outcome: SubmitOutcome;
     try {
-      outcome = await options.submit(validation.value, values);
+      outcome = await options.submit(validation.value, form.values);
     } catch (error) {
       outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
@@ -82,9 +88,9 @@ export function useAccountForm<V extends AccountFormValues, T>(options: AccountF
     }
     // Messages for the form's own fields go under them; one already shown there is not repeated.
     const fieldErrors = Object.fromEntries(Object.entries(outcome.errors ?? {}).filter(([field]) => field in options.initial));
-    setErrors(fieldErrors);
+    form.setErrors(fieldErrors);
     setFormError(outcome.message !== null && Object.values(fieldErrors).includes(outcome.message) ? null : outcome.message);
   };
 
-  return { values, errors, formError, submitting, succeeded, setField, ...fieldBinder(values, errors, setField), onSubmit };
+  return { values: form.values, errors: messagesOf(form.errors), formError, submitting, succeeded, setField, ...fieldBinder(form), onSubmit };
 }

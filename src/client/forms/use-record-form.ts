@@ -11,9 +11,10 @@
  * single record's POST, which replaces it) and goes under a new key: a retry applies the values in
  * the form, changed or not.
  */
-import { useCallback, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { MutationResult } from '../data/mutations.ts';
-import { fieldBinder, type FieldBinder } from './bind-field.ts';
+import { fieldBinder, messagesOf, type FieldBinder } from './bind-field.ts';
 import { firstErrors } from '../../shared/validation/kit.ts';
 import type { Validation } from '../../shared/validation/kit.ts';
 
@@ -38,61 +39,59 @@ export interface RecordForm<V extends FormValues> extends FieldBinder<V> {
   submitting: boolean;
   setField<K extends keyof V & string>(name: K, value: V[K]): void;
   onSubmit(event?: FormEvent): Promise<void>;
-  reset(values?: V): void;
 }
 
+/**
+ * On @mantine/form's `useForm`: its `validate` runs the shared rule and keeps each field's first
+ * message, its `transformValues` is the rule's parsed value (money in cents) that is sent, and
+ * `clearInputErrorOnChange` clears a field's message when it is edited. The form's own message
+ * and the mutation's answer are the kit's.
+ */
 export function useRecordForm<V extends FormValues, T>(options: RecordFormOptions<V, T>): RecordForm<V> {
-  const [values, setValues] = useState<V>(options.initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _cleared, ...rest } = current;
-      return rest;
-    });
-    setFormError((current) => (current === FIX_ERRORS ? current : null));
+  // The form's callbacks read the latest options, so they (and `setField`) keep one identity.
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const validate = useCallback((values: V) => {
+    const checked = latest.current.validate(values);
+    return checked.ok ? {} : firstErrors(checked.errors);
   }, []);
+  const transformValues = useCallback((values: V) => latest.current.validate(values), []);
+  // An edit clears the server's message above the buttons (not "fix the errors", which stays until a send).
+  const onValuesChange = useCallback(() => setFormError((current) => (current === FIX_ERRORS ? current : null)), []);
+  const form = useForm<V, Validation<T>>({ mode: 'controlled', initialValues: options.initial, clearInputErrorOnChange: true, validate, transformValues, onValuesChange });
 
-  const reset = useCallback(
-    (next?: V) => {
-      setValues(next ?? options.initial);
-      setErrors({});
-      setFormError(null);
-      setSubmitting(false);
-    },
-    [options.initial],
-  );
+  const { setFieldValue } = form;
+  const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setFieldValue(name as never, value as never), [setFieldValue]);
 
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (submitting) return;
-    const validation = options.validate(values);
-    if (!validation.ok) {
-      setErrors(firstErrors(validation.errors));
+    const checked = await form.validate();
+    const validation = form.getTransformedValues();
+    if (checked.hasErrors || !validation.ok) {
       setFormError(FIX_ERRORS);
       return;
     }
-    setErrors({});
     setFormError(null);
     setSubmitting(true);
     let result: MutationResult;
     try {
-      result = await options.submit(validation.value, values);
+      result = await options.submit(validation.value, form.values);
     } catch (error) {
       result = { status: 'failed', message: error instanceof Error ? error.message : String(error), errors: null };
     }
     setSubmitting(false);
     if (result.status === 'failed') {
-      if (result.errors) setErrors(firstErrors(result.errors));
+      if (result.errors) form.setErrors(firstErrors(result.errors));
       setFormError(result.message);
       return;
     }
     options.onSaved(result);
   };
 
-  return { values, errors, formError, submitting, setField, ...fieldBinder(values, errors, setField), onSubmit, reset };
+  return { values: form.values, errors: messagesOf(form.errors), formError, submitting, setField, ...fieldBinder(form), onSubmit };
 }
