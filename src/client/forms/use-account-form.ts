@@ -5,10 +5,10 @@
  * messages. After a success the form stays disabled, since the page is about to leave, unless
  * `stayOpen` says it stays.
  */
-import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { firstErrors, type Validation } from '../../shared/validation/kit.ts';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { Validation } from '../../shared/validation/kit.ts';
 import { fieldBinder, messagesOf, type FieldBinder } from './bind-field.ts';
+import { useRuleForm } from './use-rule-form.ts';
 
 export type AccountFormValues = Record<string, string | boolean>;
 
@@ -34,7 +34,7 @@ export interface AccountForm<V extends AccountFormValues> extends FieldBinder<V>
   onSubmit(event?: FormEvent): Promise<void>;
 }
 
-/** On @mantine/form's `useForm`, as the modal forms' kit (use-record-form.ts) is. */
+/** On @mantine/form (use-rule-form.ts), as the modal forms' kit is. */
 export function useAccountForm<V extends AccountFormValues, T>(options: AccountFormOptions<V, T>): AccountForm<V> {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -43,27 +43,15 @@ export function useAccountForm<V extends AccountFormValues, T>(options: AccountF
   const busy = useRef(false);
   const stayOpen = options.stayOpen === true;
 
-  // The form's callbacks read the latest options, so they (and `setField`) keep one identity.
-  const latest = useRef(options);
-  useEffect(() => {
-    latest.current = options;
-  });
-  const validate = useCallback((values: V) => {
-    const checked = latest.current.validate(values);
-    return checked.ok ? {} : firstErrors(checked.errors);
-  }, []);
-  const transformValues = useCallback((values: V) => latest.current.validate(values), []);
   const onValuesChange = useCallback(() => {
     if (stayOpen) setSucceeded(false);
   }, [stayOpen]);
-  const form = useForm<V, Validation<T>>({ mode: 'controlled', initialValues: options.initial, clearInputErrorOnChange: true, validate, transformValues, onValuesChange });
-  const { setFieldValue } = form;
-  const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setFieldValue(name as never, value as never), [setFieldValue]);
+  const { form, setField } = useRuleForm(options.initial, options.validate, onValuesChange);
 
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (busy.current || (succeeded && !stayOpen)) return;
-    const checked = await form.validate();
+    const checked = form.validate();
     const validation = form.getTransformedValues();
     if (checked.hasErrors || !validation.ok) {
       setFormError(null);

@@ -11,11 +11,11 @@
  * single record's POST, which replaces it) and goes under a new key: a retry applies the values in
  * the form, changed or not.
  */
-import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { MutationResult } from '../data/mutations.ts';
 import { fieldBinder, messagesOf, type FieldBinder } from './bind-field.ts';
 import { firstErrors } from '../../shared/validation/kit.ts';
+import { useRuleForm } from './use-rule-form.ts';
 import type { Validation } from '../../shared/validation/kit.ts';
 
 export const FIX_ERRORS = 'Please fix the errors above';
@@ -41,36 +41,18 @@ export interface RecordForm<V extends FormValues> extends FieldBinder<V> {
   onSubmit(event?: FormEvent): Promise<void>;
 }
 
-/**
- * On @mantine/form's `useForm`: its `validate` runs the shared rule and keeps each field's first
- * message, its `transformValues` is the rule's parsed value (money in cents) that is sent, and
- * `clearInputErrorOnChange` clears a field's message when it is edited. The form's own message
- * and the mutation's answer are the kit's.
- */
+/** On @mantine/form (use-rule-form.ts); the form's own message and the mutation's answer are the kit's. */
 export function useRecordForm<V extends FormValues, T>(options: RecordFormOptions<V, T>): RecordForm<V> {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  // The form's callbacks read the latest options, so they (and `setField`) keep one identity.
-  const latest = useRef(options);
-  useEffect(() => {
-    latest.current = options;
-  });
-  const validate = useCallback((values: V) => {
-    const checked = latest.current.validate(values);
-    return checked.ok ? {} : firstErrors(checked.errors);
-  }, []);
-  const transformValues = useCallback((values: V) => latest.current.validate(values), []);
   // An edit clears the server's message above the buttons (not "fix the errors", which stays until a send).
   const onValuesChange = useCallback(() => setFormError((current) => (current === FIX_ERRORS ? current : null)), []);
-  const form = useForm<V, Validation<T>>({ mode: 'controlled', initialValues: options.initial, clearInputErrorOnChange: true, validate, transformValues, onValuesChange });
-
-  const { setFieldValue } = form;
-  const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setFieldValue(name as never, value as never), [setFieldValue]);
+  const { form, setField } = useRuleForm(options.initial, options.validate, onValuesChange);
 
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (submitting) return;
-    const checked = await form.validate();
+    const checked = form.validate();
     const validation = form.getTransformedValues();
     if (checked.hasErrors || !validation.ok) {
       setFormError(FIX_ERRORS);
