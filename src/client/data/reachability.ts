@@ -8,8 +8,8 @@
  */
 import type { ApiResult } from './api.ts';
 
-export const PROBE_FIRST_MS = 2_000;
-export const PROBE_MAX_MS = 30_000;
+const PROBE_FIRST_MS = 2_000;
+const PROBE_MAX_MS = 30_000;
 
 export interface ReachabilityOptions {
   isBrowserOnline: () => boolean;

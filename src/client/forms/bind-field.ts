@@ -30,7 +30,7 @@ export interface FieldBinder<V extends Record<string, string | boolean>> {
 }
 
 /** The kit's messages are the shared rules' text, never other nodes. */
-export const messageOf = (error: unknown): string | undefined => (typeof error === 'string' ? error : undefined);
+const messageOf = (error: unknown): string | undefined => (typeof error === 'string' ? error : undefined);
 
 export function fieldBinder<V extends Record<string, string | boolean>>(form: Pick<UseFormReturnType<V, unknown>, 'getInputProps'>): FieldBinder<V> {
   return {

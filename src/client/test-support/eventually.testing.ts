@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest';
 
-export const EVENTUALLY_MS = 10_000;
+const EVENTUALLY_MS = 10_000;
 
 export function eventually<T>(check: () => T | Promise<T>): Promise<T> {
   return vi.waitFor(check, { timeout: EVENTUALLY_MS, interval: 20 });

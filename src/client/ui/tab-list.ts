@@ -22,5 +22,5 @@ export function tabList<T extends string>(tabs: readonly { readonly value: T }[]
     }, []);
     return [tab, choose];
   };
-  return { isTab, storedTab, useTab };
+  return { storedTab, useTab };
 }
