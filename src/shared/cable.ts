@@ -2,6 +2,7 @@
  * The live channel, in one file for client and server: the ActionCable protocol frames
  * (`actioncable-v1-json`) and the UpdatesChannel messages (docs/api.md#live-updates).
  */
+import type { COLLECTIONS, CollectionName, MONTHS, MonthsName, SINGLES, SingleName } from './resources.ts';
 
 export const CABLE_PATH = '/cable';
 export const CABLE_PROTOCOL = 'actioncable-v1-json';
@@ -77,13 +78,6 @@ export function encodeMessageFrame(identifier: string, message: SerializedUpdate
 const COMMANDS: ReadonlySet<string> = new Set(Object.values(COMMAND));
 export const isCommand = (value: string): value is Command => COMMANDS.has(value);
 
-/**
- * Record types of the web app's channel (docs/product.md#states-and-transitions), then plan
- * assumptions and baselines.
- */
-export const RECORD_TYPES = ['Income', 'Housing', 'Debt', 'DebtPlan', 'MonthlyExpense', 'OtherExpense', 'RetirementAccount', 'RetirementPlan', 'Assumptions', 'Baseline'] as const;
-/** Month table types: always sent as 'created' with the whole table. */
-export const MONTH_TYPES = ['IncomeMonth', 'DebtMonth', 'RetirementMonth', 'ContributionMonth'] as const;
 export const UPDATE_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
 /**
@@ -94,8 +88,13 @@ export const UPDATE_ACTIONS = ['created', 'updated', 'deleted'] as const;
  */
 export const SUBSCRIPTION_TYPE = 'Subscription' as const;
 
-export type RecordType = (typeof RECORD_TYPES)[number];
-export type MonthType = (typeof MONTH_TYPES)[number];
+/**
+ * Record types of the channel (docs/product.md#states-and-transitions): each collection's and
+ * single record's `updateType` in shared/resources.ts.
+ */
+export type RecordType = (typeof COLLECTIONS)[CollectionName]['updateType'] | (typeof SINGLES)[SingleName]['updateType'];
+/** Month table types (each table's `updateType`): always sent as 'created' with the whole table. */
+export type MonthType = (typeof MONTHS)[MonthsName]['updateType'];
 /**
  * Not among the web app's channel types either: so much of the user's data changed at once (an
  * import) that it is not sent record by record. The client pulls every collection, single record

@@ -50,6 +50,10 @@ export interface FieldDecl {
   readonly nullable?: boolean;
   /** An enum's values. */
   readonly values?: readonly string[];
+  /** The column's default in the database, for rows written before the field existed (money in cents). */
+  readonly default?: number | boolean;
+  /** An `integer` field holding the id of another record of the user's; the column is cleared when that record goes. */
+  readonly references?: string;
 }
 
 export const RECORD_FIELDS = {
@@ -74,7 +78,7 @@ export const RECORD_FIELDS = {
   },
   debt_plan: {
     plan_type: { kind: 'enum', values: PLAN_TYPES },
-    extra_payment: { kind: 'money' },
+    extra_payment: { kind: 'money', default: 0 },
   },
   monthly_expense: {
     name: { kind: 'text' },
@@ -99,7 +103,7 @@ export const RECORD_FIELDS = {
     contribution_cycle: { kind: 'enum', values: PAY_CYCLES },
     next_deposit_date: { kind: 'date' },
     /** Plan assumptions: the entered net pay already excludes this contribution; absent: false. */
-    payroll_deducted: { kind: 'boolean' },
+    payroll_deducted: { kind: 'boolean', default: false },
   },
   retirement_plan: {
     retirement_date: { kind: 'date' },
@@ -138,7 +142,7 @@ export const RECORD_FIELDS = {
     /** A living month's spending in plan-start dollars, in place of the monthly expenses and other spending. */
     retirement_spending: { kind: 'money', nullable: true },
     /** The user's own `taxable` account that a working month's surplus goes to; null: it stays cash. */
-    surplus_account_id: { kind: 'integer', nullable: true },
+    surplus_account_id: { kind: 'integer', nullable: true, references: 'retirement_account' },
     /** % of a working month's surplus moved there (absent: 100). */
     surplus_share: { kind: 'percent', nullable: true },
     /** % a year charged on negative cash. */
@@ -162,128 +166,63 @@ export const RECORD_FIELDS = {
    */
   baseline: {
     name: { kind: 'text' },
-    snapshot: { kind: 'json' },
+    snapshot: json<BaselineSnapshotWire>(),
   },
 } as const satisfies Record<string, Record<string, FieldDecl>>;
 
+/**
+ * A `json` field whose value has a known shape: `json<BaselineSnapshotWire>()`. The shape is only a
+ * type (the rule checks the value); at run time the declaration is `{ kind: 'json' }`.
+ */
+export function json<Shape>(): { readonly kind: 'json'; readonly shape?: Shape } {
+  return { kind: 'json' };
+}
+
 export type RecordName = keyof typeof RECORD_FIELDS;
 
-/** Validated record values, as the rules in `validation/` produce them (money in cents). */
-export interface IncomeInput {
-  name: string;
-  pay_cycle: PayCycle;
-  next_pay_date: string;
-  gross_pay: Cents;
-  net_pay: Cents;
-  end_month: MonthKey | null;
-}
+/** The validated value of one field: money in cents, months as `MonthKey`, an enum as its values. */
+type InputValue<F> = F extends { readonly values: readonly (infer V)[] }
+  ? V
+  : F extends { readonly kind: 'money' }
+    ? Cents
+    : F extends { readonly kind: 'percent' | 'integer' }
+      ? number
+      : F extends { readonly kind: 'month' }
+        ? MonthKey
+        : F extends { readonly kind: 'boolean' }
+          ? boolean
+          : F extends { readonly kind: 'json'; readonly shape?: infer Shape }
+            ? unknown extends Shape
+              ? JsonObject
+              : Shape
+            : string;
 
-export interface DebtInput {
-  name: string;
-  creditor: string;
-  original_amount: Cents;
-  remaining_amount: Cents;
-  apr: number;
-  monthly_payment: Cents;
-  original_term: number;
-  due_day: number;
-}
+/**
+ * A record's validated values, as the rules in `validation/` produce them, derived from its fields:
+ * every field present, a nullable one as `value | null`, money in integer cents. For the debt:
+ * `{ name: string; …; remaining_amount: Cents; apr: number; original_term: number; … }`.
+ */
+export type InputOf<R extends RecordName> = {
+  -readonly [K in keyof (typeof RECORD_FIELDS)[R]]: (typeof RECORD_FIELDS)[R][K] extends { readonly nullable: true }
+    ? InputValue<(typeof RECORD_FIELDS)[R][K]> | null
+    : InputValue<(typeof RECORD_FIELDS)[R][K]>;
+};
 
-export interface DebtPlanInput {
-  plan_type: PlanType;
-  extra_payment: Cents;
-}
-
-export interface MonthlyExpenseInput {
-  name: string;
-  amount: Cents;
-  due_day: number;
-  end_month: MonthKey | null;
-}
-
-export interface OtherExpenseInput {
-  month: MonthKey;
-  description: string;
-  amount: Cents;
-}
-
-export interface RetirementAccountInput {
-  name: string;
-  account_type: AccountType;
-  contribution_amount: Cents;
-  employer_match: number;
-  employer_contribution_amount: Cents;
-  starting_balance: Cents;
-  expected_return_rate: number;
-  contribution_cycle: PayCycle;
-  next_deposit_date: string;
-  payroll_deducted: boolean;
-}
-
-export interface RetirementPlanInput {
-  retirement_date: string;
-  interest_rate: number;
-  social_security_income: Cents;
-  social_security_start_date: string;
-  monthly_expenses: Cents | null;
-  years_of_retirement: number;
-}
-
+export type IncomeInput = InputOf<'income'>;
+export type DebtInput = InputOf<'debt'>;
+export type DebtPlanInput = InputOf<'debt_plan'>;
+export type MonthlyExpenseInput = InputOf<'monthly_expense'>;
+export type OtherExpenseInput = InputOf<'other_expense'>;
+export type RetirementAccountInput = InputOf<'retirement_account'>;
+export type RetirementPlanInput = InputOf<'retirement_plan'>;
 /** Rent and Own carry only the type and the payment; the other fields are null for them. */
-export interface HousingInput {
-  housing_type: HousingType;
-  total_monthly_payment: Cents;
-  original_purchase_price: Cents | null;
-  down_payment: Cents | null;
-  interest_rate: number | null;
-  term: number | null;
-  open_date: string | null;
-  current_balance: Cents | null;
-  escrow_payment: Cents | null;
-}
-
+export type HousingInput = InputOf<'housing'>;
 /** Plan assumptions (docs/api.md#plan-assumptions); null is the neutral value (see src/engine/assumptions.ts). */
-export interface AssumptionsInput {
-  inflation_rate: number | null;
-  salary_growth_rate: number | null;
-  social_security_cola: number | null;
-  cash_balance: Cents | null;
-  cash_interest_rate: number | null;
-  home_value: Cents | null;
-  home_appreciation_rate: number | null;
-  retirement_tax_rate: number | null;
-  spend_cash_in_retirement: boolean | null;
-  return_volatility: number | null;
-  stock_share: number | null;
-  other_spending: Cents | null;
-  retirement_spending: Cents | null;
-  surplus_account_id: number | null;
-  surplus_share: number | null;
-  overdraft_interest_rate: number | null;
-  filing_status: FilingStatus | null;
-  state_tax_rate: number | null;
-  roth_conversion: Cents | null;
-  withdrawal_order: WithdrawalOrder | null;
-}
-
+export type AssumptionsInput = InputOf<'assumptions'>;
 /**
  * The snapshot stays in dollars, as the wire carries it: `{ months: [{ month: '2026-11', cash,
  * debts, savings, contributions, returns }] }` (src/engine/plan-vs-actual.ts reads it back).
  */
-export interface BaselineInput {
-  name: string;
-  snapshot: BaselineSnapshotWire;
-}
+export type BaselineInput = InputOf<'baseline'>;
 
-export interface RecordInputs {
-  income: IncomeInput;
-  debt: DebtInput;
-  debt_plan: DebtPlanInput;
-  monthly_expense: MonthlyExpenseInput;
-  other_expense: OtherExpenseInput;
-  retirement_account: RetirementAccountInput;
-  retirement_plan: RetirementPlanInput;
-  housing: HousingInput;
-  assumptions: AssumptionsInput;
-  baseline: BaselineInput;
-}
+export type RecordInputs = { [R in RecordName]: InputOf<R> };

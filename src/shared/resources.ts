@@ -13,7 +13,7 @@
  * - a **months** table is computed by the engine; a `PUT ${path}/${rowId}` under `bodyKey` stores
  *   the user's actual value for one row.
  */
-import type { MonthType, RecordType } from './cable.ts';
+import type { RecordType } from './cable.ts';
 import type { MonthKind } from './months/tables.ts';
 import type { JsonObject, RecordName, RECORD_FIELDS } from './records.ts';
 
@@ -21,10 +21,13 @@ export interface CollectionDecl {
   readonly kind: 'collection';
   /** The record's name: its fields, its rule, and the key its create/update bodies use. */
   readonly record: RecordName;
+  /** The server's table (server/db/record-tables.gen.ts): one row per record, indexed by user. */
+  readonly table: string;
   readonly path: string;
   /** The key the GET answers the list under. */
   readonly listKey: string;
-  readonly updateType: RecordType;
+  /** Its live-update type (shared/cable.ts `RecordType` is the union of these). */
+  readonly updateType: string;
   /** How the server's messages name one record ("Debt not found"). */
   readonly label: string;
   /** The default fetch failure message (docs/product.md#error-messages). */
@@ -36,31 +39,43 @@ export interface CollectionDecl {
   /** Month tables whose actual values belong to this record and go when it goes. */
   readonly overrideKinds: readonly MonthKind[];
   /**
-   * Whether the engine reads these records (src/shared/months/input.ts): an edit of one makes the
-   * month tables stale, so the device recomputes them while it waits. False for baselines, which
-   * record the plan and never shape it.
+   * The month tables an edit of one of these records can alter: the server recomputes and sends
+   * them after the write, and the device recomputes them while it waits. Empty for baselines,
+   * which record the plan and never shape it (the engine reads what src/shared/months/input.ts
+   * takes).
    */
-  readonly feedsProjection: boolean;
+  readonly affects: readonly MonthKind[];
+  /**
+   * The mirror version that added the collection's Dexie store (client/data/schema.ts); absent for
+   * the first mirror's stores. A new collection takes the next version.
+   */
+  readonly mirrorSince?: number;
 }
 
 export interface SingleDecl {
   readonly kind: 'single';
   readonly record: RecordName;
+  /** The server's table: at most one row per user. */
+  readonly table: string;
   readonly path: string;
   /** The key GET answers with (debt plan: 'debtPlan', as the web app's calls expect, docs/product.md#calls). */
   readonly getKey: string;
-  readonly updateType: RecordType;
+  readonly updateType: string;
   readonly label: string;
   readonly fetchError: string;
   /** Whether `DELETE path` exists. */
   readonly deletable: boolean;
+  /** The month tables an edit can alter, as for a collection. */
+  readonly affects: readonly MonthKind[];
+  /** How a failed edit's message names it, when not `label` in lower case ("Failed to update housing record"). */
+  readonly failureNoun?: string;
 }
 
 export interface MonthsDecl {
   readonly kind: 'months';
   readonly monthKind: MonthKind;
   readonly path: string;
-  readonly updateType: MonthType;
+  readonly updateType: string;
   /** The body key of a PUT on one row. */
   readonly bodyKey: string;
   readonly label: string;
@@ -75,12 +90,15 @@ export interface MonthsDecl {
    * shown by the contribution and retirement tables).
    */
   readonly sharesActualWith: 'incomeMonths' | 'debtMonths' | 'retirementMonths' | 'contributionMonths' | null;
+  /** The month tables an actual entered on a row can alter. */
+  readonly affects: readonly MonthKind[];
 }
 
 export const COLLECTIONS = {
   incomes: {
     kind: 'collection',
     record: 'income',
+    table: 'incomes',
     path: '/api/v1/incomes',
     listKey: 'incomes',
     updateType: 'Income',
@@ -89,11 +107,12 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: false,
     overrideKinds: [],
-    feedsProjection: true,
+    affects: ['income'],
   },
   debts: {
     kind: 'collection',
     record: 'debt',
+    table: 'debts',
     path: '/api/v1/debts',
     listKey: 'debts',
     updateType: 'Debt',
@@ -102,11 +121,12 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: false,
     overrideKinds: ['debt'],
-    feedsProjection: true,
+    affects: ['debt', 'income', 'retirement'],
   },
   monthlyExpenses: {
     kind: 'collection',
     record: 'monthly_expense',
+    table: 'monthly_expenses',
     path: '/api/v1/monthly_expenses',
     listKey: 'monthly_expenses',
     updateType: 'MonthlyExpense',
@@ -115,11 +135,12 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: false,
     overrideKinds: [],
-    feedsProjection: true,
+    affects: ['income', 'retirement'],
   },
   otherExpenses: {
     kind: 'collection',
     record: 'other_expense',
+    table: 'other_expenses',
     path: '/api/v1/other_expenses',
     listKey: 'other_expenses',
     updateType: 'OtherExpense',
@@ -128,11 +149,12 @@ export const COLLECTIONS = {
     indexes: ['month'],
     ignoreDeleteWithoutId: true,
     overrideKinds: [],
-    feedsProjection: true,
+    affects: ['income', 'retirement'],
   },
   retirementAccounts: {
     kind: 'collection',
     record: 'retirement_account',
+    table: 'retirement_accounts',
     path: '/api/v1/retirement_accounts',
     listKey: 'retirement_accounts',
     updateType: 'RetirementAccount',
@@ -141,12 +163,13 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: true,
     overrideKinds: ['retirement', 'contribution'],
-    feedsProjection: true,
+    affects: ['contribution', 'retirement', 'income'],
   },
   /** A baseline (docs/api.md#baselines): the plan as it stood at one moment, kept to compare actuals with. */
   baselines: {
     kind: 'collection',
     record: 'baseline',
+    table: 'baselines',
     path: '/api/v1/baselines',
     listKey: 'baselines',
     updateType: 'Baseline',
@@ -155,7 +178,9 @@ export const COLLECTIONS = {
     indexes: [],
     ignoreDeleteWithoutId: false,
     overrideKinds: [],
-    feedsProjection: false,
+    // A baseline records the plan and never shapes it.
+    affects: [],
+    mirrorSince: 3,
   },
 } as const satisfies Record<string, CollectionDecl>;
 
@@ -163,42 +188,51 @@ export const SINGLES = {
   housing: {
     kind: 'single',
     record: 'housing',
+    table: 'housings',
     path: '/api/v1/housing',
     getKey: 'housing',
     updateType: 'Housing',
     label: 'Housing',
     fetchError: 'Failed to fetch housing',
     deletable: false,
+    affects: ['income', 'retirement'],
+    failureNoun: 'housing record',
   },
   debtPlan: {
     kind: 'single',
     record: 'debt_plan',
+    table: 'debt_plans',
     path: '/api/v1/debt_plan',
     getKey: 'debtPlan',
     updateType: 'DebtPlan',
     label: 'Debt plan',
     fetchError: 'Failed to fetch debt plan',
     deletable: false,
+    affects: ['debt', 'income', 'retirement'],
   },
   retirementPlan: {
     kind: 'single',
     record: 'retirement_plan',
+    table: 'retirement_plans',
     path: '/api/v1/retirement_plan',
     getKey: 'retirement_plan',
     updateType: 'RetirementPlan',
     label: 'Retirement plan',
     fetchError: 'Failed to fetch retirement plan',
     deletable: true,
+    affects: ['income', 'debt', 'retirement', 'contribution'],
   },
   assumptions: {
     kind: 'single',
     record: 'assumptions',
+    table: 'assumptions',
     path: '/api/v1/assumptions',
     getKey: 'assumptions',
     updateType: 'Assumptions',
     label: 'Plan assumptions',
     fetchError: 'Failed to fetch plan assumptions',
     deletable: true,
+    affects: ['income', 'debt', 'retirement', 'contribution'],
   },
 } as const satisfies Record<string, SingleDecl>;
 
@@ -214,6 +248,7 @@ export const MONTHS = {
     editField: 'input_end_balance',
     storedField: 'input_end_balance',
     sharesActualWith: null,
+    affects: ['income'],
   },
   debtMonths: {
     kind: 'months',
@@ -226,6 +261,7 @@ export const MONTHS = {
     editField: 'input_remaining_balance',
     storedField: 'input_remaining_balance',
     sharesActualWith: null,
+    affects: ['debt', 'income', 'retirement'],
   },
   retirementMonths: {
     kind: 'months',
@@ -238,6 +274,8 @@ export const MONTHS = {
     editField: 'balance',
     storedField: 'input_balance',
     sharesActualWith: 'contributionMonths',
+    // One actual per (account, month): an edit on either table sets both.
+    affects: ['contribution', 'retirement'],
   },
   contributionMonths: {
     kind: 'months',
@@ -250,6 +288,7 @@ export const MONTHS = {
     editField: 'input_end_balance',
     storedField: 'input_end_balance',
     sharesActualWith: 'retirementMonths',
+    affects: ['contribution', 'retirement'],
   },
 } as const satisfies Record<string, MonthsDecl>;
 
@@ -268,6 +307,12 @@ export const RECORD_UPDATE_TYPES = Object.fromEntries([...Object.values(COLLECTI
   RecordName,
   RecordType
 >;
+
+/** Each record's and month table's month tables an edit can alter (`affects`), by record name and month body key. */
+export const MONTHS_AFFECTED_BY_RESOURCE = Object.fromEntries([
+  ...[...Object.values(COLLECTIONS), ...Object.values(SINGLES)].map((decl) => [decl.record, decl.affects]),
+  ...Object.values(MONTHS).map((decl) => [decl.bodyKey, decl.affects]),
+]) as Record<RecordName | (typeof MONTHS)[MonthsName]['bodyKey'], readonly MonthKind[]>;
 
 /** The month table resource of each month kind. */
 export const MONTHS_OF_KIND = Object.fromEntries(entriesOf(MONTHS).map(([name, decl]) => [decl.monthKind, name])) as Record<MonthKind, MonthsName>;

@@ -221,7 +221,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     return result;
   };
   // A baseline is no input of the engine: saving one leaves the month tables as the server made them.
-  const ofCollection = (name: CollectionName) => afterEdit(COLLECTIONS[name].feedsProjection);
+  const ofCollection = (name: CollectionName) => afterEdit(COLLECTIONS[name].affects.length > 0);
   const mutations: Mutations = {
     create: (...args) => raw.create(...args).then(ofCollection(args[0])),
     update: (...args) => raw.update(...args).then(ofCollection(args[0])),

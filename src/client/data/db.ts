@@ -8,7 +8,7 @@ import type { UpdateMessage } from '../../shared/cable.ts';
 import type { Fields } from './conflicts.ts';
 import type { Mutation } from './outbox/mutation.ts';
 import { fromV1, type OutboxEntryV1 } from './outbox/upgrade.ts';
-import { dexieStores } from './schema.ts';
+import { dexieStores, LAST_WRITTEN_VERSION, MIRROR_VERSION } from './schema.ts';
 import { monthActualsMiddleware, type MonthActualsRow } from './month-actuals.ts';
 import { type CollectionName, type MonthsName, type SingleName } from '../../shared/resources.ts';
 
@@ -167,6 +167,9 @@ export function openMirror(name = 'runway'): MirrorDb {
       const months = tx.table('months') as Table<MonthsRow, string>;
       await months.bulkPut(await months.toArray());
     });
+  // Later versions each add the store of a collection declared with that `mirrorSince` (schema.ts):
+  // only a store is added, every queued edit and row stays as it was.
+  for (let version = LAST_WRITTEN_VERSION + 1; version <= MIRROR_VERSION; version++) db.version(version).stores(dexieStores(version));
   db.use(monthActualsMiddleware);
   return db;
 }

@@ -8,26 +8,26 @@
  *
  * Versions: 1 the first mirror; 2 outbox entries as typed mutations (indexes targetKey, tempIds);
  * 3 the baselines collection; 4 the local results store (result-cache.ts); 5 each month table's
- * actuals (month-actuals.ts). Each version's stores
+ * actuals (month-actuals.ts); later versions, a collection declared with that `mirrorSince`. Each version's stores
  * stay exactly as it declared them (tests/server/mirror-upgrade.test.ts).
  */
-import { COLLECTIONS, entriesOf, type CollectionName } from '../../shared/resources.ts';
+import { COLLECTIONS, entriesOf, type CollectionDecl } from '../../shared/resources.ts';
 
 export const PROFILE_FETCH_ERROR = 'Failed to fetch profile';
 export const FLAGS_FETCH_ERROR = 'Failed to fetch feature flags';
 
 /**
- * Dexie stores, derived from the declarations. Bump MIRROR_VERSION and add a `version(n)` step in
- * db.ts whenever this changes; a new collection goes into COLLECTION_SINCE with that version, a new
- * local store into LOCAL_SINCE.
+ * The last mirror version whose steps db.ts writes by hand: each changed or upgraded what was
+ * there. A later version only adds the store of a new collection (its declaration's `mirrorSince`)
+ * and is stepped by db.ts itself; a new local store or index takes a hand-written step here.
  */
-export const MIRROR_VERSION = 5;
+export const LAST_WRITTEN_VERSION = 5;
 
 /**
- * The mirror version whose step added each collection's store; a collection not listed is as old
- * as version 1. Version 3 added baselines (docs/api.md#baselines).
+ * The current mirror version: the last hand-written step, or a newer collection's `mirrorSince`.
+ * Dexie runs the steps a mirror has not seen yet when it opens.
  */
-const COLLECTION_SINCE: { readonly [N in CollectionName]?: number } = { baselines: 3 };
+export const MIRROR_VERSION = Math.max(LAST_WRITTEN_VERSION, ...Object.values(COLLECTIONS).map((decl: CollectionDecl) => decl.mirrorSince ?? 1));
 
 /**
  * The stores that are not resources: one row per single record or month table (keyed by its
@@ -49,7 +49,7 @@ const LOCAL_STORES = {
 } as const;
 
 /**
- * The mirror version whose step added each local store, as COLLECTION_SINCE is for collections; a
+ * The mirror version whose step added each local store, as `mirrorSince` is for collections; a
  * store not listed is as old as version 1. Version 4 added results (result-cache.ts), version 5
  * monthActuals (month-actuals.ts).
  */
@@ -65,7 +65,7 @@ const LOCAL_BEFORE: { readonly [N in keyof typeof LOCAL_STORES]?: { readonly unt
 export function dexieStores(version = MIRROR_VERSION): Record<string, string> {
   const stores: Record<string, string> = {};
   for (const [name, decl] of entriesOf(COLLECTIONS)) {
-    if ((COLLECTION_SINCE[name] ?? 1) > version) continue;
+    if (((decl as CollectionDecl).mirrorSince ?? 1) > version) continue;
     stores[name] = ['id', ...decl.indexes].join(', ');
   }
   for (const [name, spec] of entriesOf(LOCAL_STORES)) {

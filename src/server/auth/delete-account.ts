@@ -24,22 +24,13 @@
 import { and, eq, getTableName, gt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { RECORD_TABLES } from '../db/records.ts';
 import {
-  assumptions,
-  baselines,
   cablePayloads,
-  debtPlans,
-  debts,
-  housings,
   idempotencyKeys,
-  incomes,
-  monthlyExpenses,
   monthOverrides,
-  otherExpenses,
   passwordResets,
   paymentSessions,
-  retirementAccounts,
-  retirementPlans,
   sessions,
   subscriptions,
   users,
@@ -53,20 +44,14 @@ import type { MailMessage } from '../mail/transport.ts';
 import { billingEnded, failure, ok, type Outcome, type PaymentProvider, type PaymentUser } from '../payments/provider.ts';
 import { NOT_SIGNED_IN } from './tokens.ts';
 
-/** Every table with rows of a user besides `users`, children before the records they refer to. */
-export const USER_TABLES = [
+/**
+ * Every table with rows of a user besides `users`, children before the records they refer to. The
+ * records' tables (db/records.ts) come in reverse declaration order: a record may refer only to one
+ * declared before it (the assumptions name a retirement account, the surplus account).
+ */
+export const USER_TABLES: readonly (PgTable & { userId: PgColumn })[] = [
   monthOverrides,
-  baselines,
-  incomes,
-  debts,
-  debtPlans,
-  monthlyExpenses,
-  otherExpenses,
-  // The assumptions may name a retirement account (the surplus account).
-  assumptions,
-  retirementAccounts,
-  retirementPlans,
-  housings,
+  ...Object.values(RECORD_TABLES).reverse(),
   cablePayloads,
   paymentSessions,
   subscriptions,

@@ -3,23 +3,11 @@
  * table row (camelCase columns, `*Cents` integers, numeric percents as text). The mapping is
  * derived from RECORD_FIELDS, so a field is declared once.
  */
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import { RECORD_FIELDS, type FieldDecl, type RecordInputs, type RecordName } from '../../shared/records.ts';
-import { assumptions, baselines, debtPlans, debts, housings, incomes, monthlyExpenses, otherExpenses, retirementAccounts, retirementPlans } from './schema.ts';
+import { RECORD_TABLES } from './record-tables.gen.ts';
 
-export const RECORD_TABLES = {
-  income: incomes,
-  debt: debts,
-  debt_plan: debtPlans,
-  monthly_expense: monthlyExpenses,
-  other_expense: otherExpenses,
-  retirement_account: retirementAccounts,
-  retirement_plan: retirementPlans,
-  housing: housings,
-  assumptions,
-  baseline: baselines,
-} as const satisfies Record<RecordName, PgTable>;
+export { RECORD_TABLES };
 
 type Row = Record<string, unknown>;
 

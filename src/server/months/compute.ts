@@ -8,6 +8,7 @@ import type { AuthUser } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { validationContext, type Clock } from '../clock.ts';
 import { planStartDayOf } from '../../shared/months/input.ts';
+import { MONTHS_AFFECTED_BY_RESOURCE } from '../../shared/resources.ts';
 import { loadProjectionInput, monthOfInstant, type MonthKind } from './input.ts';
 
 /** The current month as late as it is anywhere on Earth (see validationContext). */
@@ -24,24 +25,12 @@ export async function projectFor(db: Db, clock: Clock, user: Pick<AuthUser, 'id'
   return project(await loadProjectionInput(db, user.id, monthOfInstant(user.createdAt), currentMonth(clock), planStartDayOf(user.createdAt)));
 }
 
-/** The month tables a change to each kind of record can alter. */
+/**
+ * The month tables a change to each kind of record can alter: each resource's `affects`
+ * (shared/resources.ts), and the profile's.
+ */
 export const MONTHS_AFFECTED_BY = {
-  income: ['income'],
-  debt: ['debt', 'income', 'retirement'],
-  debt_plan: ['debt', 'income', 'retirement'],
-  housing: ['income', 'retirement'],
-  monthly_expense: ['income', 'retirement'],
-  other_expense: ['income', 'retirement'],
-  retirement_account: ['contribution', 'retirement', 'income'],
-  retirement_plan: ['income', 'debt', 'retirement', 'contribution'],
-  assumptions: ['income', 'debt', 'retirement', 'contribution'],
-  // A baseline records the plan and never shapes it.
-  baseline: [],
-  income_month: ['income'],
-  debt_month: ['debt', 'income', 'retirement'],
-  // One actual per (account, month): an edit on either table sets both.
-  contribution_month: ['contribution', 'retirement'],
-  retirement_month: ['contribution', 'retirement'],
+  ...MONTHS_AFFECTED_BY_RESOURCE,
   // The user's birth year (PUT /api/v1/profile): the ages of the retirement taxes' bracket mode (the
   // 65+ deductions, the penalty before 59½, RMDs), read with the plan assumptions that turn it on, so
   // it reaches what they reach. A profile change is rare: every table is sent.

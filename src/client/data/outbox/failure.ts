@@ -4,31 +4,19 @@
  * always show the fixed wording.
  */
 import type { EntryTarget } from '../pending.ts';
-import type { CollectionName, MonthsName, SingleName } from '../../../shared/resources.ts';
+import { COLLECTIONS, MONTHS, SINGLES, type SingleDecl } from '../../../shared/resources.ts';
 import { verbOf, type Mutation } from './mutation.ts';
-
-const COLLECTION_LABELS: Record<CollectionName, string> = {
-  incomes: 'income',
-  debts: 'debt',
-  monthlyExpenses: 'monthly expense',
-  otherExpenses: 'other expense',
-  retirementAccounts: 'retirement account',
-  baselines: 'baseline',
-};
-const SINGLE_LABELS: Record<SingleName, string> = { housing: 'housing record', debtPlan: 'debt plan', retirementPlan: 'retirement plan', assumptions: 'plan assumptions' };
-const MONTH_LABELS: Record<MonthsName, string> = {
-  incomeMonths: 'income month',
-  debtMonths: 'debt month',
-  retirementMonths: 'retirement month',
-  contributionMonths: 'contribution month',
-};
 
 export type FailureVerb = 'create' | 'update' | 'delete';
 
+/** How a failure names the target: its declaration's label in lower case ("monthly expense"), or its `failureNoun`. */
 function labelOf(target: EntryTarget): string {
-  if (target.kind === 'collection') return COLLECTION_LABELS[target.table];
-  if (target.kind === 'single') return SINGLE_LABELS[target.name];
-  return MONTH_LABELS[target.name];
+  if (target.kind === 'collection') return COLLECTIONS[target.table].label.toLowerCase();
+  if (target.kind === 'single') {
+    const decl: SingleDecl = SINGLES[target.name];
+    return decl.failureNoun ?? decl.label.toLowerCase();
+  }
+  return MONTHS[target.name].label.toLowerCase();
 }
 
 /** The default failure wording (docs/product.md#error-messages); the retirement plan's omits 'Please try again.'. */
