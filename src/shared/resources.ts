@@ -26,6 +26,8 @@ export interface CollectionDecl {
   readonly path: string;
   /** The key the GET answers the list under. */
   readonly listKey: string;
+  /** How the user's data names the whole list (the import's confirmation, the CSV menu): 'Income sources'. */
+  readonly listLabel: string;
   /** Its live-update type (shared/cable.ts `RecordType` is the union of these). */
   readonly updateType: string;
   /** How the server's messages name one record ("Debt not found"). */
@@ -101,6 +103,7 @@ export const COLLECTIONS = {
     table: 'incomes',
     path: '/api/v1/incomes',
     listKey: 'incomes',
+    listLabel: 'Income sources',
     updateType: 'Income',
     label: 'Income',
     fetchError: 'Failed to fetch incomes',
@@ -115,6 +118,7 @@ export const COLLECTIONS = {
     table: 'debts',
     path: '/api/v1/debts',
     listKey: 'debts',
+    listLabel: 'Debts',
     updateType: 'Debt',
     label: 'Debt',
     fetchError: 'Failed to fetch debts',
@@ -129,6 +133,7 @@ export const COLLECTIONS = {
     table: 'monthly_expenses',
     path: '/api/v1/monthly_expenses',
     listKey: 'monthly_expenses',
+    listLabel: 'Monthly expenses',
     updateType: 'MonthlyExpense',
     label: 'Monthly expense',
     fetchError: 'Failed to fetch monthly expenses',
@@ -143,6 +148,7 @@ export const COLLECTIONS = {
     table: 'other_expenses',
     path: '/api/v1/other_expenses',
     listKey: 'other_expenses',
+    listLabel: 'One-time expenses',
     updateType: 'OtherExpense',
     label: 'Other expense',
     fetchError: 'Failed to fetch other expenses',
@@ -157,6 +163,7 @@ export const COLLECTIONS = {
     table: 'retirement_accounts',
     path: '/api/v1/retirement_accounts',
     listKey: 'retirement_accounts',
+    listLabel: 'Retirement accounts',
     updateType: 'RetirementAccount',
     label: 'Retirement account',
     fetchError: 'Failed to fetch retirements',
@@ -172,6 +179,7 @@ export const COLLECTIONS = {
     table: 'baselines',
     path: '/api/v1/baselines',
     listKey: 'baselines',
+    listLabel: 'Saved baselines',
     updateType: 'Baseline',
     label: 'Baseline',
     fetchError: 'Failed to fetch baselines',

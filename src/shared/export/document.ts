@@ -41,9 +41,9 @@ export type ExportCollectionKey = (typeof COLLECTIONS)[CollectionName]['listKey'
 export type ExportSingleKey = (typeof SINGLES)[SingleName]['record'];
 
 /** The collections and singles of the document, in its order, with the record each holds. */
-export const EXPORT_COLLECTIONS: readonly { readonly key: ExportCollectionKey; readonly record: RecordName; readonly label: string }[] = Object.values(COLLECTIONS).map(
-  (c) => ({ key: c.listKey, record: c.record, label: c.label }),
-);
+export const EXPORT_COLLECTIONS: readonly { readonly key: ExportCollectionKey; readonly record: RecordName; readonly label: string; readonly listLabel: string }[] = Object.values(
+  COLLECTIONS,
+).map((c) => ({ key: c.listKey, record: c.record, label: c.label, listLabel: c.listLabel }));
 export const EXPORT_SINGLES: readonly { readonly key: ExportSingleKey; readonly record: RecordName; readonly label: string }[] = Object.values(SINGLES).map((s) => ({
   key: s.record,
   record: s.record,

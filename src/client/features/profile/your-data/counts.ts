@@ -8,18 +8,12 @@ import type { ImportCounts } from './data-calls.ts';
 
 export type CountKey = ExportCollectionKey | ExportSingleKey | 'actuals';
 
-/** Each kind as the confirmation names it, in the document's order. */
+/**
+ * Each kind as the confirmation names it, in the document's order: a collection by its list label,
+ * a single record by its label (shared/resources.ts).
+ */
 export const COUNT_LABELS: Readonly<Record<CountKey, string>> = {
-  incomes: 'Income sources',
-  debts: 'Debts',
-  monthly_expenses: 'Monthly expenses',
-  other_expenses: 'One-time expenses',
-  retirement_accounts: 'Retirement accounts',
-  baselines: 'Saved baselines',
-  housing: 'Housing',
-  debt_plan: 'Debt plan',
-  retirement_plan: 'Retirement plan',
-  assumptions: 'Plan assumptions',
+  ...(Object.fromEntries([...EXPORT_COLLECTIONS.map((c) => [c.key, c.listLabel]), ...EXPORT_SINGLES.map((s) => [s.key, s.label])]) as Record<ExportCollectionKey | ExportSingleKey, string>),
   actuals: 'Actual balances (check-ins)',
 };
 

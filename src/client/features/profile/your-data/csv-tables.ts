@@ -20,7 +20,7 @@ import { incomeDisplayEndBalance } from '../../../../engine/insights.ts';
 import { incomeExpensesAndOther, monthActual, retirementExpenses } from '../../../../engine/month-views.ts';
 import type { ContributionMonth, DebtMonth, IncomeMonth } from '../../../../engine/types.ts';
 import { toCsv, type CsvCell } from '../../../../shared/export/csv.ts';
-import type { CollectionName, MonthsName, WireRecordOf } from '../../../../shared/resources.ts';
+import { COLLECTIONS, entriesOf, type CollectionName, type MonthsName, type WireRecordOf } from '../../../../shared/resources.ts';
 import type { MirrorDb } from '../../../data/db.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type RetirementRow, type WithId } from '../../../model/month-wire.ts';
@@ -41,13 +41,19 @@ export interface CsvTableInfo {
   readonly stem: string;
 }
 
+/** The file name's subject of each collection's sheet. */
+const RECORD_STEMS: Record<CollectionName, string> = {
+  incomes: 'income-sources',
+  debts: 'debts',
+  monthlyExpenses: 'monthly-expenses',
+  otherExpenses: 'one-time-expenses',
+  retirementAccounts: 'retirement-accounts',
+  baselines: 'baselines',
+};
+
+/** Every collection under its list label (shared/resources.ts), then the month tables as Analytics names them. */
 export const CSV_TABLES: readonly CsvTableInfo[] = [
-  { id: 'incomes', label: 'Income sources', group: 'Records', stem: 'income-sources' },
-  { id: 'debts', label: 'Debts', group: 'Records', stem: 'debts' },
-  { id: 'monthlyExpenses', label: 'Monthly expenses', group: 'Records', stem: 'monthly-expenses' },
-  { id: 'otherExpenses', label: 'One-time expenses', group: 'Records', stem: 'one-time-expenses' },
-  { id: 'retirementAccounts', label: 'Retirement accounts', group: 'Records', stem: 'retirement-accounts' },
-  { id: 'baselines', label: 'Saved baselines', group: 'Records', stem: 'baselines' },
+  ...entriesOf(COLLECTIONS).map(([id, decl]): CsvTableInfo => ({ id, label: decl.listLabel, group: 'Records', stem: RECORD_STEMS[id] })),
   { id: 'incomeMonths', label: 'Income Future', group: 'Month tables', stem: 'income-future' },
   { id: 'debtMonths', label: 'Debt Progress', group: 'Month tables', stem: 'debt-progress' },
   { id: 'contributionMonths', label: 'Retirement Contributions', group: 'Month tables', stem: 'retirement-contributions' },
