@@ -11,6 +11,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiSignUp, type App, type ContextOptions, DESKTOP, goOffline, onPhone, shoot, signedInPage, startApp, subscribeUser, uniqueEmail, unexpectedErrors } from './harness.ts';
 import { debtRows, debtsOnServer, fillDebt, monthCells, monthRow, openDebts, planStart } from './pages.ts';
+import { backoffMs, OUTBOX_LOCK } from '../../src/client/data/outbox.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -49,6 +50,20 @@ function createKeys(page: Page): string[] {
   return keys;
 }
 
+/**
+ * Resolves once every outbox flush the page has started or queued is over. A flusher holds a Web
+ * Lock named after OUTBOX_LOCK while it sends and handles the answer (src/client/data/outbox/lock.ts),
+ * and asks for it in the same task as whatever started it (an edit, the 'online' event, a retry
+ * timer); locks are granted in the order asked, so this page's request is granted after theirs.
+ */
+function outboxIdle(page: Page): Promise<void> {
+  return page.evaluate(async (prefix) => {
+    const { held = [], pending = [] } = await navigator.locks.query();
+    const names = new Set([...held, ...pending].flatMap((lock) => (lock.name?.startsWith(prefix) ? [lock.name] : [])));
+    await Promise.all([...names].map((name) => navigator.locks.request(name, async () => {})));
+  }, OUTBOX_LOCK);
+}
+
 /** A proxy answering `status` to `method` at `url`, passing everything else on. */
 function failing(method: string, status: number, body: string, contentType = 'application/json') {
   return (route: Route) => (route.request().method() === method ? route.fulfill({ status, contentType, body }) : route.fallback());
@@ -62,6 +77,11 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
   afterAll(async () => context?.close());
 
   it('a debt save answering 500 keeps the modal open with the message and the typed values; the same save then goes through once', async () => {
+    // Its own browser, whose clock the test moves by hand (a clock stays installed in its context).
+    // Installed before the first page loads, so every timer the page sets runs on it: the outbox's
+    // retries included (the data layer runs in the page, not in a worker).
+    const context = await app.newContext(options);
+    await context.clock.install();
     const { page, token } = await signedInPage(app, context);
     await openDebts(page);
     await expect.poll(() => page.getByText('No debts found').isVisible()).toBe(true);
@@ -96,11 +116,14 @@ describe.each(VIEWPORTS)('online, a server error ($name)', ({ name, options }) =
     // Both attempts went under one key: had the first been applied, the second would be its replay.
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    // And nothing replays it after: past the outbox's first backoff (1 s), still two sends, one debt.
-    await page.waitForTimeout(1_500);
+    // And nothing replays it after: the page's clock moved past the outbox's first backoff (1 s),
+    // any flush that woke then over, still two sends, one debt.
+    await page.clock.runFor(backoffMs(1));
+    await outboxIdle(page);
     expect(keys).toHaveLength(2);
     expect((await debtsOnServer(app, token)).map((d) => d.name)).toEqual(['Visa']);
     expect(unexpectedErrors(page)).toEqual([]);
+    await context.close();
   });
 
   it('a delete answering 500 raises the alert and the row stays', async () => {
@@ -195,6 +218,9 @@ describe('online, a proxy answering after the server committed', () => {
 describe('online, a timeout', () => {
   it('a save with no answer before the client gives up (15 s) shows the failure in the open modal and leaves nothing queued', async () => {
     const context = await app.newContext();
+    // The page's timers run on a clock the test moves by hand after the failure (below); until then
+    // it keeps real time, so the client's 15 s is 15 s.
+    await context.clock.install();
     const { page, token } = await signedInPage(app, context);
     await openDebts(page);
     await expect.poll(() => page.getByText('No debts found').isVisible()).toBe(true);
@@ -217,10 +243,18 @@ describe('online, a timeout', () => {
     await context.unroute(DEBTS, proxy);
     for (const route of held) await route.abort().catch(() => {});
     // A queued entry would be replayed on reconnect or after the outbox's backoff (1 s, 2 s …):
-    // reconnect, then wait past both first steps before saying nothing was queued.
+    // reconnect and let its flush end, then move the page's clock past both first steps, each
+    // flush they wake ended, before saying nothing was queued.
     await goOffline(context, page);
+    await expect.poll(() => syncState(page)).toContain('Offline');
     await context.setOffline(false);
-    await page.waitForTimeout(3_000);
+    // Online again in the layer: its 'online' handler has run, and with it the reconnect's flush began.
+    await expect.poll(() => syncState(page)).toBe('Synced');
+    await outboxIdle(page);
+    for (const step of [backoffMs(1), backoffMs(2)]) {
+      await page.clock.runFor(step);
+      await outboxIdle(page);
+    }
     await expect.poll(() => syncState(page)).toBe('Synced');
     expect(await page.getByText('pending sync').count()).toBe(0);
     expect(held).toHaveLength(1);
