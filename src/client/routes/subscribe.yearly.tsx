@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CheckoutPage } from '../features/subscribe/CheckoutPage.tsx';
+import { checkoutSearch } from '../features/subscribe/checkout-search.ts';
+import { CheckoutFromSearch } from '../features/subscribe/CheckoutPage.tsx';
 
 export const Route = createFileRoute('/subscribe/yearly')({
-  validateSearch: (search: Record<string, unknown>) => ({
-    success: search.success === true || search.success === 'true' ? true : undefined,
-    canceled: search.canceled === true || search.canceled === 'true' ? true : undefined,
-    session_id: typeof search.session_id === 'string' ? search.session_id : undefined,
-  }),
+  validateSearch: checkoutSearch,
   component: function CheckoutRoute() {
-    const search = Route.useSearch();
-    return <CheckoutPage plan="yearly" success={search.success === true} canceled={search.canceled === true} sessionId={search.session_id ?? null} />;
+    return <CheckoutFromSearch plan="yearly" search={Route.useSearch()} />;
   },
 });

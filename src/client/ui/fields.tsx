@@ -3,6 +3,7 @@
  * number input only helps the phone keyboard (min 0, step 0.01, docs/product.md#validation).
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useClock } from './clock.tsx';
 
 type Base = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & {
   value: string;
@@ -41,4 +42,13 @@ export function MonthInput({ value, onChange, error, ...props }: Base) {
 
 export function PlainText({ value, onChange, error, ...props }: Base) {
   return <TextInput value={value} onChange={(event) => onChange(event.currentTarget.value)} error={error} {...props} />;
+}
+
+/**
+ * The birth year: a whole year up to this one, on the phone's number pad. The lowest year is the
+ * screen's: sign-up keeps to the shared rule's, the profile form to the product's 1900.
+ */
+export function BirthYearInput({ min, ...props }: Omit<TextInputProps, 'label' | 'type' | 'inputMode' | 'min' | 'max' | 'step'> & { min: number }) {
+  const thisYear = useClock()().getFullYear();
+  return <TextInput label="Birth Year" type="number" inputMode="numeric" min={min} max={thisYear} step={1} {...props} />;
 }

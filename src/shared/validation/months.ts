@@ -46,42 +46,23 @@ export function validateDebtMonth(input: unknown, debt: DebtTerms): Validation<D
   return collect(fields, extra);
 }
 
+/**
+ * A month row's actual balance: required dollars, named by `label`. Only the income table's cash
+ * may be below 0 (an overdrawn month); the accounts' balances may not.
+ */
+const actualBalance = (label: string, min: 'non-negative' | 'any' = 'non-negative') =>
+  ({ label, min, required: `${label} is required`, invalid: 'Please enter a valid amount', tooSmall: 'Please enter a valid amount' }) as const;
+
 export function validateIncomeMonth(input: unknown): Validation<IncomeMonthInput> {
-  const src = asObject(input);
-  return collect({
-    input_end_balance: parseMoney(src.input_end_balance, {
-      label: 'Actual End Balance',
-      min: 'any',
-      required: 'Actual End Balance is required',
-      invalid: 'Please enter a valid amount',
-    }),
-  });
+  return collect({ input_end_balance: parseMoney(asObject(input).input_end_balance, actualBalance('Actual End Balance', 'any')) });
 }
 
 export function validateContributionMonth(input: unknown): Validation<ContributionMonthInput> {
-  const src = asObject(input);
-  return collect({
-    input_end_balance: parseMoney(src.input_end_balance, {
-      label: 'Actual End Balance',
-      min: 'non-negative',
-      required: 'Actual End Balance is required',
-      invalid: 'Please enter a valid amount',
-      tooSmall: 'Please enter a valid amount',
-    }),
-  });
+  return collect({ input_end_balance: parseMoney(asObject(input).input_end_balance, actualBalance('Actual End Balance')) });
 }
 
 export function validateRetirementMonth(input: unknown): Validation<RetirementMonthInput> {
-  const src = asObject(input);
-  return collect({
-    balance: parseMoney(src.balance, {
-      label: 'Balance',
-      min: 'non-negative',
-      required: 'Balance is required',
-      invalid: 'Please enter a valid amount',
-      tooSmall: 'Please enter a valid amount',
-    }),
-  });
+  return collect({ balance: parseMoney(asObject(input).balance, actualBalance('Balance')) });
 }
 
 export interface MortgageMonthInput {

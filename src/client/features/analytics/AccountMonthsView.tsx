@@ -6,17 +6,17 @@
  */
 import { nominalRow } from '../../model/dollars.tsx';
 import { Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { centsToDollars } from '../../../engine/money.ts';
-import { monthActual, type MonthRange } from '../../../engine/month-views.ts';
+import type { MonthRange } from '../../../engine/month-views.ts';
 import type { ContributionMonth, RetirementMonth } from '../../../engine/types.ts';
 import { chartSample } from './chart-data.ts';
 import { FigureCards, type FigureCard } from './FigureCards.tsx';
 import { InsightsPanel } from './InsightsPanel.tsx';
 import { MonthChart } from './MonthChart.tsx';
-import { MonthEditModal, type MonthEdit } from './MonthEditModal.tsx';
+import type { MonthEdit } from './MonthEditModal.tsx';
 import { MonthsToolbar, useToday } from '../../ui/MonthRange.tsx';
-import { MonthTable } from './month-table/MonthTable.tsx';
+import { EditableMonthTable } from './month-table/EditableMonthTable.tsx';
 import { ColumnNotes } from './month-table/ColumnNotes.tsx';
 import type { Column } from '../../ui/column.ts';
 import type { WithId } from '../../model/month-wire.ts';
@@ -56,9 +56,8 @@ export interface AccountMonthsViewProps<Row extends BalanceRow, T> extends Omit<
 
 export function AccountMonthsView<Row extends BalanceRow, T>({ name, shown, editable, range, onRange, provisional, pendingIds, cards, tableLabel, columns, edit, notes = NO_NOTES }: AccountMonthsViewProps<Row, T>) {
   const today = useToday();
-  const [editing, setEditing] = useState<MonthEdit<T> | null>(null);
   const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, Balance: centsToDollars(row.displayBalance) })), [shown]);
-  const openEdit = useCallback((row: Row) => setEditing({ ...edit, rowId: row.id, month: row.month, entityName: name, current: nominalRow(row).displayBalance }), [edit, name]);
+  const editOf = useCallback((row: Row): MonthEdit<T> => ({ ...edit, rowId: row.id, month: row.month, entityName: name, current: nominalRow(row).displayBalance }), [edit, name]);
   return (
     <Stack>
       <MonthsToolbar range={range} onRange={onRange} provisional={provisional} />
@@ -71,17 +70,7 @@ export function AccountMonthsView<Row extends BalanceRow, T>({ name, shown, edit
         </Text>
       )}
       <ColumnNotes headers={columns.map((column) => column.header)} notes={notes} />
-      <MonthTable
-        label={`${tableLabel}, ${name}`}
-        rows={shown}
-        columns={columns}
-        today={today}
-        onEdit={editable ? openEdit : undefined}
-        pendingIds={pendingIds}
-        emptyText="No months from the current month on. Choose All Months to see earlier ones."
-        actualOf={monthActual}
-      />
-      {editing && <MonthEditModal edit={editing} onClose={() => setEditing(null)} />}
+      <EditableMonthTable label={`${tableLabel}, ${name}`} rows={shown} columns={columns} today={today} editOf={editable ? editOf : undefined} pendingIds={pendingIds} />
     </Stack>
   );
 }

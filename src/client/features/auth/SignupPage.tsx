@@ -9,7 +9,8 @@ import { Link } from '@tanstack/react-router';
 import { BIRTH_YEAR_MIN, validateSignUpForm, type SignUpInput } from '../../../shared/validation/accounts.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useDataLayer, useFeatureFlag, useSession } from '../../data/hooks.ts';
-import { useClock, useValidationContext } from '../../ui/clock.tsx';
+import { useValidationContext } from '../../ui/clock.tsx';
+import { BirthYearInput } from '../../ui/fields.tsx';
 import { accountCalls, authFailureMessage, firstFieldErrors, SIGN_IN_REDIRECT_MS } from '../../model/account-calls.ts';
 import { AlreadyLoggedIn, AuthCard, AuthSwitch, FormMessage, NewPasswordFields } from '../../forms/AuthCard.tsx';
 import { useAccountForm } from '../../forms/use-account-form.ts';
@@ -38,7 +39,6 @@ export function SignupPage() {
   const session = useSession();
   const signup = useFeatureFlag('allow_signup');
   const ctx = useValidationContext();
-  const thisYear = useClock()().getFullYear();
   const redirect = useRedirect();
   const sessionStart = useSessionStart();
   const form = useAccountForm({
@@ -70,16 +70,7 @@ export function SignupPage() {
           <FormMessage error={form.formError} success={form.succeeded ? SIGNUP_SUCCESS : null} />
           <TextInput label="Email" type="email" autoComplete="email" {...field('email')} disabled={form.succeeded} />
           <NewPasswordFields form={form} label="Password" />
-          <TextInput
-            label="Birth Year"
-            type="number"
-            inputMode="numeric"
-            min={BIRTH_YEAR_MIN}
-            max={thisYear}
-            step={1}
-            {...field('birth_year')}
-            disabled={form.succeeded}
-          />
+          <BirthYearInput min={BIRTH_YEAR_MIN} {...field('birth_year')} disabled={form.succeeded} />
           <Checkbox
             {...checkbox('terms')}
             disabled={form.succeeded}

@@ -5,12 +5,13 @@
  * live there), and the app's version (which an update changes). Below the card, "Your data"
  * (docs/api.md#export-and-import): export, import and deleting the account.
  */
-import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { localMonth } from '../../../engine/months.ts';
 import { validateProfile, type ProfileInput } from '../../../shared/validation/accounts.ts';
 import { useDataLayer, useMirrorQuery, useSession } from '../../data/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
+import { BirthYearInput } from '../../ui/fields.tsx';
 import { StorageStatus } from '../../pwa/StorageStatus.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { accountCalls, firstFieldErrors, PROFILE_UPDATE_FAILED, profileFromAnswer, type ProfileUser } from '../../model/account-calls.ts';
@@ -46,7 +47,6 @@ function ProfileForm({ profile }: { profile: MirrorProfile }) {
   const session = useSession();
   const ctx = useValidationContext();
   const clock = useClock();
-  const thisYear = clock().getFullYear();
   const stored = profile.user?.birth_year ?? session.birthYear;
   const form = useAccountForm({
     initial: { birth_year: yearText(stored) },
@@ -91,13 +91,8 @@ function ProfileForm({ profile }: { profile: MirrorProfile }) {
             {profile.error}
           </Alert>
         )}
-        <TextInput
-          label="Birth Year"
-          type="number"
-          inputMode="numeric"
+        <BirthYearInput
           min={PROFILE_BIRTH_YEAR_MIN}
-          max={thisYear}
-          step={1}
           {...birthYear}
           onChange={(event) => {
             typed.current = true;

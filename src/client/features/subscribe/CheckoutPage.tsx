@@ -5,14 +5,16 @@
  * confirms the checkout and the session's flag turns on at once, so analytics opens without signing
  * in again (the 'Log Back In' link stays).
  */
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useDataLayer, useFreshSubscription, useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { AlreadySubscribed } from './AlreadySubscribed.tsx';
+import type { CheckoutSearch } from './checkout-search.ts';
 import { confirmCheckout, loadPaymentConfig, startCheckout, type Assign, type PaymentConfig } from './payments.ts';
-import { LOGIN_MESSAGE, PLANS, TRIAL_DAYS, YEARLY_SAVING, type PlanId } from './plans.ts';
+import { PlanHeading } from './PlanHeading.tsx';
+import { LOGIN_MESSAGE, PLANS, TRIAL_DAYS, type PlanId } from './plans.ts';
 
 export const CANCELED_MESSAGE = "Order canceled -- continue to shop around and checkout when you're ready.";
 export const TEST_MODE_NOTE = 'Test mode — no card is charged';
@@ -96,7 +98,6 @@ function CheckoutCard({ plan, assign }: { plan: PlanId; assign?: Assign | undefi
   const layer = useDataLayer();
   const [config, setConfig] = useState<PaymentConfig | null>(null);
   const [busy, setBusy] = useState(false);
-  const copy = PLANS[plan];
 
   useEffect(() => {
     let live = true;
@@ -123,24 +124,7 @@ function CheckoutCard({ plan, assign }: { plan: PlanId; assign?: Assign | undefi
   return (
     <Card withBorder padding="xl" radius="md" maw={440} mx="auto" mt="xl">
       <Stack>
-        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
-          <Title order={1} size="h2">
-            {copy.title}
-          </Title>
-          {plan === 'yearly' && (
-            <Badge color="teal" variant="filled">
-              Most Popular
-            </Badge>
-          )}
-        </Group>
-        <Text fz={28} fw={700} lh={1.2}>
-          {copy.price}
-        </Text>
-        {plan === 'yearly' && (
-          <Text fw={700}>
-            {YEARLY_SAVING}
-          </Text>
-        )}
+        <PlanHeading plan={PLANS[plan]} popular={plan === 'yearly'} order={1} size="h2" />
         <Text size="sm">{`New subscribers start with a ${TRIAL_DAYS}-day free trial. Cancel anytime from the Account menu.`}</Text>
         {config?.testMode && (
           <Badge color="yellow" variant="filled" size="lg" tt="none" data-testid="test-mode-note">
@@ -170,4 +154,9 @@ export function CheckoutPage({ plan, success, canceled, sessionId, assign }: Che
   if (success) return <CheckoutSuccess plan={plan} sessionId={sessionId} />;
   if (canceled) return <CheckoutCanceled />;
   return <CheckoutScreen plan={plan} assign={assign} />;
+}
+
+/** The page as a plan's route shows it, from what the provider put on the URL coming back. */
+export function CheckoutFromSearch({ plan, search }: { plan: PlanId; search: CheckoutSearch }) {
+  return <CheckoutPage plan={plan} success={search.success === true} canceled={search.canceled === true} sessionId={search.session_id ?? null} />;
 }

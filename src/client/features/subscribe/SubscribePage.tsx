@@ -4,11 +4,12 @@
  * subscription is read again from the server on arrival (the portal returns here), so a flag
  * changed elsewhere is current.
  */
-import { Accordion, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useFreshSubscription, useSession } from '../../data/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { AlreadySubscribed } from './AlreadySubscribed.tsx';
+import { PlanHeading } from './PlanHeading.tsx';
 import { LOGIN_MESSAGE, PLANS, TRIAL_DAYS, YEARLY_SAVING, type PlanCopy } from './plans.ts';
 
 const FAQ = [
@@ -39,24 +40,7 @@ function PlanCard({ plan, popular = false }: { plan: PlanCopy; popular?: boolean
   return (
     <Card withBorder padding="lg" radius="md" shadow={popular ? 'md' : undefined} aria-labelledby={headingId} component="section">
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
-          <Title order={2} size="h3" id={headingId}>
-            {plan.title}
-          </Title>
-          {popular && (
-            <Badge color="teal" variant="filled">
-              Most Popular
-            </Badge>
-          )}
-        </Group>
-        <Text fz={28} fw={700} lh={1.2}>
-          {plan.price}
-        </Text>
-        {popular && (
-          <Text fw={700} data-testid="yearly-saving">
-            {YEARLY_SAVING}
-          </Text>
-        )}
+        <PlanHeading plan={plan} popular={popular} order={2} size="h3" id={headingId} savingTestId="yearly-saving" />
         <Text size="sm">{`${TRIAL_DAYS}-day free trial for new subscribers.`}</Text>
         <List size="sm" spacing={4} style={{ flexGrow: 1 }}>
           {plan.features.map((feature) => (

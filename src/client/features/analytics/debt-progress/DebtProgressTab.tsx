@@ -7,10 +7,10 @@
  */
 import { nominalRow } from '../../../model/dollars.tsx';
 import { Stack, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { debtTotals } from '../../../../engine/insights.ts';
 import { centsToDollars } from '../../../../engine/money.ts';
-import { monthActual, monthsInRange, type MonthRange } from '../../../../engine/month-views.ts';
+import { monthsInRange, type MonthRange } from '../../../../engine/month-views.ts';
 import type { DebtMonth } from '../../../../engine/types.ts';
 import { validateDebtMonth, type DebtMonthInput } from '../../../../shared/validation/months.ts';
 import { FigureCards } from '../FigureCards.tsx';
@@ -19,9 +19,9 @@ import { PercentPaid } from '../Figures.tsx';
 import { wholeUsd } from '../../../ui/figure-text.ts';
 import { EntityTabs } from '../EntityTabs.tsx';
 import { MonthChart } from '../MonthChart.tsx';
-import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
+import type { MonthEdit } from '../MonthEditModal.tsx';
 import { MonthsToolbar, useMonthRange, useToday } from '../../../ui/MonthRange.tsx';
-import { MonthTable } from '../month-table/MonthTable.tsx';
+import { EditableMonthTable } from '../month-table/EditableMonthTable.tsx';
 import type { Column } from '../../../ui/column.ts';
 import { MonthsEmpty, MonthsLoadError, MonthsNotLoaded } from '../MonthsStatus.tsx';
 import { useMonthsTable } from '../../../model/use-months-table.ts';
@@ -52,29 +52,28 @@ interface ViewProps {
 
 function DebtView({ name, rows, debt, range, onRange, provisional, pendingIds }: ViewProps) {
   const today = useToday();
-  const [editing, setEditing] = useState<MonthEdit<DebtMonthInput> | null>(null);
   const shown = useMemo(() => monthsInRange(rows, range, today), [rows, range, today]);
   const chart = useMemo(
     () => chartSample(shown).map((row) => ({ month: row.month, Principal: centsToDollars(row.principalPaid), Interest: centsToDollars(row.interestPaid) })),
     [shown],
   );
-  const openEdit = useCallback(
-    (row: Row) => {
-      if (!debt) return;
-      setEditing({
-        title: 'Edit Debt Month',
-        submitLabel: 'Update Debt Month',
-        months: 'debtMonths',
-        rowId: row.id,
-        month: row.month,
-        entityName: debt.name,
-        field: 'input_remaining_balance',
-        label: 'Remaining Balance',
-        current: nominalRow(row).displayEndBalance,
-        validate: (values) => validateDebtMonth(values, { apr: debt.apr, monthlyPayment: debt.monthlyPayment }),
-        pick: (value) => value.input_remaining_balance,
-      });
-    },
+  const editOf = useMemo(
+    () =>
+      debt
+        ? (row: Row): MonthEdit<DebtMonthInput> => ({
+            title: 'Edit Debt Month',
+            submitLabel: 'Update Debt Month',
+            months: 'debtMonths',
+            rowId: row.id,
+            month: row.month,
+            entityName: debt.name,
+            field: 'input_remaining_balance',
+            label: 'Remaining Balance',
+            current: nominalRow(row).displayEndBalance,
+            validate: (values) => validateDebtMonth(values, { apr: debt.apr, monthlyPayment: debt.monthlyPayment }),
+            pick: (value) => value.input_remaining_balance,
+          })
+        : undefined,
     [debt],
   );
   if (rows.length === 0) return <MonthsEmpty title={`No Data for ${name}`} withDashboardLink={false} />;
@@ -103,17 +102,7 @@ function DebtView({ name, rows, debt, range, onRange, provisional, pendingIds }:
           The total of all debts is view only: choose a debt to enter its actual balance.
         </Text>
       )}
-      <MonthTable
-        label={`Debt months, ${name}`}
-        rows={shown}
-        columns={DEBT_COLUMNS}
-        today={today}
-        onEdit={debt ? openEdit : undefined}
-        pendingIds={pendingIds}
-        emptyText="No months from the current month on. Choose All Months to see earlier ones."
-        actualOf={monthActual}
-      />
-      {editing && <MonthEditModal edit={editing} onClose={() => setEditing(null)} />}
+      <EditableMonthTable label={`Debt months, ${name}`} rows={shown} columns={DEBT_COLUMNS} today={today} editOf={editOf} pendingIds={pendingIds} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import type { Cents } from '../../../../engine/money.ts';
+import { WideTable } from '../../../ui/WideTable.tsx';
 import { wholeUsd } from '../../../ui/figure-text.ts';
 import type { RetirementRow } from '../../../model/month-wire.ts';
 import { rateText, taxYears, type TaxYear } from '../../../model/tax-years.ts';
@@ -51,46 +52,44 @@ export function TaxesByYear({ rows }: { rows: readonly RetirementRow[] }) {
         <Text size="sm" data-testid="lifetime-tax">
           {lifetimeSentence(taxes.lifetimeTax, taxes.years.length)}
         </Text>
-        <Table.ScrollContainer minWidth={MIN_WIDTH} type="native" tabIndex={0} role="region" aria-label="Taxes by year, scrollable">
-          <Table aria-label="Taxes by year" striped tabularNums verticalSpacing="xs" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th miw={YEAR_WIDTH}>Year</Table.Th>
+        <WideTable label="Taxes by year" minWidth={MIN_WIDTH}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th miw={YEAR_WIDTH}>Year</Table.Th>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column.header} ta="right">
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {taxes.years.map((year) => (
+              <Table.Tr key={year.month}>
+                <Table.Th scope="row" fw={500} miw={YEAR_WIDTH}>
+                  <Group gap={6} wrap="nowrap">
+                    <span>{year.year}</span>
+                    {year.firstRmd && (
+                      <Badge size="sm" variant="filled" color="blue.8" tt="none">
+                        First RMD
+                      </Badge>
+                    )}
+                    {year.higherBracket && (
+                      <Badge size="sm" variant="filled" color="grape.8" tt="none">
+                        Higher bracket
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Th>
                 {COLUMNS.map((column) => (
-                  <Table.Th key={column.header} ta="right">
-                    {column.header}
-                  </Table.Th>
+                  <Table.Td key={column.header} ta="right" style={NO_WRAP}>
+                    {column.cell(year)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {taxes.years.map((year) => (
-                <Table.Tr key={year.month}>
-                  <Table.Th scope="row" fw={500} miw={YEAR_WIDTH}>
-                    <Group gap={6} wrap="nowrap">
-                      <span>{year.year}</span>
-                      {year.firstRmd && (
-                        <Badge size="sm" variant="filled" color="blue.8" tt="none">
-                          First RMD
-                        </Badge>
-                      )}
-                      {year.higherBracket && (
-                        <Badge size="sm" variant="filled" color="grape.8" tt="none">
-                          Higher bracket
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Th>
-                  {COLUMNS.map((column) => (
-                    <Table.Td key={column.header} ta="right" style={NO_WRAP}>
-                      {column.cell(year)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </WideTable>
       </Stack>
     </Card>
   );

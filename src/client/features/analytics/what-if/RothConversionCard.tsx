@@ -16,6 +16,7 @@ import { CONVERSION_STEPS, type ConversionExplorer } from '../../../../engine/ro
 import type { ProjectionInput } from '../../../../engine/types.ts';
 import { useDataLayer } from '../../../data/hooks.ts';
 import { notifyError } from '../../../ui/notify.ts';
+import { WideTable } from '../../../ui/WideTable.tsx';
 import { wholeUsd } from '../../../model/plan-format.ts';
 import { rothConversionWrite, sendPlanWrite } from './apply-plan.ts';
 import type { RiskRequest } from './protocol.ts';
@@ -138,64 +139,62 @@ function Comparison({ explorer, current, stale, applying, onApply }: ComparisonP
           {`Your plan converts ${wholeUsd(current)} a year, which is not one of the amounts compared.`}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={MIN_WIDTH} type="native" tabIndex={0} role="region" aria-label={`${ROTH_TABLE_LABEL}, scrollable`}>
-        <Table aria-label={ROTH_TABLE_LABEL} striped tabularNums verticalSpacing="xs" fz="sm" data-testid="roth-explorer-options">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Conversion a year</Table.Th>
-              <Table.Th ta="right">Lifetime tax</Table.Th>
-              <Table.Th ta="right">After-tax end</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Apply</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {explorer.options.map((option, i) => {
-              const isBest = i === explorer.best;
-              const isCurrent = option.amount === current;
-              return (
-                <Table.Tr key={option.amount} data-testid={`roth-option-${option.amount / 100}`} fw={isBest ? 600 : undefined}>
-                  <Table.Th scope="row" fw={isBest ? 600 : 500}>
-                    <Group gap={6} wrap="nowrap">
-                      <span style={NO_WRAP}>{wholeUsd(option.amount)}</span>
-                      {isBest && (
-                        <Badge size="sm" variant="filled" color="teal" tt="none">
-                          Best
-                        </Badge>
-                      )}
-                      {isCurrent && (
-                        <Badge size="sm" variant="light" color="blue" tt="none">
-                          Your plan
-                        </Badge>
-                      )}
-                      {option.runsShort && (
-                        <Badge size="sm" variant="light" color="orange" tt="none">
-                          Runs short
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Th>
-                  <Table.Td ta="right" style={NO_WRAP}>
-                    {wholeUsd(option.lifetimeTax)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NO_WRAP}>
-                    {wholeUsd(option.afterTaxEnd)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {/* The best amount's Apply is the one above the table; the plan's own needs none. */}
-                    {!isBest && !isCurrent && (
-                      <Button size="compact-sm" variant="subtle" onClick={() => onApply(option.amount)} loading={applying === option.amount} disabled={busy && applying !== option.amount} aria-label={applyName(option.amount)}>
-                        Apply
-                      </Button>
+      <WideTable label={ROTH_TABLE_LABEL} minWidth={MIN_WIDTH} testId="roth-explorer-options">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Conversion a year</Table.Th>
+            <Table.Th ta="right">Lifetime tax</Table.Th>
+            <Table.Th ta="right">After-tax end</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Apply</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {explorer.options.map((option, i) => {
+            const isBest = i === explorer.best;
+            const isCurrent = option.amount === current;
+            return (
+              <Table.Tr key={option.amount} data-testid={`roth-option-${option.amount / 100}`} fw={isBest ? 600 : undefined}>
+                <Table.Th scope="row" fw={isBest ? 600 : 500}>
+                  <Group gap={6} wrap="nowrap">
+                    <span style={NO_WRAP}>{wholeUsd(option.amount)}</span>
+                    {isBest && (
+                      <Badge size="sm" variant="filled" color="teal" tt="none">
+                        Best
+                      </Badge>
                     )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                    {isCurrent && (
+                      <Badge size="sm" variant="light" color="blue" tt="none">
+                        Your plan
+                      </Badge>
+                    )}
+                    {option.runsShort && (
+                      <Badge size="sm" variant="light" color="orange" tt="none">
+                        Runs short
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Th>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {wholeUsd(option.lifetimeTax)}
+                </Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {wholeUsd(option.afterTaxEnd)}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {/* The best amount's Apply is the one above the table; the plan's own needs none. */}
+                  {!isBest && !isCurrent && (
+                    <Button size="compact-sm" variant="subtle" onClick={() => onApply(option.amount)} loading={applying === option.amount} disabled={busy && applying !== option.amount} aria-label={applyName(option.amount)}>
+                      Apply
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </WideTable>
     </Stack>
   );
 }
