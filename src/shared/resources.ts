@@ -1,10 +1,10 @@
 /**
  * Every REST resource of the API, declared once for client and server
  * (docs/architecture.md#one-declaration-per-resource): where it lives, the keys its bodies use, its
- * live-update type, the words of its messages. The server's routes, the client's mirror stores, its
- * sync list, its outbox requests and the wire types of features are all derived from these
- * declarations; adding a resource is one entry here plus its fields in records.ts and its rule in
- * validation/.
+ * live-update type, the words of its messages, and a record's fields. The server's routes and
+ * tables, the client's mirror stores, its sync list, its outbox requests and the wire types of
+ * features are all derived from these declarations; adding a resource is one entry here and its
+ * rule in validation/records.ts.
  *
  * Three kinds:
  * - a **collection** holds many records per user (`GET path` lists them under `listKey`, records
@@ -15,12 +15,19 @@
  */
 import type { RecordType } from './cable.ts';
 import type { MonthKind } from './months/tables.ts';
-import type { JsonObject, RecordName, RECORD_FIELDS } from './records.ts';
+import { ACCOUNT_TYPES, FILING_STATUSES, HOUSING_TYPES, json, PAY_CYCLES, PLAN_TYPES, WITHDRAWAL_ORDERS, type FieldDecl, type JsonObject } from './fields.ts';
+import type { RecordName, RECORD_FIELDS } from './records.ts';
+import type { BaselineSnapshotWire } from '../engine/plan-vs-actual.ts';
 
 export interface CollectionDecl {
   readonly kind: 'collection';
-  /** The record's name: its fields, its rule, and the key its create/update bodies use. */
-  readonly record: RecordName;
+  /** The record's name: its rule's, and the key its create/update bodies use. */
+  readonly record: string;
+  /**
+   * The record's fields in their wire names (snake_case, docs/product.md#entities), in the order the
+   * product lists them, each with its kind; `nullable` fields may be absent.
+   */
+  readonly fields: Readonly<Record<string, FieldDecl>>;
   /** The server's table (server/db/record-tables.gen.ts): one row per record, indexed by user. */
   readonly table: string;
   readonly path: string;
@@ -56,7 +63,8 @@ export interface CollectionDecl {
 
 export interface SingleDecl {
   readonly kind: 'single';
-  readonly record: RecordName;
+  readonly record: string;
+  readonly fields: Readonly<Record<string, FieldDecl>>;
   /** The server's table: at most one row per user. */
   readonly table: string;
   readonly path: string;
@@ -111,6 +119,15 @@ export const COLLECTIONS = {
     ignoreDeleteWithoutId: false,
     overrideKinds: [],
     affects: ['income'],
+    fields: {
+      name: { kind: 'text' },
+      pay_cycle: { kind: 'enum', values: PAY_CYCLES },
+      next_pay_date: { kind: 'date' },
+      gross_pay: { kind: 'money' },
+      net_pay: { kind: 'money' },
+      /** Plan assumptions: the last month the income is received; null: no end. */
+      end_month: { kind: 'month', nullable: true },
+    },
   },
   debts: {
     kind: 'collection',
@@ -126,6 +143,16 @@ export const COLLECTIONS = {
     ignoreDeleteWithoutId: false,
     overrideKinds: ['debt'],
     affects: ['debt', 'income', 'retirement'],
+    fields: {
+      name: { kind: 'text' },
+      creditor: { kind: 'text' },
+      original_amount: { kind: 'money' },
+      remaining_amount: { kind: 'money' },
+      apr: { kind: 'percent' },
+      monthly_payment: { kind: 'money' },
+      original_term: { kind: 'integer' },
+      due_day: { kind: 'integer' },
+    },
   },
   monthlyExpenses: {
     kind: 'collection',
@@ -141,6 +168,13 @@ export const COLLECTIONS = {
     ignoreDeleteWithoutId: false,
     overrideKinds: [],
     affects: ['income', 'retirement'],
+    fields: {
+      name: { kind: 'text' },
+      amount: { kind: 'money' },
+      due_day: { kind: 'integer' },
+      /** Plan assumptions: the last month the expense is paid; null: no end. */
+      end_month: { kind: 'month', nullable: true },
+    },
   },
   otherExpenses: {
     kind: 'collection',
@@ -156,6 +190,11 @@ export const COLLECTIONS = {
     ignoreDeleteWithoutId: true,
     overrideKinds: [],
     affects: ['income', 'retirement'],
+    fields: {
+      month: { kind: 'month' },
+      description: { kind: 'text' },
+      amount: { kind: 'money' },
+    },
   },
   retirementAccounts: {
     kind: 'collection',
@@ -171,6 +210,19 @@ export const COLLECTIONS = {
     ignoreDeleteWithoutId: true,
     overrideKinds: ['retirement', 'contribution'],
     affects: ['contribution', 'retirement', 'income'],
+    fields: {
+      name: { kind: 'text' },
+      account_type: { kind: 'enum', values: ACCOUNT_TYPES },
+      contribution_amount: { kind: 'money' },
+      employer_match: { kind: 'percent' },
+      employer_contribution_amount: { kind: 'money' },
+      starting_balance: { kind: 'money' },
+      expected_return_rate: { kind: 'percent' },
+      contribution_cycle: { kind: 'enum', values: PAY_CYCLES },
+      next_deposit_date: { kind: 'date' },
+      /** Plan assumptions: the entered net pay already excludes this contribution; absent: false. */
+      payroll_deducted: { kind: 'boolean', default: false },
+    },
   },
   /** A baseline (docs/api.md#baselines): the plan as it stood at one moment, kept to compare actuals with. */
   baselines: {
@@ -189,6 +241,15 @@ export const COLLECTIONS = {
     // A baseline records the plan and never shapes it.
     affects: [],
     mirrorSince: 3,
+    /**
+     * docs/api.md#baselines: the plan's four tables' totals per month, kept as they were when the
+     * user saved them, to compare actuals with later. Not an input of the projection. `created_at` is
+     * the server's, as on every record; the snapshot is fixed at creation (validation/records.ts).
+     */
+    fields: {
+      name: { kind: 'text' },
+      snapshot: json<BaselineSnapshotWire>(),
+    },
   },
 } as const satisfies Record<string, CollectionDecl>;
 
@@ -205,6 +266,17 @@ export const SINGLES = {
     deletable: false,
     affects: ['income', 'retirement'],
     failureNoun: 'housing record',
+    fields: {
+      housing_type: { kind: 'enum', values: HOUSING_TYPES },
+      total_monthly_payment: { kind: 'money' },
+      original_purchase_price: { kind: 'money', nullable: true },
+      down_payment: { kind: 'money', nullable: true },
+      interest_rate: { kind: 'percent', nullable: true },
+      term: { kind: 'integer', nullable: true },
+      open_date: { kind: 'date', nullable: true },
+      current_balance: { kind: 'money', nullable: true },
+      escrow_payment: { kind: 'money', nullable: true },
+    },
   },
   debtPlan: {
     kind: 'single',
@@ -217,6 +289,10 @@ export const SINGLES = {
     fetchError: 'Failed to fetch debt plan',
     deletable: false,
     affects: ['debt', 'income', 'retirement'],
+    fields: {
+      plan_type: { kind: 'enum', values: PLAN_TYPES },
+      extra_payment: { kind: 'money', default: 0 },
+    },
   },
   retirementPlan: {
     kind: 'single',
@@ -229,6 +305,14 @@ export const SINGLES = {
     fetchError: 'Failed to fetch retirement plan',
     deletable: true,
     affects: ['income', 'debt', 'retirement', 'contribution'],
+    fields: {
+      retirement_date: { kind: 'date' },
+      interest_rate: { kind: 'percent' },
+      social_security_income: { kind: 'money' },
+      social_security_start_date: { kind: 'date' },
+      monthly_expenses: { kind: 'money', nullable: true },
+      years_of_retirement: { kind: 'integer' },
+    },
   },
   assumptions: {
     kind: 'single',
@@ -241,6 +325,41 @@ export const SINGLES = {
     fetchError: 'Failed to fetch plan assumptions',
     deletable: true,
     affects: ['income', 'debt', 'retirement', 'contribution'],
+    /** docs/api.md#plan-assumptions: every field optional; absent (null) is the neutral value. */
+    fields: {
+      inflation_rate: { kind: 'percent', nullable: true },
+      salary_growth_rate: { kind: 'percent', nullable: true },
+      social_security_cola: { kind: 'percent', nullable: true },
+      cash_balance: { kind: 'money', nullable: true },
+      cash_interest_rate: { kind: 'percent', nullable: true },
+      home_value: { kind: 'money', nullable: true },
+      home_appreciation_rate: { kind: 'percent', nullable: true },
+      retirement_tax_rate: { kind: 'percent', nullable: true },
+      spend_cash_in_retirement: { kind: 'boolean', nullable: true },
+      return_volatility: { kind: 'percent', nullable: true },
+      stock_share: { kind: 'percent', nullable: true },
+      /** docs/projection-rules.md#where-the-money-goes: spending no listed expense claims, a month, in plan-start dollars. */
+      other_spending: { kind: 'money', nullable: true },
+      /** A living month's spending in plan-start dollars, in place of the monthly expenses and other spending. */
+      retirement_spending: { kind: 'money', nullable: true },
+      /** The user's own `taxable` account that a working month's surplus goes to; null: it stays cash. */
+      surplus_account_id: { kind: 'integer', nullable: true, references: 'retirement_account' },
+      /** % of a working month's surplus moved there (absent: 100). */
+      surplus_share: { kind: 'percent', nullable: true },
+      /** % a year charged on negative cash. */
+      overdraft_interest_rate: { kind: 'percent', nullable: true },
+      /**
+       * docs/projection-rules.md#a-years-tax: the filing status of the taxes in retirement by brackets
+       * (null: the flat retirement_tax_rate); the next dollar's tax figures use it too.
+       */
+      filing_status: { kind: 'enum', values: FILING_STATUSES, nullable: true },
+      /** % of federal taxable income, for the taxes in retirement by brackets. */
+      state_tax_rate: { kind: 'percent', nullable: true },
+      /** Dollars a year converted from traditional to Roth accounts in retirement, in plan-start dollars. */
+      roth_conversion: { kind: 'money', nullable: true },
+      /** Which accounts pay retirement first: `proportional` (null) or `tax_aware`. */
+      withdrawal_order: { kind: 'enum', values: WITHDRAWAL_ORDERS, nullable: true },
+    },
   },
 } as const satisfies Record<string, SingleDecl>;
 

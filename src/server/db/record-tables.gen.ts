@@ -43,19 +43,6 @@ export const debts = pgTable(
   (t) => [index('debts_user_idx').on(t.userId)],
 );
 
-export const debtPlans = pgTable(
-  'debt_plans',
-  {
-    id: serial('id').primaryKey(),
-    userId: owner(),
-    planType: text('plan_type', { enum: RECORD_FIELDS.debt_plan.plan_type.values }).notNull(),
-    extraPaymentCents: cents('extra_payment_cents').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('debt_plans_user_key').on(t.userId)],
-);
-
 export const monthlyExpenses = pgTable(
   'monthly_expenses',
   {
@@ -106,21 +93,17 @@ export const retirementAccounts = pgTable(
   (t) => [index('retirement_accounts_user_idx').on(t.userId)],
 );
 
-export const retirementPlans = pgTable(
-  'retirement_plans',
+export const baselines = pgTable(
+  'baselines',
   {
     id: serial('id').primaryKey(),
     userId: owner(),
-    retirementDate: day('retirement_date').notNull(),
-    interestRate: percent('interest_rate').notNull(),
-    socialSecurityIncomeCents: cents('social_security_income_cents').notNull(),
-    socialSecurityStartDate: day('social_security_start_date').notNull(),
-    monthlyExpensesCents: cents('monthly_expenses_cents'),
-    yearsOfRetirement: integer('years_of_retirement').notNull(),
+    name: text('name').notNull(),
+    snapshot: json('snapshot').$type<RecordInputs['baseline']['snapshot']>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('retirement_plans_user_key').on(t.userId)],
+  (t) => [index('baselines_user_idx').on(t.userId)],
 );
 
 export const housings = pgTable(
@@ -141,6 +124,36 @@ export const housings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('housings_user_key').on(t.userId)],
+);
+
+export const debtPlans = pgTable(
+  'debt_plans',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    planType: text('plan_type', { enum: RECORD_FIELDS.debt_plan.plan_type.values }).notNull(),
+    extraPaymentCents: cents('extra_payment_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('debt_plans_user_key').on(t.userId)],
+);
+
+export const retirementPlans = pgTable(
+  'retirement_plans',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    retirementDate: day('retirement_date').notNull(),
+    interestRate: percent('interest_rate').notNull(),
+    socialSecurityIncomeCents: cents('social_security_income_cents').notNull(),
+    socialSecurityStartDate: day('social_security_start_date').notNull(),
+    monthlyExpensesCents: cents('monthly_expenses_cents'),
+    yearsOfRetirement: integer('years_of_retirement').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('retirement_plans_user_key').on(t.userId)],
 );
 
 export const assumptions = pgTable(
@@ -174,29 +187,16 @@ export const assumptions = pgTable(
   (t) => [uniqueIndex('assumptions_user_key').on(t.userId)],
 );
 
-export const baselines = pgTable(
-  'baselines',
-  {
-    id: serial('id').primaryKey(),
-    userId: owner(),
-    name: text('name').notNull(),
-    snapshot: json('snapshot').$type<RecordInputs['baseline']['snapshot']>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('baselines_user_idx').on(t.userId)],
-);
-
 /** Each record's table, by record name. */
 export const RECORD_TABLES = {
   income: incomes,
   debt: debts,
-  debt_plan: debtPlans,
   monthly_expense: monthlyExpenses,
   other_expense: otherExpenses,
   retirement_account: retirementAccounts,
-  retirement_plan: retirementPlans,
-  housing: housings,
-  assumptions: assumptions,
   baseline: baselines,
+  housing: housings,
+  debt_plan: debtPlans,
+  retirement_plan: retirementPlans,
+  assumptions: assumptions,
 } as const;
