@@ -7,27 +7,27 @@
  * - 2xx: the server's record replaces the optimistic one (pending later edits stay on top); a
  *   create's temporary negative id becomes the server's id in the mirror and in every later entry.
  * - no answer, 5xx, 408, 429: the entry stays queued with one more attempt; the flush stops and the
- *   caller retries after `backoffMs(attempts)` (the data layer's `retryLater`). But a form in this tab
- *   waiting for the entry (`waitFor`) gets a 5xx or a timeout as a refusal (below): it shows the
- *   error and keeps the user's input, and the edit is not replayed later behind the user's back.
+ *   caller retries after `backoffMs(attempts)` (`retryLater` in connection-loop.ts). But a form in
+ *   this tab waiting for the entry (`waitFor`) gets a 5xx or a timeout as a refusal (below): it
+ *   shows the error and keeps the user's input, and the edit is not replayed later behind the
+ *   user's back.
  *   Only no answer at all (offline, the connection dropped) and a 503 (the server cannot reach its
  *   database, nothing was written) keep a waited-for entry queued.
  * - 401: the flush stops and the entry is left as it is: the session is over, not the edit. The
  *   caller pauses the outbox (`isPaused`) until the user signs in again.
  * - any other 4xx: the optimistic change is rolled back, the entry is kept as 'failed' with the
  *   server's message, and the flush goes on: a refused edit never jams the queue.
- * Each outcome is written in one Dexie transaction with the mirror change it causes.
+ * Each outcome is written in one Dexie transaction with the mirror change it causes
+ * (outbox/answer.ts).
  */
-import type { ApiResult, ApiTransport } from './api.ts';
-import { isJsonObject } from '../../shared/json.ts';
-import { mergePending, revertEdit, type PendingEdit } from './conflicts.ts';
+import type { ApiTransport } from './api.ts';
 import type { MirrorDb, OutboxEntry, WireRecord } from './db.ts';
-import { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
+import { accept, refuse, verdict, type Settled } from './outbox/answer.ts';
+import { failureMessage } from './outbox/failure.ts';
 import { withLock } from './outbox/lock.ts';
-import { HOME_ACTUALS_CLEARED, patchMonthRow } from './outbox/month-rows.ts';
-import { remapMutation, toRequest, verbOf } from './outbox/mutation.ts';
-import { entryEdit, entryTarget, laterEdits, withLookupKeys } from './pending.ts';
-import { COLLECTIONS, MONTHS, SINGLES, type CollectionName } from '../../shared/resources.ts';
+import { toRequest } from './outbox/mutation.ts';
+import { entryTarget } from './pending.ts';
+import type { CollectionName } from '../../shared/resources.ts';
 
 export { defaultFailureMessage, failureMessage } from './outbox/failure.ts';
 
@@ -106,38 +106,6 @@ export interface Outbox {
   close(): void;
 }
 
-function answerRecord(data: unknown, bodyKey: string): WireRecord | null {
-  if (!isJsonObject(data)) return null;
-  const record = data[bodyKey];
-  return isJsonObject(record) && typeof record.id === 'number' ? (record as WireRecord) : null;
-}
-
-type Verdict = 'ok' | 'retry' | 'unauthorized' | 'refused';
-
-/** `waited`: a form in this tab waits for the answer, and shows a server error rather than queue. */
-function verdict(result: ApiResult, entry: OutboxEntry, waited: boolean): Verdict {
-  const { mutation } = entry;
-  if (result.ok) return 'ok';
-  if (result.kind === 'network') return waited && result.timedOut === true ? 'refused' : 'retry';
-  if (result.status === 401) return 'unauthorized';
-  // 503: the server says it cannot take anything now (its database is out of reach): as offline,
-  // the edit stays queued even while a form waits for it.
-  if (result.status === 503) return 'retry';
-  if (result.status >= 500 && waited) return 'refused';
-  // The server, a proxy or the rate limit could not take it now: the edit is still good.
-  if (result.status >= 500 || result.status === 408 || result.status === 429) return 'retry';
-  // Deleting what the server no longer has leaves the user where they wanted to be.
-  if (result.status === 404 && mutation.kind !== 'month' && mutation.op === 'delete') return 'ok';
-  return 'refused';
-}
-
-interface Settled {
-  uuid: string;
-  outcome: EntryOutcome;
-  /** A create's temporary id and the server's, so every tab can resolve the old id. */
-  remap?: { table: CollectionName; tempId: number; realId: number };
-}
-
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, transport, isPaused } = options;
   const now = options.now ?? (() => Date.now());
@@ -170,140 +138,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     if (settled.length > 0) changed();
   };
-
-  const editsOf = (entries: readonly OutboxEntry[]) => entries.map(entryEdit).filter((edit): edit is PendingEdit => edit !== null);
-
-  /** The server accepted the entry: its answer goes into the mirror, the entry goes. */
-  async function accept(entry: OutboxEntry, data: unknown): Promise<Settled[]> {
-    const { seq, mutation } = entry;
-    const target = entryTarget(entry);
-    const done = (record: WireRecord | null): Settled[] => [{ uuid: entry.uuid, outcome: { status: 'done', record } }];
-
-    if (mutation.kind === 'collection') {
-      const table = db[mutation.table];
-      const record = answerRecord(data, COLLECTIONS[mutation.table].record);
-      if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null, true);
-      return db.transaction('rw', [table, db.outbox], async () => {
-        if ((await db.outbox.get(seq))?.status !== 'pending') return [];
-        await db.outbox.delete(seq);
-        if (mutation.op === 'delete' || !record) {
-          await table.delete(mutation.id);
-          return done(null);
-        }
-        const created = mutation.op === 'create' && mutation.id !== record.id;
-        if (created) {
-          await table.delete(mutation.id);
-          // Only the entries that mention the temporary id (the tempIds index), not the queue.
-          for (const later of await db.outbox.where('tempIds').equals(mutation.id).toArray()) {
-            const next = later.seq > seq ? remapMutation(later.mutation, later.before, mutation.table, mutation.id, record.id) : null;
-            if (next) await db.outbox.put(withLookupKeys({ ...later, ...next }));
-          }
-        }
-        const edits = editsOf(await laterEdits(db, seq, { kind: 'collection', table: mutation.table, id: record.id }));
-        const merged = mergePending(record, edits).record;
-        if (merged) await table.put(merged);
-        else await table.delete(record.id);
-        const remap = created ? { table: mutation.table, tempId: mutation.id, realId: record.id } : undefined;
-        return [{ uuid: entry.uuid, outcome: { status: 'done', record }, remap }];
-      });
-    }
-
-    if (mutation.kind === 'single') {
-      const record = mutation.op === 'delete' ? null : answerRecord(data, SINGLES[mutation.name].record);
-      if (mutation.op !== 'delete' && !record) return refuse(entry, 0, 'The server accepted the change but its answer could not be read.', null, true);
-      return db.transaction('rw', [db.singles, db.outbox], async () => {
-        if ((await db.outbox.get(seq))?.status !== 'pending') return [];
-        await db.outbox.delete(seq);
-        const edits = editsOf(await laterEdits(db, seq, target));
-        await db.singles.put({ name: mutation.name, record: mergePending(record, edits).record });
-        return done(record);
-      });
-    }
-
-    const row = answerRecord(data, MONTHS[mutation.table].bodyKey);
-    return db.transaction('rw', [db.months, db.outbox], async () => {
-      if ((await db.outbox.get(seq))?.status !== 'pending') return [];
-      await db.outbox.delete(seq);
-      // The server also sends the whole recomputed table live; until then the edited row shows.
-      const table = await db.months.get(mutation.table);
-      // The patched table is no longer the server's answer as fetched: it goes without its etag.
-      // An income row leaves out a home actual it does not have: one cleared by this edit must go from the stored row too.
-      const answered = row && mutation.table === 'incomeMonths' ? { ...HOME_ACTUALS_CLEARED, ...row } : row;
-      if (answered && table) await db.months.put({ name: table.name, body: patchMonthRow(table.body, answered), provisional: table.provisional, stamp: table.stamp });
-      return done(row);
-    });
-  }
-
-  /** The server refused the entry: roll its optimistic change back and keep it as 'failed'. */
-  async function refuse(entry: OutboxEntry, status: number, message: string, errors: Record<string, string[]> | null, maybeApplied = false): Promise<Settled[]> {
-    const { seq, mutation } = entry;
-    const target = entryTarget(entry);
-    const failed: Settled = { uuid: entry.uuid, outcome: { status: 'failed', message, errors, ...(maybeApplied && { maybeApplied }) } };
-    const markFailed = () => db.outbox.put({ ...entry, status: 'failed', error: message, errors, ...(maybeApplied && { maybeApplied }) });
-    const edit = entryEdit(entry);
-
-    if (mutation.kind === 'collection') {
-      const table = db[mutation.table];
-      return db.transaction('rw', [table, db.outbox], async () => {
-        if ((await db.outbox.get(seq))?.status !== 'pending') return [];
-        await markFailed();
-        const settled: Settled[] = [failed];
-        if (mutation.op === 'create') {
-          await table.delete(mutation.id);
-          // Later edits of a record that was never created cannot be sent: those that name it,
-          // or carry its temporary id in a field.
-          const mentions = await db.outbox.where('tempIds').equals(mutation.id).sortBy('seq');
-          const dependents = mentions.filter((other) => other.seq > seq && other.status === 'pending');
-          for (const dependent of dependents) {
-            if (dependent.mutation.kind !== 'month' && dependent.mutation.op === 'delete') {
-              // The user wanted it gone, and it never existed: nothing to send, nothing to report.
-              await db.outbox.delete(dependent.seq);
-              settled.push({ uuid: dependent.uuid, outcome: { status: 'done', record: null } });
-              continue;
-            }
-            const why = `${defaultFailureMessage(target, verbOf(dependent.mutation)).replace(/ Please try again\.$/, '')} It was never created: ${message}`;
-            await db.outbox.put({ ...dependent, status: 'failed', error: why, errors: null });
-            settled.push({ uuid: dependent.uuid, outcome: { status: 'failed', message: why, errors: null } });
-          }
-        } else if (mutation.op === 'update' && status === 404) {
-          // The server has no such record (deleted elsewhere): neither has the mirror now.
-          await table.delete(mutation.id);
-        } else if (mutation.op === 'update' && edit) {
-          const later = await laterEdits(db, seq, target);
-          const reverted = revertEdit({ current: (await table.get(mutation.id)) ?? null, edit, later: editsOf(later) });
-          if (reverted.current) await table.put({ ...reverted.current, id: mutation.id });
-          for (const [i, other] of later.entries()) await db.outbox.put(withLookupKeys({ ...other, before: reverted.laterBefores[i] ?? null }));
-        } else if (mutation.op === 'delete' && entry.before) {
-          await table.put({ ...entry.before, id: mutation.id });
-        }
-        return settled;
-      });
-    }
-
-    if (mutation.kind === 'single') {
-      return db.transaction('rw', [db.singles, db.outbox], async () => {
-        if ((await db.outbox.get(seq))?.status !== 'pending') return [];
-        await markFailed();
-        const later = await laterEdits(db, seq, target);
-        const current = (await db.singles.get(mutation.name))?.record ?? null;
-        if (mutation.op === 'delete') {
-          if (later.length === 0 && entry.before) await db.singles.put({ name: mutation.name, record: entry.before as WireRecord });
-        } else if (edit) {
-          const reverted = revertEdit({ current, edit, later: editsOf(later) });
-          await db.singles.put({ name: mutation.name, record: reverted.current as WireRecord | null });
-          for (const [i, other] of later.entries()) await db.outbox.put(withLookupKeys({ ...other, before: reverted.laterBefores[i] ?? null }));
-        }
-        return [failed];
-      });
-    }
-
-    // Month edits change nothing locally; the tables come from the server.
-    return db.transaction('rw', db.outbox, async () => {
-      if ((await db.outbox.get(seq))?.status !== 'pending') return [];
-      await markFailed();
-      return [failed];
-    });
-  }
 
   async function countAttempt(entry: OutboxEntry): Promise<number> {
     const { seq } = entry;
@@ -338,14 +172,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (kind === 'unauthorized') return { ...result, stopped: 'unauthorized' };
       let settled: Settled[];
       if (kind === 'ok') {
-        settled = await accept(entry, answer.ok ? answer.data : null);
+        settled = await accept(db, entry, answer.ok ? answer.data : null);
       } else {
         const status = answer.ok || answer.kind !== 'http' ? 0 : answer.status;
         const serverMessage = answer.ok || answer.kind !== 'http' ? null : answer.message;
         const errors = answer.ok || answer.kind !== 'http' ? null : answer.errors;
         // Refused only because a form waits for it (`verdict`): the server may have committed it.
         const maybeApplied = !answer.ok && (answer.kind === 'network' || answer.status >= 500);
-        settled = await refuse(entry, status, failureMessage(entry.mutation, entryTarget(entry), serverMessage), errors, maybeApplied);
+        settled = await refuse(db, entry, status, failureMessage(entry.mutation, entryTarget(entry), serverMessage), errors, maybeApplied);
       }
       for (const item of settled) {
         if (item.outcome.status === 'done' && item.uuid === entry.uuid) result.applied += 1;
