@@ -29,15 +29,15 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import Dexie from 'dexie';
 import { createHttpTransport, type ApiTransport } from '../src/client/data/api.ts';
-import type { Fields } from '../src/client/data/conflicts.ts';
-import { openMirror, type MirrorDb, type WireRecord } from '../src/client/data/db.ts';
-import { createMutations } from '../src/client/data/mutations.ts';
-import { createOutbox } from '../src/client/data/outbox.ts';
+import type { Fields } from '../src/client/data/sync/conflicts.ts';
+import { openMirror, type MirrorDb, type WireRecord } from '../src/client/data/mirror/db.ts';
+import { createMutations } from '../src/client/data/outbox/mutations.ts';
+import { createOutbox } from '../src/client/data/outbox/outbox.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../src/shared/resources.ts';
-import type { Session } from '../src/client/data/session.ts';
-import { createSync } from '../src/client/data/sync.ts';
+import type { Session } from '../src/client/data/session/session.ts';
+import { createSync } from '../src/client/data/sync/sync.ts';
 import { createTestServer } from '../src/client/data/test-server.testing.ts';
-import { applyUpdate } from '../src/client/data/updates.ts';
+import { applyUpdate } from '../src/client/data/live/updates.ts';
 import type { UpdateMessage } from '../src/shared/cable.ts';
 import { content, Model, seeded, VALUES, type Random } from '../tests/server/chaos-model.ts';
 import { ServerProcess } from '../tests/server/server-process.ts';
@@ -312,7 +312,7 @@ async function queueEdits(mutations: ReturnType<typeof createMutations>, edits: 
 
 /**
  * The client's own share of a flush: the same queue flushed to the in-process server twin
- * (src/client/data/test-server.ts, no HTTP, no database), so what grows is the outbox's work.
+ * (src/client/data/test-server.testing.ts, no HTTP, no database), so what grows is the outbox's work.
  */
 async function flushQueuedInProcess(edits: number, seed: number): Promise<number> {
   const twin = createTestServer();

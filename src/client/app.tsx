@@ -8,7 +8,7 @@ import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { DeferredDataLayer } from './data/deferred-layer.ts';
-import { DataLayerProvider } from './data/hooks.ts';
+import { DataLayerProvider } from './data/bindings/hooks.ts';
 import type { PwaController } from './pwa/controller.ts';
 import { PwaProvider } from './pwa/hooks.ts';
 import type { AppRouter } from './router.tsx';

@@ -13,7 +13,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app.tsx';
 import type { DataLayer, DataLayerState } from './data/layer-api.ts';
 import { createDeferredDataLayer } from './data/deferred-layer.ts';
-import { SIGNED_OUT, type KeyValueStorage } from './data/session.ts';
+import { SIGNED_OUT, type KeyValueStorage } from './data/session/session.ts';
 import { createPwaController } from './pwa/controller.ts';
 import { createAppRouter } from './router.tsx';
 

@@ -12,7 +12,7 @@
  * - a signed-in visitor: the prerendered markup is a visitor's (Start For Free, Login, the sign-in
  *   form). The class `runway-signed-in` on `<html>` hides it (`BOOT_STYLE`) until the app draws
  *   the signed-in page in its place, so it is never seen. "Signed in" is the session's rule
- *   (client/data/session.ts `readSession`): a token and `isAuthenticated` = "true".
+ *   (client/data/session/session.ts `readSession`): a token and `isAuthenticated` = "true".
  *
  * And on a prerendered page, once the first frame is drawn, it links the full stylesheet and
  * starts the app's script. The page carries its critical CSS inline; the stylesheet is named by a

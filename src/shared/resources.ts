@@ -55,7 +55,7 @@ export interface CollectionDecl {
    */
   readonly affects: readonly MonthKind[];
   /**
-   * The mirror version that added the collection's Dexie store (client/data/schema.ts); absent for
+   * The mirror version that added the collection's Dexie store (client/data/mirror/schema.ts); absent for
    * the first mirror's stores. A new collection takes the next version.
    */
   readonly mirrorSince?: number;

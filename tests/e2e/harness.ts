@@ -15,7 +15,7 @@ import { ServerProcess } from '../server/server-process.ts';
 import { e2eDist } from './global-setup.ts';
 import { inputFromServer } from './server-input.ts';
 import type { ProjectionInput } from '../../src/engine/types.ts';
-import { STORAGE_KEYS } from '../../src/client/data/session.ts';
+import { STORAGE_KEYS } from '../../src/client/data/session/session.ts';
 import { SW_MESSAGE } from '../../sw/protocol.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -11,7 +11,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiSignUp, type App, type ContextOptions, DESKTOP, goOffline, onPhone, shoot, signedInPage, startApp, subscribeUser, uniqueEmail, unexpectedErrors } from './harness.ts';
 import { debtRows, debtsOnServer, fillDebt, monthCells, monthRow, openDebts, planStart } from './pages.ts';
-import { backoffMs, OUTBOX_LOCK } from '../../src/client/data/outbox.ts';
+import { backoffMs, OUTBOX_LOCK } from '../../src/client/data/outbox/outbox.ts';
 
 let app: App;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * The engine's input from what the server holds, built as the device builds it from its mirror
- * (src/client/data/provisional.ts): an end-to-end test (harness.ts serverInput) and bench:risk's
+ * (src/client/data/mirror/provisional.ts): an end-to-end test (harness.ts serverInput) and bench:risk's
  * app part compare the page's figures with the engine run in Node on it. `get` answers a GET of
  * the API as JSON for the signed-in user. It imports nothing of vitest, so a bench can use it.
  */

@@ -4,8 +4,8 @@
  * and a transport wrapper that plays an unreliable network.
  */
 import type { ApiRequest, ApiResult, ApiTransport } from '../../src/client/data/api.ts';
-import type { Fields } from '../../src/client/data/conflicts.ts';
-import type { WireRecord } from '../../src/client/data/db.ts';
+import type { Fields } from '../../src/client/data/sync/conflicts.ts';
+import type { WireRecord } from '../../src/client/data/mirror/db.ts';
 import { COLLECTIONS, SINGLES, type CollectionName, type SingleName } from '../../src/shared/resources.ts';
 
 /* ------------------------------------------------------------------------------------------ */

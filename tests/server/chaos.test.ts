@@ -36,14 +36,14 @@ import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport, type ApiTransport } from '../../src/client/data/api.ts';
-import type { Fields } from '../../src/client/data/conflicts.ts';
-import { openMirror, type MirrorDb, type WireRecord } from '../../src/client/data/db.ts';
-import { createMutations, type MutationResult, type Mutations } from '../../src/client/data/mutations.ts';
-import { createOutbox, type Outbox } from '../../src/client/data/outbox.ts';
+import type { Fields } from '../../src/client/data/sync/conflicts.ts';
+import { openMirror, type MirrorDb, type WireRecord } from '../../src/client/data/mirror/db.ts';
+import { createMutations, type MutationResult, type Mutations } from '../../src/client/data/outbox/mutations.ts';
+import { createOutbox, type Outbox } from '../../src/client/data/outbox/outbox.ts';
 import { toRequest } from '../../src/client/data/outbox/mutation.ts';
 import { COLLECTIONS, SINGLES, type CollectionName, type SingleName } from '../../src/shared/resources.ts';
-import type { Session } from '../../src/client/data/session.ts';
-import { createSync, type SyncEngine } from '../../src/client/data/sync.ts';
+import type { Session } from '../../src/client/data/session/session.ts';
+import { createSync, type SyncEngine } from '../../src/client/data/sync/sync.ts';
 import {
   content,
   debtPlanValues,

@@ -7,10 +7,10 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHttpTransport } from '../../src/client/data/api.ts';
-import { openMirror } from '../../src/client/data/db.ts';
-import { recomputeMonths } from '../../src/client/data/provisional.ts';
-import type { Session } from '../../src/client/data/session.ts';
-import { createSync } from '../../src/client/data/sync.ts';
+import { openMirror } from '../../src/client/data/mirror/db.ts';
+import { recomputeMonths } from '../../src/client/data/mirror/provisional.ts';
+import type { Session } from '../../src/client/data/session/session.ts';
+import { createSync } from '../../src/client/data/sync/sync.ts';
 import type { MonthKey } from '../../src/engine/months.ts';
 import { client, signUp, startServer, subscribeAs, VALID, type Api, type TestServer } from './harness.ts';
 

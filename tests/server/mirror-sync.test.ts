@@ -6,9 +6,9 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from '../../src/client/data/api.ts';
-import { openMirror } from '../../src/client/data/db.ts';
-import type { Session } from '../../src/client/data/session.ts';
-import { createSync } from '../../src/client/data/sync.ts';
+import { openMirror } from '../../src/client/data/mirror/db.ts';
+import type { Session } from '../../src/client/data/session/session.ts';
+import { createSync } from '../../src/client/data/sync/sync.ts';
 import { client, signUp, startServer, subscribeAs, VALID, type Api, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -20,9 +20,9 @@ import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHttpTransport, type ApiResult } from '../../src/client/data/api.ts';
-import { openMirror, type MirrorDb, type OutboxEntry } from '../../src/client/data/db.ts';
-import { createOutbox } from '../../src/client/data/outbox.ts';
-import { dexieStores, MIRROR_VERSION } from '../../src/client/data/schema.ts';
+import { openMirror, type MirrorDb, type OutboxEntry } from '../../src/client/data/mirror/db.ts';
+import { createOutbox } from '../../src/client/data/outbox/outbox.ts';
+import { dexieStores, MIRROR_VERSION } from '../../src/client/data/mirror/schema.ts';
 import { client, signUp, startServer, subscribeAs, VALID, type Api, type TestServer } from './harness.ts';
 
 const ADMIN = 'upgrade-admin-secret';

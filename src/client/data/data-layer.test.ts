@@ -2,12 +2,12 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from './api.ts';
-import type { LiveChannelOptions } from './cable.ts';
+import type { LiveChannelOptions } from './live/cable.ts';
 import { createDataLayer } from './data-layer.ts';
 import { SESSION_EXPIRED, SIGN_OUT_PATH, type DataLayer } from './layer-api.ts';
-import type { WireRecord } from './db.ts';
+import type { WireRecord } from './mirror/db.ts';
 import { COLLECTIONS, MONTHS, SINGLES } from '../../shared/resources.ts';
-import { readSession, STORAGE_KEYS, writeSession, type KeyValueStorage, type Session } from './session.ts';
+import { readSession, STORAGE_KEYS, writeSession, type KeyValueStorage, type Session } from './session/session.ts';
 import { createTestServer } from './test-server.testing.ts';
 import { eventually } from '../test-support/eventually.testing.ts';
 

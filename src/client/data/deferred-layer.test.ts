@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DataLayer, DataLayerState } from './layer-api.ts';
 import { createDeferredDataLayer } from './deferred-layer.ts';
-import { writeSession, type KeyValueStorage } from './session.ts';
+import { writeSession, type KeyValueStorage } from './session/session.ts';
 
 function memoryStorage(): KeyValueStorage {
   const map = new Map<string, string>();

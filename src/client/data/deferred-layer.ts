@@ -12,7 +12,7 @@
  * them early would be a bug in that gating, not a state to show.
  */
 import type { ChannelStatus, DataLayer, DataLayerState, OnlineEvents } from './layer-api.ts';
-import { readSession, type KeyValueStorage } from './session.ts';
+import { readSession, type KeyValueStorage } from './session/session.ts';
 
 /** The pages a visitor can read without the data layer: the landing page and the legal texts. */
 export const PAGES_WITHOUT_MIRROR: ReadonlySet<string> = new Set(['/', '/privacy-policy', '/terms-of-service']);

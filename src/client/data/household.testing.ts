@@ -10,7 +10,7 @@ import { project } from '../../engine/project.ts';
 import type { ProjectionInput } from '../../engine/types.ts';
 import { monthTableBody, type MonthKind } from '../../shared/months/tables.ts';
 import { MONTHS_OF_KIND } from '../../shared/resources.ts';
-import type { MirrorDb } from './db.ts';
+import type { MirrorDb } from './mirror/db.ts';
 
 export const stamps = (day: number) => ({ created_at: `2026-01-0${day}T08:00:00.000Z`, updated_at: `2026-02-0${day}T09:30:00.000Z` });
 

@@ -5,10 +5,10 @@
 import type { liveQuery } from 'dexie';
 import type { useObservable } from 'dexie-react-hooks';
 import type { ApiTransport } from './api.ts';
-import type { ChannelState, LiveChannel, LiveChannelOptions } from './cable.ts';
-import type { MirrorDb } from './db.ts';
-import type { Mutations } from './mutations.ts';
-import type { KeyValueStorage, Session } from './session.ts';
+import type { ChannelState, LiveChannel, LiveChannelOptions } from './live/cable.ts';
+import type { MirrorDb } from './mirror/db.ts';
+import type { Mutations } from './outbox/mutations.ts';
+import type { KeyValueStorage, Session } from './session/session.ts';
 
 export const SIGN_OUT_PATH = '/users/sign_out';
 export const SUBSCRIPTION_PATH = '/api/v1/subscription';

@@ -1,5 +1,5 @@
-import type { LiveChannel, LiveChannelOptions } from './cable.ts';
-import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
+import type { LiveChannel, LiveChannelOptions } from './live/cable.ts';
+import type { recomputeMonths as RecomputeMonths } from './mirror/provisional.ts';
 
 /**
  * The live channel and the provisional month tables load on first use: the ActionCable client and
@@ -8,7 +8,7 @@ import type { recomputeMonths as RecomputeMonths } from './provisional.ts';
 export function connectLiveChannelLazily(options: LiveChannelOptions): LiveChannel {
   let closed = false;
   let inner: LiveChannel | null = null;
-  import('./cable.ts')
+  import('./live/cable.ts')
     .then(({ connectLiveChannel }) => {
       if (!closed) inner = connectLiveChannel(options);
     })
@@ -21,4 +21,4 @@ export function connectLiveChannelLazily(options: LiveChannelOptions): LiveChann
   };
 }
 
-export const recomputeMonthsLazily: typeof RecomputeMonths = async (...args) => (await import('./provisional.ts')).recomputeMonths(...args);
+export const recomputeMonthsLazily: typeof RecomputeMonths = async (...args) => (await import('./mirror/provisional.ts')).recomputeMonths(...args);

@@ -7,12 +7,12 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionData, UpdateMessage } from '../../shared/cable.ts';
 import type { ApiResult, ApiTransport } from './api.ts';
-import type { LiveChannelOptions } from './cable.ts';
+import type { LiveChannelOptions } from './live/cable.ts';
 import { createDataLayer } from './data-layer.ts';
 import { SUBSCRIPTION_PATH, type DataLayer } from './layer-api.ts';
-import { STORAGE_KEYS, writeSession } from './session.ts';
+import { STORAGE_KEYS, writeSession } from './session/session.ts';
 import { createTestServer } from './test-server.testing.ts';
-import { subscriptionUpdate } from './updates.ts';
+import { subscriptionUpdate } from './live/updates.ts';
 import { eventually } from '../test-support/eventually.testing.ts';
 
 const ANN = 'ann@example.com';

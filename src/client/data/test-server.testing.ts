@@ -8,7 +8,7 @@
  */
 import { type ApiRequest, type ApiResult } from './api.ts';
 import { MemoryTransport } from './api.testing.ts';
-import type { WireRecord } from './db.ts';
+import type { WireRecord } from './mirror/db.ts';
 import { COLLECTIONS, MONTHS, SINGLES } from '../../shared/resources.ts';
 
 export interface TestServer {

@@ -5,7 +5,7 @@
 import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useSession } from '../data/hooks.ts';
+import { useSession } from '../data/bindings/hooks.ts';
 import type { BoundField } from './bind-field.ts';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '../data/api.ts';
-import { openMirror, type MirrorDb } from '../data/db.ts';
-import { createMutations } from '../data/mutations.ts';
-import { createOutbox, type Outbox } from '../data/outbox.ts';
+import { openMirror, type MirrorDb } from '../data/mirror/db.ts';
+import { createMutations } from '../data/outbox/mutations.ts';
+import { createOutbox, type Outbox } from '../data/outbox/outbox.ts';
 import { createTestServer } from '../data/test-server.testing.ts';
 import { newRecord, saveCollectionRecord } from './save-record.ts';
 

@@ -15,9 +15,9 @@
  * Had the first attempt not been applied (the usual case), the resend applies it now and the update
  * follows: one record, with the new fields, either way.
  */
-import type { Fields } from '../data/conflicts.ts';
-import type { WireRecord } from '../data/db.ts';
-import type { MutationResult, Mutations } from '../data/mutations.ts';
+import type { Fields } from '../data/sync/conflicts.ts';
+import type { WireRecord } from '../data/mirror/db.ts';
+import type { MutationResult, Mutations } from '../data/outbox/mutations.ts';
 import { defaultFailureMessage } from '../data/outbox/failure.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/resources.ts';
 import { wireFields } from '../ui/wire.ts';

@@ -5,7 +5,7 @@
  * accounts; only a log line for other expenses and incomes.
  */
 import { useState } from 'react';
-import { useDataLayer } from '../data/hooks.ts';
+import { useDataLayer } from '../data/bindings/hooks.ts';
 import type { CollectionName, WireRecordOf } from '../../shared/resources.ts';
 import { notifyError } from '../ui/notify.ts';
 

@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import type { Validation, ValidationContext } from '../../shared/validation/kit.ts';
-import { useDataLayer } from '../data/hooks.ts';
+import { useDataLayer } from '../data/bindings/hooks.ts';
 import { COLLECTIONS, type CollectionName, type WireRecordOf } from '../../shared/resources.ts';
 import { useValidationContext } from '../ui/clock.tsx';
 import { formModalProps } from './FormModal.tsx';

@@ -12,7 +12,7 @@
  * the form, changed or not.
  */
 import { useCallback, useState, type FormEvent } from 'react';
-import type { MutationResult } from '../data/mutations.ts';
+import type { MutationResult } from '../data/outbox/mutations.ts';
 import { fieldBinder, messagesOf, type FieldBinder } from './bind-field.ts';
 import { firstErrors } from '../../shared/validation/kit.ts';
 import { useRuleForm } from './use-rule-form.ts';

@@ -1,6 +1,6 @@
 /** The user's birth year: the mirror's copy of the profile, else the session's (null: unknown). */
-import { BIRTH_YEAR } from '../data/plan-start.ts';
-import { useMirrorRead, useSession } from '../data/hooks.ts';
+import { BIRTH_YEAR } from '../data/mirror/plan-start.ts';
+import { useMirrorRead, useSession } from '../data/bindings/hooks.ts';
 
 export function useBirthYear(): number | null {
   const session = useSession();

@@ -14,7 +14,7 @@ import type { Cents } from '../../engine/money.ts';
 import type { MonthKey } from '../../engine/months.ts';
 import type { ContributionMonth, IncomeMonth } from '../../engine/types.ts';
 import type { MonthsName } from '../../shared/resources.ts';
-import { useMonths, useSession } from '../data/hooks.ts';
+import { useMonths, useSession } from '../data/bindings/hooks.ts';
 import { useToday } from '../ui/MonthRange.tsx';
 import { usePendingMonthEdits } from './use-months-table.ts';
 import {

@@ -15,8 +15,8 @@ import { todaysDollars } from '../../engine/assumptions.ts';
 import type { Cents } from '../../engine/money.ts';
 import { monthsBetween, parseMonthKey, type MonthKey } from '../../engine/months.ts';
 import { NOT_MONEY } from '../../shared/months/tables.ts';
-import { useSingle } from '../data/hooks.ts';
-import { usePlanTableActuals } from '../data/plan-table-actuals.ts';
+import { useSingle } from '../data/bindings/hooks.ts';
+import { usePlanTableActuals } from '../data/bindings/plan-table-actuals.ts';
 
 export type DollarsMode = 'future' | 'today';
 

@@ -7,9 +7,9 @@
  * read later, by the hook.
  * `plan-input-reads.test.tsx` renders usePlanInput after warming these and expects no wait.
  */
-import type { LiveRead } from '../data/live-reads.ts';
-import { PLAN_TABLE_ACTUALS } from '../data/month-actuals.ts';
-import { BIRTH_YEAR, PLAN_START_DAY } from '../data/plan-start.ts';
+import type { LiveRead } from '../data/bindings/live-reads.ts';
+import { PLAN_TABLE_ACTUALS } from '../data/mirror/month-actuals.ts';
+import { BIRTH_YEAR, PLAN_START_DAY } from '../data/mirror/plan-start.ts';
 
 export const PLAN_INPUT_READS: readonly LiveRead[] = [
   { kind: 'collection', name: 'incomes' },

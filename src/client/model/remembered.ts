@@ -1,6 +1,6 @@
 /**
  * The Overview's projection remembered with its input: the last few computed are kept in the
- * mirror's results store (data/result-cache.ts), and the most recent is read when a page that shows
+ * mirror's results store (data/mirror/result-cache.ts), and the most recent is read when a page that shows
  * it opens (the Analytics and dashboard routes start the read with their mirror reads), so a person
  * who opens the app again with the same data sees the figures the engine computed last time
  * without computing them again: the projection was one task of about 0.2 s at 4× CPU throttling
@@ -17,8 +17,8 @@
  * production build remembers.
  */
 import type { DataLayer } from '../data/layer-api.ts';
-import type { MirrorDb } from '../data/db.ts';
-import { resultKey, writeResult } from '../data/result-cache.ts';
+import type { MirrorDb } from '../data/mirror/db.ts';
+import { resultKey, writeResult } from '../data/mirror/result-cache.ts';
 
 /** Whether projections are remembered at all (see above: production builds only). */
 export function remembers(): boolean {

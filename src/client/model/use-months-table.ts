@@ -6,7 +6,7 @@
  * converted row keeps its stored one (nominalRow) for the edit dialog.
  */
 import { useMemo } from 'react';
-import { useMirrorQuery, useMonths } from '../data/hooks.ts';
+import { useMirrorQuery, useMonths } from '../data/bindings/hooks.ts';
 import { MONTHS, type MonthsName } from '../../shared/resources.ts';
 import { useDollars } from './dollars.tsx';
 import type { MonthEditField, PendingMonthEdits } from './month-wire.ts';

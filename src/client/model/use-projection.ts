@@ -5,7 +5,7 @@
  *
  * Month 1 is the first month of the month tables the server sent (the user's sign-up month), and
  * the user's actual values are read back from those tables; the day of sign-up comes from the
- * profile's `created_at` (data/plan-start.ts).
+ * profile's `created_at` (data/mirror/plan-start.ts).
  * Without any table (not fetched, or their fetch failed) the projection starts this month with no
  * actuals, and says so.
  */
@@ -18,9 +18,9 @@ import { project } from '../../engine/project.ts';
 import { projectionTimeline, type Timeline } from '../../engine/timeline.ts';
 import { DEBT_PLAN_TYPES, type DebtPlanType, type ProjectionInput } from '../../engine/types.ts';
 import { projectionInput } from '../../shared/months/input.ts';
-import { useCollection, useDataLayer, useMirrorRead, useSingle, type CollectionView, type SingleView } from '../data/hooks.ts';
-import { usePlanTableActuals } from '../data/plan-table-actuals.ts';
-import { PLAN_START_DAY } from '../data/plan-start.ts';
+import { useCollection, useDataLayer, useMirrorRead, useSingle, type CollectionView, type SingleView } from '../data/bindings/hooks.ts';
+import { usePlanTableActuals } from '../data/bindings/plan-table-actuals.ts';
+import { PLAN_START_DAY } from '../data/mirror/plan-start.ts';
 import type { WireRecordOf } from '../../shared/resources.ts';
 import { useClock } from '../ui/clock.tsx';
 import { useDollars } from './dollars.tsx';

@@ -5,7 +5,7 @@
  */
 import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useSession } from '../data/hooks.ts';
+import { useSession } from '../data/bindings/hooks.ts';
 import type { StorageStatus as Status } from './controller.ts';
 import { usePwa, usePwaController } from './hooks.ts';
 

@@ -7,7 +7,7 @@
  * worker's registration (register-sw.ts, loaded after the page) reports to it. Screens read it
  * through `usePwa()` (hooks.ts). Tests give it fakes.
  */
-import type { KeyValueStorage } from '../data/session.ts';
+import type { KeyValueStorage } from '../data/session/session.ts';
 import { isIosSafari } from './platform.ts';
 
 /**

@@ -7,7 +7,7 @@ import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { ApiRequest, ApiResult } from '../data/api.ts';
 import type { DataLayer } from '../data/layer-api.ts';
-import type { WireRecord } from '../data/db.ts';
+import type { WireRecord } from '../data/mirror/db.ts';
 import { makeLayer } from './render.testing.tsx';
 
 const MONTH_TABLES: { readonly [path: string]: object } = {

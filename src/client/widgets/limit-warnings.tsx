@@ -9,7 +9,7 @@ import type { MonthKey } from '../../engine/months.ts';
 import { lastDepositMonth, plannedLimitWarnings, YEARS_WITHOUT_PLAN, type AccountKind, type LimitWarning, type PlannedAccount } from '../../engine/limits.ts';
 import { ACCOUNT_TYPES, PAY_CYCLES } from '../../shared/records.ts';
 import type { WireRecordOf } from '../../shared/resources.ts';
-import { useCollection, useSingle } from '../data/hooks.ts';
+import { useCollection, useSingle } from '../data/bindings/hooks.ts';
 import { useClock } from '../ui/clock.tsx';
 import { formatCentsUsd, wireCents } from '../ui/money.ts';
 import { useBirthYear } from '../model/birth-year.ts';

@@ -186,7 +186,7 @@ export interface TableActuals {
  * and 2026-04 (none) → { first: '2026-03', actuals: { income: [{ month: '2026-03', endBalance:
  * 125050 }], every other list empty } }. A body of another shape (which the server never sends)
  * gives what it has of the right shape, never an error: the mirror computes this as it stores each
- * table (client/data/month-actuals.ts), and a table it cannot read must not stop the write.
+ * table (client/data/mirror/month-actuals.ts), and a table it cannot read must not stop the write.
  */
 export function tableActuals(kind: MonthKind, body: unknown): TableActuals {
   const actuals = noActuals();

@@ -6,10 +6,10 @@
  */
 import type { ApiResult } from '../api.ts';
 import { isJsonObject } from '../../../shared/json.ts';
-import { mergePending, revertEdit, type PendingEdit } from '../conflicts.ts';
-import type { MirrorDb, OutboxEntry, WireRecord } from '../db.ts';
-import type { EntryOutcome } from '../outbox.ts';
-import { entryEdit, entryTarget, laterEdits, withLookupKeys } from '../pending.ts';
+import { mergePending, revertEdit, type PendingEdit } from '../sync/conflicts.ts';
+import type { MirrorDb, OutboxEntry, WireRecord } from '../mirror/db.ts';
+import type { EntryOutcome } from './outbox.ts';
+import { entryEdit, entryTarget, laterEdits, withLookupKeys } from '../sync/pending.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName } from '../../../shared/resources.ts';
 import { defaultFailureMessage } from './failure.ts';
 import { HOME_ACTUALS_CLEARED, patchMonthRow } from './month-rows.ts';

@@ -3,7 +3,7 @@
  * shows the server's message when it has one, else the default; month edits and collection deletes
  * always show the fixed wording.
  */
-import type { EntryTarget } from '../pending.ts';
+import type { EntryTarget } from '../sync/pending.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type SingleDecl } from '../../../shared/resources.ts';
 import { verbOf, type Mutation } from './mutation.ts';
 

@@ -1,7 +1,7 @@
 /** Month rows in a stored month table, found by id. */
 import { isJsonObject } from '../../../shared/json.ts';
-import type { Fields } from '../conflicts.ts';
-import type { WireRecord } from '../db.ts';
+import type { Fields } from '../sync/conflicts.ts';
+import type { WireRecord } from '../mirror/db.ts';
 
 /**
  * The home's actuals an income month row carries only when given

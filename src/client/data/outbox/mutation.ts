@@ -4,7 +4,7 @@
  * exactly one place, `toRequest`, at send time; nothing else reads methods or paths back.
  */
 import { isJsonObject } from '../../../shared/json.ts';
-import type { Fields } from '../conflicts.ts';
+import type { Fields } from '../sync/conflicts.ts';
 import type { FailureVerb } from './failure.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../../shared/resources.ts';
 

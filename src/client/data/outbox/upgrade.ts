@@ -6,11 +6,11 @@
  * was lost is still answered from the server's first attempt), attempts and status.
  */
 import { isJsonObject } from '../../../shared/json.ts';
-import type { Fields } from '../conflicts.ts';
-import type { OutboxEntry } from '../db.ts';
+import type { Fields } from '../sync/conflicts.ts';
+import type { OutboxEntry } from '../mirror/db.ts';
 import { COLLECTIONS, MONTHS, SINGLES, type CollectionName, type MonthsName, type SingleName } from '../../../shared/resources.ts';
 import type { Mutation } from './mutation.ts';
-import { lookupKeys } from '../pending.ts';
+import { lookupKeys } from '../sync/pending.ts';
 
 /** An outbox entry as mirror version 1 stored it. */
 export interface OutboxEntryV1 {

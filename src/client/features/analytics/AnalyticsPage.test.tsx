@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../data/session.ts';
+import { STORAGE_KEYS } from '../../data/session/session.ts';
 import { makeLayer } from '../../test-support/render.testing.tsx';
 import { renderRoutes } from '../../test-support/routes.testing.tsx';
 import { AnalyticsPage } from './AnalyticsPage.tsx';

@@ -9,7 +9,7 @@ import '@mantine/charts/styles.css';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { useFreshSubscription, useSession } from '../../data/hooks.ts';
+import { useFreshSubscription, useSession } from '../../data/bindings/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { PageTabs } from '../../ui/PageTabs.tsx';
 import { DollarsProvider } from '../../model/dollars.tsx';
@@ -44,7 +44,7 @@ function Upsell() {
  */
 function usePreloadProvisionalTables() {
   useEffect(() => {
-    import('../../data/provisional.ts').catch(() => {
+    import('../../data/mirror/provisional.ts').catch(() => {
       // Offline already: the data layer logs its own failure when it needs the module.
     });
   }, []);

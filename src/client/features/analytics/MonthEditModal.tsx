@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { centsToDollars, type Cents } from '../../../engine/money.ts';
 import type { MonthKey } from '../../../engine/months.ts';
 import type { Validation } from '../../../shared/validation/kit.ts';
-import { useDataLayer } from '../../data/hooks.ts';
+import { useDataLayer } from '../../data/bindings/hooks.ts';
 import type { MonthsName } from '../../../shared/resources.ts';
 import { MoneyInput } from '../../ui/fields.tsx';
 import { FormModal } from '../../forms/FormModal.tsx';

@@ -6,7 +6,7 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useOutboxStatus } from '../../data/hooks.ts';
+import { useOutboxStatus } from '../../data/bindings/hooks.ts';
 import { EmptyState } from '../../ui/ListStatus.tsx';
 
 export const RETRY_NOTE = 'Your data will be retried on the next refresh.';

@@ -4,7 +4,7 @@
  * wait for the other five. The route (routes/analytics.tsx) starts the stored tab's code with the
  * page's. The service worker precaches every tab, so they open offline too.
  */
-import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
+import { warmLive, type LiveRead, type Warmed } from '../../data/bindings/live-reads.ts';
 import type { DataLayer } from '../../data/layer-api.ts';
 import { PLAN_INPUT_READS } from '../../model/plan-input-reads.ts';
 import { recallForPage } from '../../model/remembered.ts';

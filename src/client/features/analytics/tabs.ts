@@ -2,7 +2,7 @@
  * The analytics tabs in the documented order (docs/product.md#screens-and-routes), then What if
  * (docs/projection-rules.md#what-if); the value is what persists.
  */
-import { STORAGE_KEYS } from '../../data/session.ts';
+import { STORAGE_KEYS } from '../../data/session/session.ts';
 import { tabList } from '../../ui/tab-list.ts';
 
 export const ANALYTICS_TABS = [

@@ -5,7 +5,7 @@
  */
 import { Button, Stack } from '@mantine/core';
 import { validatePasswordChange, type PasswordChangeInput } from '../../../shared/validation/accounts.ts';
-import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useSession } from '../../data/bindings/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { accountCalls, authFailureMessage, firstFieldErrors, PASSWORD_REDIRECT_MS } from '../../model/account-calls.ts';
 import { AuthCard, FormMessage, NewPasswordFields, PasswordField } from '../../forms/AuthCard.tsx';

@@ -6,7 +6,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { validatePasswordResetRequest, type PasswordResetRequestInput } from '../../../shared/validation/accounts.ts';
-import { useDataLayer } from '../../data/hooks.ts';
+import { useDataLayer } from '../../data/bindings/hooks.ts';
 import { accountCalls, authFailureMessage, PASSWORD_REDIRECT_MS } from '../../model/account-calls.ts';
 import { AuthCard, FormMessage } from '../../forms/AuthCard.tsx';
 import { useAccountForm } from '../../forms/use-account-form.ts';

@@ -7,7 +7,7 @@ import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core
 import { Link } from '@tanstack/react-router';
 import { validateSignIn, type SignInInput } from '../../../shared/validation/accounts.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
-import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useSession } from '../../data/bindings/hooks.ts';
 import { accountCalls, authFailureMessage, INVALID_CREDENTIALS, SIGN_IN_REDIRECT_MS } from '../../model/account-calls.ts';
 import { AlreadyLoggedIn, AuthCard, AuthSwitch, FormMessage, PasswordField } from '../../forms/AuthCard.tsx';
 import { useAccountForm } from '../../forms/use-account-form.ts';

@@ -6,7 +6,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { validatePasswordReset, type PasswordResetInput } from '../../../shared/validation/accounts.ts';
-import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useSession } from '../../data/bindings/hooks.ts';
 import { accountCalls, authFailureMessage, PASSWORD_REDIRECT_MS, RESET_TOKEN_EXPIRED } from '../../model/account-calls.ts';
 import { AlreadyLoggedIn, AuthCard, FormMessage, NewPasswordFields } from '../../forms/AuthCard.tsx';
 import { useAccountForm } from '../../forms/use-account-form.ts';

@@ -8,7 +8,7 @@ import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core'
 import { Link } from '@tanstack/react-router';
 import { BIRTH_YEAR_MIN, validateSignUpForm, type SignUpInput } from '../../../shared/validation/accounts.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
-import { useDataLayer, useFeatureFlag, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useFeatureFlag, useSession } from '../../data/bindings/hooks.ts';
 import { useValidationContext } from '../../ui/clock.tsx';
 import { BirthYearInput } from '../../ui/fields.tsx';
 import { accountCalls, authFailureMessage, firstFieldErrors, SIGN_IN_REDIRECT_MS } from '../../model/account-calls.ts';

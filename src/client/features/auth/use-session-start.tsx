@@ -5,7 +5,7 @@
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useDataLayer } from '../../data/hooks.ts';
+import { useDataLayer } from '../../data/bindings/hooks.ts';
 import { AUTH_ERROR_FALLBACK } from '../../model/account-calls.ts';
 import type { SubmitOutcome } from '../../forms/use-account-form.ts';
 

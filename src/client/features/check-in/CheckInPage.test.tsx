@@ -11,7 +11,7 @@ import { monthTableBody } from '../../../shared/months/tables.ts';
 import { NET_WORTH_MEANS } from '../../model/net-worth.ts';
 import { CONTRIBUTION_BODY, DEBT_BODY, INCOME_BODY, MARCH_1, RETIREMENT_BODY, serveMonths } from '../../test-support/month-fixtures.testing.ts';
 import { renderTab } from '../../test-support/analytics.testing.tsx';
-import { dexieStores } from '../../data/schema.ts';
+import { dexieStores } from '../../data/mirror/schema.ts';
 import { CheckInPage, HOME_VALUE_UNKNOWN, tablesInStep } from './CheckInPage.tsx';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -25,8 +25,8 @@ import { validateContributionMonth, validateDebtMonth, validateHomeMonth, valida
 import { homeAt } from '../../../engine/net-worth.ts';
 import type { MonthKind } from '../../../shared/months/tables.ts';
 import { entriesOf, MONTHS, type MonthsName } from '../../../shared/resources.ts';
-import { useDataLayer, useFreshSubscription, useSession } from '../../data/hooks.ts';
-import type { MutationResult } from '../../data/mutations.ts';
+import { useDataLayer, useFreshSubscription, useSession } from '../../data/bindings/hooks.ts';
+import type { MutationResult } from '../../data/outbox/mutations.ts';
 import { MoneyInput } from '../../ui/fields.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { formatCentsUsd, moneyInputText } from '../../ui/money.ts';
@@ -37,7 +37,7 @@ import { useOverviewProjection } from '../../model/use-projection.ts';
 import { useMonthsTable } from '../../model/use-months-table.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type MonthEditField } from '../../model/month-wire.ts';
 import { usePlanInput } from '../../model/use-projection.ts';
-import { usePlanTableActuals } from '../../data/plan-table-actuals.ts';
+import { usePlanTableActuals } from '../../data/bindings/plan-table-actuals.ts';
 
 /** One balance of the check-in: the month row it is the actual of, and how it is checked. */
 export interface CheckInField {

@@ -9,7 +9,7 @@
  */
 import { Button, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ComponentType } from 'react';
-import { useCollection, type CollectionOptions } from '../../data/hooks.ts';
+import { useCollection, type CollectionOptions } from '../../data/bindings/hooks.ts';
 import type { CollectionName, WireRecordOf } from '../../../shared/resources.ts';
 import type { Column } from '../../ui/column.ts';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.tsx';

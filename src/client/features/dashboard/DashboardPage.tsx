@@ -5,7 +5,7 @@
  */
 import { Title } from '@mantine/core';
 import type { ComponentType } from 'react';
-import { useSession } from '../../data/hooks.ts';
+import { useSession } from '../../data/bindings/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { PageTabs } from '../../ui/PageTabs.tsx';
 import { DebtPlanTab } from './debt-plan/DebtPlanTab.tsx';

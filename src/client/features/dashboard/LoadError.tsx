@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useDataLayer } from '../../data/hooks.ts';
+import { useDataLayer } from '../../data/bindings/hooks.ts';
 
 /** The error box of a list (docs/product.md#error-messages): the server's message or the fetch default, and a retry. */
 export function LoadError({ message }: { message: string }) {

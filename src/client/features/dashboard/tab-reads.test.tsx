@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataLayer } from '../../data/layer-api.ts';
-import { STORAGE_KEYS } from '../../data/session.ts';
+import { STORAGE_KEYS } from '../../data/session/session.ts';
 import { makePlanLayer, monthTablesInMirror } from '../../test-support/plan-mirror.testing.ts';
 import { Providers } from '../../test-support/render.testing.tsx';
 import { renderRoutes } from '../../test-support/routes.testing.tsx';

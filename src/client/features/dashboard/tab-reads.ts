@@ -1,13 +1,13 @@
 /**
  * What the dashboard's first screen reads from the mirror, started by the route's loader
  * (routes/dashboard.tsx) while the page's code loads, so the stored tab's first render has its
- * rows and figures instead of a skeleton (`warmLive` in data/live-reads.ts). Only the tabs a person most often
+ * rows and figures instead of a skeleton (`warmLive` in data/bindings/live-reads.ts). Only the tabs a person most often
  * opens on are listed: the Overview (the installed app's start page: its tiles, the month tables'
  * balances and the Financial Health figures, which read the engine's input) and the Debts list.
  * `tab-reads.test.tsx` renders each after warming it and expects no wait.
  */
 import type { DataLayer } from '../../data/layer-api.ts';
-import { warmLive, type LiveRead, type Warmed } from '../../data/live-reads.ts';
+import { warmLive, type LiveRead, type Warmed } from '../../data/bindings/live-reads.ts';
 import { PLAN_INPUT_READS } from '../../model/plan-input-reads.ts';
 import { recallForPage } from '../../model/remembered.ts';
 import { storedDashboardTab, type DashboardTab } from './tabs.ts';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../data/session.ts';
+import { STORAGE_KEYS } from '../../data/session/session.ts';
 import { tabList } from '../../ui/tab-list.ts';
 
 /** The dashboard's tabs in the documented order (docs/product.md#screens-and-routes); the value is what persists. */

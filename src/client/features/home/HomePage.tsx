@@ -5,7 +5,7 @@
  */
 import { Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../../data/hooks.ts';
+import { useSession } from '../../data/bindings/hooks.ts';
 
 export interface FeatureGroup {
   title: string;

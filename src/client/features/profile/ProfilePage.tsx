@@ -9,7 +9,7 @@ import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { localMonth } from '../../../engine/months.ts';
 import { validateProfile, type ProfileInput } from '../../../shared/validation/accounts.ts';
-import { useDataLayer, useMirrorQuery, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useMirrorQuery, useSession } from '../../data/bindings/hooks.ts';
 import { useClock, useValidationContext } from '../../ui/clock.tsx';
 import { BirthYearInput } from '../../ui/fields.tsx';
 import { StorageStatus } from '../../pwa/StorageStatus.tsx';
@@ -66,7 +66,7 @@ function ProfileForm({ profile }: { profile: MirrorProfile }) {
         // The birth year is an input of the projection: month tables this device recomputed while
         // edits wait take the new one at once (the server sends its own through the live channel).
         // The profile is saved whatever that does.
-        const { recomputeProvisionalMonths } = await import('../../data/provisional.ts');
+        const { recomputeProvisionalMonths } = await import('../../data/mirror/provisional.ts');
         await recomputeProvisionalMonths(layer.db, localMonth(clock()), session.birthYear).catch(() => false);
       }
       return { ok: true };

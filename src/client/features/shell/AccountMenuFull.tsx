@@ -8,7 +8,7 @@
 import { Menu } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useSession } from '../../data/bindings/hooks.ts';
 import { usePwa } from '../../pwa/hooks.ts';
 import { openPortal } from '../../model/portal.ts';
 import { AccountButton } from './AccountMenu.tsx';

@@ -8,7 +8,7 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { useDataLayer, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useSession } from '../../data/bindings/hooks.ts';
 import { InstallButton } from '../../pwa/InstallButton.tsx';
 import { PwaNotices } from '../../pwa/PwaNotices.tsx';
 import { PersistStorageAfterSignIn } from '../../pwa/StorageStatus.tsx';

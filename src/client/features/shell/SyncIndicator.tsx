@@ -4,7 +4,7 @@
  * made elsewhere. Nothing a user typed disappears without them seeing why.
  */
 import { Badge, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useConflicts, useDataLayer, useOutboxStatus } from '../../data/hooks.ts';
+import { useConflicts, useDataLayer, useOutboxStatus } from '../../data/bindings/hooks.ts';
 
 export function SyncIndicator() {
   const layer = useDataLayer();

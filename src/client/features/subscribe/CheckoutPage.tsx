@@ -8,7 +8,7 @@
 import { Anchor, Badge, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useDataLayer, useFreshSubscription, useSession } from '../../data/hooks.ts';
+import { useDataLayer, useFreshSubscription, useSession } from '../../data/bindings/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { AlreadySubscribed } from './AlreadySubscribed.tsx';
 import type { CheckoutSearch } from './checkout-search.ts';

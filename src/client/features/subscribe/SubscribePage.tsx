@@ -6,7 +6,7 @@
  */
 import { Accordion, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useFreshSubscription, useSession } from '../../data/hooks.ts';
+import { useFreshSubscription, useSession } from '../../data/bindings/hooks.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { AlreadySubscribed } from './AlreadySubscribed.tsx';
 import { PlanHeading } from './PlanHeading.tsx';

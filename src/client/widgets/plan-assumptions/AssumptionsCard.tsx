@@ -16,7 +16,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { WireRecordOf } from '../../../shared/resources.ts';
-import { useCollection, useDataLayer, useSession, useSingle } from '../../data/hooks.ts';
+import { useCollection, useDataLayer, useSession, useSingle } from '../../data/bindings/hooks.ts';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../ui/money.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { PendingMark } from '../../ui/PendingMark.tsx';

@@ -3,7 +3,7 @@ import { Divider, NativeSelect, SimpleGrid } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import type { WireRecordOf } from '../../../shared/resources.ts';
 import { validateAssumptions } from '../../../shared/validation/records.ts';
-import { useDataLayer } from '../../data/hooks.ts';
+import { useDataLayer } from '../../data/bindings/hooks.ts';
 import { useValidationContext } from '../../ui/clock.tsx';
 import { MoneyInput, NumberText } from '../../ui/fields.tsx';
 import { FormModal, formModalProps, hintBelow } from '../../forms/FormModal.tsx';

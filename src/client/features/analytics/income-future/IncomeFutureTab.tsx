@@ -23,7 +23,7 @@ import { centsToDollars, ZERO } from '../../../../engine/money.ts';
 import { incomeExpensesAndOther, monthActual, monthsInRange } from '../../../../engine/month-views.ts';
 import type { IncomeMonth } from '../../../../engine/types.ts';
 import { validateIncomeMonth, type IncomeMonthInput } from '../../../../shared/validation/months.ts';
-import { useCollection } from '../../../data/hooks.ts';
+import { useCollection } from '../../../data/bindings/hooks.ts';
 import { FigureCards } from '../FigureCards.tsx';
 import { chartSample } from '../chart-data.ts';
 import { ToneAmount } from '../Figures.tsx';

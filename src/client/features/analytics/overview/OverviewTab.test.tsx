@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '../../../data/api.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecord } from '../../../data/mirror/db.ts';
 import { makeLayer, type SetupOptions } from '../../../test-support/render.testing.tsx';
 import { renderRoutes, type RoutedOptions } from '../../../test-support/routes.testing.tsx';
 import { simulateDebts, type SimDebt } from './debt-simulation.test-support.ts';

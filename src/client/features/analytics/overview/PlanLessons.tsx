@@ -10,7 +10,7 @@
  */
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { cents, centsToDollars, ZERO, type Cents } from '../../../../engine/money.ts';
-import { useDataLayer, useSingle } from '../../../data/hooks.ts';
+import { useDataLayer, useSingle } from '../../../data/bindings/hooks.ts';
 import { formatCentsUsd, wireCents } from '../../../ui/money.ts';
 import { notifyError } from '../../../ui/notify.ts';
 import type { FocusField } from '../../../widgets/plan-assumptions/AssumptionsForm.tsx';

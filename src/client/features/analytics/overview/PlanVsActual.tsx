@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import type { MonthKey } from '../../../../engine/months.ts';
 import { planVsActual, snapshotFromWire, snapshotToWire, type BaselineMonth } from '../../../../engine/plan-vs-actual.ts';
-import { useCollection, useDataLayer } from '../../../data/hooks.ts';
+import { useCollection, useDataLayer } from '../../../data/bindings/hooks.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
 import { chartSample } from '../chart-data.ts';
 import { signedWholeUsd } from '../../../ui/figure-text.ts';

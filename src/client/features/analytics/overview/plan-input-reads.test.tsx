@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../../data/session.ts';
+import { STORAGE_KEYS } from '../../../data/session/session.ts';
 import type { DataLayer } from '../../../data/layer-api.ts';
 import { makePlanLayer, monthTablesInMirror } from '../../../test-support/plan-mirror.testing.ts';
 import { Providers } from '../../../test-support/render.testing.tsx';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openMirror, type MirrorDb } from '../../../data/db.ts';
+import { openMirror, type MirrorDb } from '../../../data/mirror/db.ts';
 import { renderRoutes } from '../../../test-support/routes.testing.tsx';
 import { project } from '../../../../engine/project.ts';
 import type * as Engine from '../../../../engine/project.ts';

@@ -18,7 +18,7 @@ import { monthsInRange, retirementExpenses } from '../../../../engine/month-view
 import { ZERO } from '../../../../engine/money.ts';
 import { validateRetirementMonth, type RetirementMonthInput } from '../../../../shared/validation/months.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
-import { useSingle } from '../../../data/hooks.ts';
+import { useSingle } from '../../../data/bindings/hooks.ts';
 import { AccountMonthsView, type AccountMonthEdit, type AccountTabProps } from '../AccountMonthsView.tsx';
 import { EntityTabs } from '../EntityTabs.tsx';
 import { wholeUsd } from '../../../ui/figure-text.ts';

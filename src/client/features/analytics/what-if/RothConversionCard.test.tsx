@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cents } from '../../../../engine/money.ts';
 import { exploreRothConversions } from '../../../../engine/roth-explorer.ts';
 import type { ProjectionInput } from '../../../../engine/types.ts';
-import type { WireRecord } from '../../../data/db.ts';
+import type { WireRecord } from '../../../data/mirror/db.ts';
 import { renderReady, writesOf } from '../../../test-support/dialog.testing.ts';
 import type { SetupOptions } from '../../../test-support/render.testing.tsx';
 import { usePlanInput } from '../../../model/use-projection.ts';

@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { cents, ZERO, type Cents } from '../../../../engine/money.ts';
 import { CONVERSION_STEPS, type ConversionExplorer } from '../../../../engine/roth-explorer.ts';
 import type { ProjectionInput } from '../../../../engine/types.ts';
-import { useDataLayer } from '../../../data/hooks.ts';
+import { useDataLayer } from '../../../data/bindings/hooks.ts';
 import { notifyError } from '../../../ui/notify.ts';
 import { WideTable } from '../../../ui/WideTable.tsx';
 import { wholeUsd } from '../../../model/plan-format.ts';

@@ -12,7 +12,7 @@ import { centsToDollars, cents } from '../../../../engine/money.ts';
 import { ageIn } from '../../../../engine/timeline.ts';
 import { applyWhatIf, whatIfErrors, type PlanOutcome, type WhatIfChanges } from '../../../../engine/what-if.ts';
 import { netWorthLines } from './figures.ts';
-import { useDataLayer } from '../../../data/hooks.ts';
+import { useDataLayer } from '../../../data/bindings/hooks.ts';
 import { notifyError } from '../../../ui/notify.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
 import { compactUsd, monthWithAge, wholeUsd } from '../../../model/plan-format.ts';

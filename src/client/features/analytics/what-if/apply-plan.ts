@@ -14,7 +14,7 @@ import { centsToDollars, type Cents } from '../../../../engine/money.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
 import type { ProjectionInput } from '../../../../engine/types.ts';
 import type { CollectionName, SingleName } from '../../../../shared/resources.ts';
-import type { MutationResult, Mutations } from '../../../data/mutations.ts';
+import type { MutationResult, Mutations } from '../../../data/outbox/mutations.ts';
 
 type Fields = Record<string, string | number | boolean | null>;
 

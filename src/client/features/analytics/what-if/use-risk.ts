@@ -9,8 +9,8 @@
  * an older version are never shown as this version's.
  */
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { readResult, resultKey, writeResult } from '../../../data/result-cache.ts';
-import { useDataLayer } from '../../../data/hooks.ts';
+import { readResult, resultKey, writeResult } from '../../../data/mirror/result-cache.ts';
+import { useDataLayer } from '../../../data/bindings/hooks.ts';
 import type { ProjectionInput } from '../../../../engine/types.ts';
 import type { RiskAnswers, RiskRequest } from './protocol.ts';
 import { riskClient } from './risk-client.ts';

@@ -7,7 +7,7 @@ import { NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import { validateDebtPlan } from '../../../../shared/validation/records.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
-import { useDataLayer } from '../../../data/hooks.ts';
+import { useDataLayer } from '../../../data/bindings/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { MoneyInput } from '../../../ui/fields.tsx';
 import { FormModal, formModalProps } from '../../../forms/FormModal.tsx';

@@ -6,7 +6,7 @@ import { Button, DataList, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PLAN_TYPE_LABELS } from '../../../../shared/records.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
-import { useSingle } from '../../../data/hooks.ts';
+import { useSingle } from '../../../data/bindings/hooks.ts';
 import { EmptyState, TableSkeleton } from '../../../ui/ListStatus.tsx';
 import { LoadError } from '../LoadError.tsx';
 import { formatUsd } from '../../../ui/money.ts';

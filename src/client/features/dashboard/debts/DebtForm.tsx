@@ -5,7 +5,7 @@
  */
 import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../../../data/hooks.ts';
+import { useSession } from '../../../data/bindings/hooks.ts';
 import { validateDebt } from '../../../../shared/validation/records.ts';
 import { MoneyInput, NumberText, PlainText } from '../../../ui/fields.tsx';
 import { FormModal } from '../../../forms/FormModal.tsx';

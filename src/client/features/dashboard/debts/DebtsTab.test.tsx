@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../data/api.ts';
 import { card, confirmDelete, dialogClosed, dialogInput, expectKeptOpen, expectTexts, fillDialog, fillDialogFields, press, refuse, renderAndPress, renderReady, submitDialog, tableRows, writesOf } from '../../../test-support/dialog.testing.ts';
-import { useMonths } from '../../../data/hooks.ts';
+import { useMonths } from '../../../data/bindings/hooks.ts';
 import { renderScreen } from '../../../test-support/render.testing.tsx';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
 import { renderRoutes } from '../../../test-support/routes.testing.tsx';

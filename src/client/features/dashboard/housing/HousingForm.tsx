@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { HOUSING_TYPES } from '../../../../shared/records.ts';
 import { validateHousing } from '../../../../shared/validation/records.ts';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
-import { useDataLayer } from '../../../data/hooks.ts';
+import { useDataLayer } from '../../../data/bindings/hooks.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';
 import { FormModal, formModalProps } from '../../../forms/FormModal.tsx';

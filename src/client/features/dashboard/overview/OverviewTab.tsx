@@ -7,7 +7,7 @@
  */
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useCollection, useSession } from '../../../data/hooks.ts';
+import { useCollection, useSession } from '../../../data/bindings/hooks.ts';
 import { formatCentsUsd } from '../../../ui/money.ts';
 import { useOverviewBalances } from '../../../model/current-balances.ts';
 import type { DashboardTab } from '../tabs.ts';

@@ -8,7 +8,7 @@
  */
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useSingle } from '../../../data/hooks.ts';
+import { useSingle } from '../../../data/bindings/hooks.ts';
 import { LimitWarnings, useLimitCheck } from '../../../widgets/limit-warnings.tsx';
 import { formatCentsUsd, formatPercent, formatUsd } from '../../../ui/money.ts';
 import { CollectionTab, type CollectionTabProps } from '../CollectionTab.tsx';

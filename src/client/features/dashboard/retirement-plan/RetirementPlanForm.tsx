@@ -5,7 +5,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';
 import type { WireRecordOf } from '../../../../shared/resources.ts';
-import { useDataLayer } from '../../../data/hooks.ts';
+import { useDataLayer } from '../../../data/bindings/hooks.ts';
 import { validateRetirementPlan } from '../../../../shared/validation/records.ts';
 import { useValidationContext } from '../../../ui/clock.tsx';
 import { DateInput, MoneyInput, NumberText } from '../../../ui/fields.tsx';

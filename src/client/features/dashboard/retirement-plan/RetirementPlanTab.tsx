@@ -5,7 +5,7 @@
  */
 import { Button, Card, DataList, Group, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useState } from 'react';
-import { useDataLayer, useSingle } from '../../../data/hooks.ts';
+import { useDataLayer, useSingle } from '../../../data/bindings/hooks.ts';
 import { ConfirmDelete } from '../../../ui/ConfirmDelete.tsx';
 import { EmptyState } from '../../../ui/ListStatus.tsx';
 import { LoadError } from '../LoadError.tsx';

@@ -9,7 +9,7 @@ import { Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/c
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { validateAccountDeletion, type AccountDeletionInput } from '../../../../shared/validation/accounts.ts';
-import { useDataLayer, useOutboxStatus, useSession } from '../../../data/hooks.ts';
+import { useDataLayer, useOutboxStatus, useSession } from '../../../data/bindings/hooks.ts';
 import { notifyNotice } from '../../../ui/notify.ts';
 import { firstFieldErrors } from '../../../model/account-calls.ts';
 import { FormMessage, PasswordField } from '../../../forms/AuthCard.tsx';

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Text, type ButtonProps } from '@mantine/core';
 import { useState } from 'react';
-import { useDataLayer } from '../../../data/hooks.ts';
+import { useDataLayer } from '../../../data/bindings/hooks.ts';
 import { useClock } from '../../../ui/clock.tsx';
 import { EXPORT_FAILED } from './data-calls.ts';
 import { exportJson, type ExportOutcome } from './export-json.ts';

@@ -5,7 +5,7 @@
 import { Button, Flex, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { MonthsName } from '../../../../shared/resources.ts';
-import { useDataLayer, useMirrorQuery } from '../../../data/hooks.ts';
+import { useDataLayer, useMirrorQuery } from '../../../data/bindings/hooks.ts';
 import { localDate, useClock } from '../../../ui/clock.tsx';
 import { CSV_TABLES, csvFromMirror, type CsvTableId } from './csv-tables.ts';
 import { saveFile } from './download.ts';

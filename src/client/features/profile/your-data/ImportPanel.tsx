@@ -8,8 +8,8 @@ import { Alert, Button, FileInput, List, Radio, Stack, Text, Title } from '@mant
 import { useState } from 'react';
 import { validateImport, type ImportMode } from '../../../../shared/validation/import.ts';
 import type { ApiResult } from '../../../data/api.ts';
-import { exportFromMirror } from '../../../data/export-from-mirror.ts';
-import { useDataLayer, useOutboxStatus } from '../../../data/hooks.ts';
+import { exportFromMirror } from '../../../data/mirror/export-from-mirror.ts';
+import { useDataLayer, useOutboxStatus } from '../../../data/bindings/hooks.ts';
 import { useClock, useValidationContext } from '../../../ui/clock.tsx';
 import { countsOf, countsOfAnswer, countsText, NO_COUNTS, type Counts } from './counts.ts';
 import { dataCalls, IMPORT_FAILED, IMPORT_NEEDS_CONNECTION, importAnswer, type ImportAnswer } from './data-calls.ts';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cents, wholeDollars } from '../../../../engine/money.ts';
-import { openMirror, type MirrorDb } from '../../../data/db.ts';
+import { openMirror, type MirrorDb } from '../../../data/mirror/db.ts';
 import { fillMirror } from '../../../data/household.testing.ts';
 import { DEBT_COLUMNS } from '../../analytics/debt-progress/DebtProgressTab.tsx';
 import { incomeColumns } from '../../analytics/income-future/IncomeFutureTab.tsx';

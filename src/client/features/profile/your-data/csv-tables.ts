@@ -21,7 +21,7 @@ import { incomeExpensesAndOther, monthActual, retirementExpenses } from '../../.
 import type { ContributionMonth, DebtMonth, IncomeMonth } from '../../../../engine/types.ts';
 import { toCsv, type CsvCell } from '../../../../shared/export/csv.ts';
 import { COLLECTIONS, entriesOf, type CollectionName, type MonthsName, type WireRecordOf } from '../../../../shared/resources.ts';
-import type { MirrorDb } from '../../../data/db.ts';
+import type { MirrorDb } from '../../../data/mirror/db.ts';
 import { moneyInputText } from '../../../ui/money.ts';
 import { contributionMonthsFromWire, debtMonthsFromWire, incomeMonthsFromWire, retirementMonthsFromWire, type RetirementRow, type WithId } from '../../../model/month-wire.ts';
 import { incomeHeaders, livingHeaders, type IncomeHeader, type LivingHeader } from '../../../model/month-columns.ts';

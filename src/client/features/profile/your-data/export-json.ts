@@ -1,11 +1,11 @@
 /**
  * "Export (JSON)": the server's document when it can be reached, else the same document made on
- * the device from its mirror (src/client/data/export-from-mirror.ts). Online, edits still queued
+ * the device from its mirror (src/client/data/mirror/export-from-mirror.ts). Online, edits still queued
  * on this device are sent first, so the server's file has them too.
  */
 import { EXPORT_FORMAT, exportFileName } from '../../../../shared/export/document.ts';
 import type { DataLayer } from '../../../data/layer-api.ts';
-import { exportFromMirror } from '../../../data/export-from-mirror.ts';
+import { exportFromMirror } from '../../../data/mirror/export-from-mirror.ts';
 import { dataCalls, EXPORT_FAILED } from './data-calls.ts';
 import { saveFile } from './download.ts';
 

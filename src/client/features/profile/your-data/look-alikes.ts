@@ -8,7 +8,7 @@
  */
 import { EXPORT_COLLECTIONS, type ExportCollectionKey } from '../../../../shared/export/document.ts';
 import type { ImportDocument } from '../../../../shared/validation/import.ts';
-import { canonicalJson } from '../../../data/result-cache.ts';
+import { canonicalJson } from '../../../data/mirror/result-cache.ts';
 
 /** The file's record ids that look like one of the account's, by collection. */
 export type LookAlikes = Readonly<Partial<Record<ExportCollectionKey, ReadonlySet<number>>>>;

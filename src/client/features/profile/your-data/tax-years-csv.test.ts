@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMirror, type MirrorDb } from '../../../data/db.ts';
+import { openMirror, type MirrorDb } from '../../../data/mirror/db.ts';
 import { csvFromMirror } from './csv-tables.ts';
 import { RETIREMENT_BODY, retirementRow } from '../../../test-support/month-fixtures.testing.ts';
 
