@@ -11,7 +11,7 @@
  */
 import { nominalRow } from '../../../model/dollars.tsx';
 import { Stack, Title } from '@mantine/core';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import {
   incomeAverages,
   incomeDisplayEndBalance,
@@ -20,7 +20,7 @@ import {
   PROJECTION_YEARS,
 } from '../../../../engine/insights.ts';
 import { centsToDollars, ZERO } from '../../../../engine/money.ts';
-import { incomeExpensesAndOther, monthActual, monthsInRange } from '../../../../engine/month-views.ts';
+import { incomeExpensesAndOther, monthsInRange } from '../../../../engine/month-views.ts';
 import type { IncomeMonth } from '../../../../engine/types.ts';
 import { validateIncomeMonth, type IncomeMonthInput } from '../../../../shared/validation/months.ts';
 import { useCollection } from '../../../data/bindings/hooks.ts';
@@ -29,9 +29,9 @@ import { chartSample } from '../chart-data.ts';
 import { ToneAmount } from '../Figures.tsx';
 import { wholeUsd } from '../../../ui/figure-text.ts';
 import { MonthChart } from '../MonthChart.tsx';
-import { MonthEditModal, type MonthEdit } from '../MonthEditModal.tsx';
+import type { MonthEdit } from '../MonthEditModal.tsx';
 import { MonthsToolbar, useMonthRange, useToday } from '../../../ui/MonthRange.tsx';
-import { MonthTable } from '../month-table/MonthTable.tsx';
+import { EditableMonthTable } from '../month-table/EditableMonthTable.tsx';
 import { ColumnNotes } from '../month-table/ColumnNotes.tsx';
 import { INCOME_NOTES, incomeHeaders, type IncomeHeader } from '../../../model/month-columns.ts';
 import type { Column } from '../../../ui/column.ts';
@@ -76,13 +76,11 @@ export function IncomeFutureTab() {
   const rows = table === null ? null : noIncome ? NO_ROWS : table;
   const today = useToday();
   const [range, setRange] = useMonthRange();
-  const [editing, setEditing] = useState<MonthEdit<IncomeMonthInput> | null>(null);
   const shown = useMemo(() => (rows ? monthsInRange(rows, range, today) : []), [rows, range, today]);
   const columns = useMemo(() => incomeColumns(rows ?? NO_ROWS), [rows]);
   const chart = useMemo(() => chartSample(shown).map((row) => ({ month: row.month, 'End Balance': centsToDollars(incomeDisplayEndBalance(row)) })), [shown]);
-  const openEdit = useCallback(
-    (row: Row) =>
-      setEditing({
+  const editOf = useCallback(
+    (row: Row): MonthEdit<IncomeMonthInput> => ({
         title: 'Edit Income Month',
         submitLabel: 'Update Income Month',
         months: 'incomeMonths',
@@ -144,19 +142,9 @@ export function IncomeFutureTab() {
           {cards}
           <MonthChart label="End balance by month" data={chart} series={[{ name: 'End Balance', color: 'teal.6' }]} type="split" />
           <ColumnNotes headers={columns.map((column) => column.header)} notes={INCOME_NOTES} />
-          <MonthTable
-            label="Income months"
-            rows={shown}
-            columns={columns}
-            today={today}
-            onEdit={openEdit}
-            pendingIds={pendingIds}
-            emptyText="No months from the current month on. Choose All Months to see earlier ones."
-            actualOf={monthActual}
-          />
+          <EditableMonthTable label="Income months" rows={shown} columns={columns} today={today} editOf={editOf} pendingIds={pendingIds} />
         </>
       )}
-      {editing && <MonthEditModal edit={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }
