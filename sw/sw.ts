@@ -137,7 +137,7 @@ self.addEventListener('message', (event) => {
   const answer = (status: AppCacheStatus) => event.ports[0]?.postMessage(status);
   if (type === SW_MESSAGE.skipWaiting) void self.skipWaiting();
   // A fill that failed part-way (the connection dropped) still answers, with what is cached: the
-  // page then says nothing, and a later page's request fetches the rest.
+  // page then says nothing and asks again later (register-sw.ts), and that request fetches the rest.
   if (type === SW_MESSAGE.precacheApp) event.waitUntil(fillAppCache().catch(() => appCacheStatus()).then(answer));
   if (type === SW_MESSAGE.appCacheStatus) event.waitUntil(appCacheStatus().then(answer));
 });

@@ -86,32 +86,69 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   };
 }
 
+/** How long `goOffline` waits for an active service worker (`navigator.serviceWorker.ready`). */
+const WORKER_READY_MS = 15_000;
+/**
+ * How long, from its start, `goOffline` waits for the signed-in app's files to be cached: room for
+ * the page's first request and a retry after its 15 s backoff, and well under the tests' 60 s, so
+ * a stall fails here with its figures rather than as the test's bare time-out.
+ */
+const APP_CACHED_MS = 40_000;
+
 /**
  * Takes the browser offline once the service worker is installed and active and, when someone is
  * signed in, has cached the signed-in app's files (which the page asks for after an idle moment:
  * sw/sw.ts): "after one online visit" means that visit is over. A test that cut the network while
  * the worker's first registration was still fetching sw.js would see the browser's own console
  * error for that fetch ("An unknown error occurred when fetching the script"): the app retries on
- * the next load, but the test is about offline edits, not a lost first install.
+ * the next load, but the test is about offline edits, not a lost first install. Each wait has its
+ * limit, and a stall throws naming the step and, for the cache, the last figures the worker gave.
  */
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await page.evaluate(() => ('serviceWorker' in navigator ? navigator.serviceWorker.ready.then(() => true) : true));
+  const started = Date.now();
+  const ready = await page.evaluate(
+    (ms) =>
+      'serviceWorker' in navigator
+        ? Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
+        : true,
+    WORKER_READY_MS,
+  );
+  if (!ready) throw new Error(`goOffline: no active service worker after ${WORKER_READY_MS / 1000} s (navigator.serviceWorker.ready did not resolve)`);
   if (await page.evaluate((key) => localStorage.getItem(key) === 'true' && 'serviceWorker' in navigator, STORAGE_KEYS.isAuthenticated)) {
-    await expect.poll(() => appCacheStatus(page).then((status) => status.total > 0 && status.cached === status.total), { timeout: 60_000 }).toBe(true);
+    let last = await appCacheAnswer(page);
+    while (!('cached' in last && last.total > 0 && last.cached === last.total)) {
+      if (Date.now() - started > APP_CACHED_MS) {
+        const figures = 'cached' in last ? `${last.cached}/${last.total} files cached` : last.none;
+        throw new Error(`goOffline: the signed-in app's files were not all cached ${APP_CACHED_MS / 1000} s after goOffline began; the worker's last answer: ${figures}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      last = await appCacheAnswer(page);
+    }
   }
   await context.setOffline(true);
 }
 
 /** The worker's answer about the signed-in app's files (sw/protocol.ts APP_CACHE_STATUS). */
-export function appCacheStatus(page: Page): Promise<{ cached: number; total: number }> {
+export async function appCacheStatus(page: Page): Promise<{ cached: number; total: number }> {
+  const answer = await appCacheAnswer(page);
+  // No worker in charge of the page yet, or no answer: nothing cached, ask again.
+  return 'cached' in answer ? { cached: answer.cached, total: answer.total } : { cached: 0, total: 0 };
+}
+
+/** `appCacheStatus`, saying why when there is no answer. */
+function appCacheAnswer(page: Page): Promise<{ cached: number; total: number } | { none: string }> {
   return page.evaluate(
     (type) =>
-      new Promise<{ cached: number; total: number }>((resolve) => {
+      new Promise<{ cached: number; total: number } | { none: string }>((resolve) => {
+        const worker = navigator.serviceWorker.controller;
+        if (!worker) return resolve({ none: 'no worker controls the page' });
         const channel = new MessageChannel();
-        channel.port1.onmessage = (event) => resolve(event.data as { cached: number; total: number });
-        // No worker in charge of the page yet, or no answer: nothing cached, ask again.
-        setTimeout(() => resolve({ cached: 0, total: 0 }), 2_000);
-        navigator.serviceWorker.controller?.postMessage({ type }, [channel.port2]);
+        channel.port1.onmessage = (event) => {
+          const { cached, total } = event.data as { cached: number; total: number };
+          resolve({ cached, total });
+        };
+        setTimeout(() => resolve({ none: 'no answer within 2 s' }), 2_000);
+        worker.postMessage({ type }, [channel.port2]);
       }),
     SW_MESSAGE.appCacheStatus,
   );

@@ -1,7 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '../../../sw/protocol.ts';
 import { createPwaController } from './controller.ts';
-import { appJustCached, ONLINE_SETTLE_MS, precacheAppWhenSignedIn, startServiceWorker, UPDATE_CHECK_INTERVAL_MS, type ServiceWorkerDeps, type WorkboxLike } from './register-sw.ts';
+import {
+  appJustCached,
+  ONLINE_SETTLE_MS,
+  PRECACHE_RETRY_FIRST_MS,
+  PRECACHE_RETRY_TRIES,
+  precacheAppWhenSignedIn,
+  precacheRetryDelay,
+  startServiceWorker,
+  UPDATE_CHECK_INTERVAL_MS,
+  type ServiceWorkerDeps,
+  type WorkboxLike,
+} from './register-sw.ts';
 import { eventually } from '../test-support/eventually.testing.ts';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
@@ -316,9 +327,10 @@ describe('startServiceWorker', () => {
 describe('precacheAppWhenSignedIn', () => {
   /**
    * A session that can sign in, a worker that records what it is told (and answers on the port
-   * the page sends, when the test says so), and a settle the test releases.
+   * the page sends, when the test says so), a settle the test releases, the network's state and
+   * 'online' event, and delays the test runs by hand (`elapse`).
    */
-  function setup(signedIn: boolean) {
+  function setup(signedIn: boolean, options: { online?: boolean; active?: boolean } = {}) {
     let session = { isAuthenticated: signedIn };
     const listeners = new Set<() => void>();
     const layer = {
@@ -336,14 +348,54 @@ describe('precacheAppWhenSignedIn', () => {
         ports.push(...(transfer as MessagePort[]));
       },
     };
-    const container = { ready: Promise.resolve({ active: worker } as unknown as ServiceWorkerRegistration) };
+    // The registration object is live: its active worker can appear after `ready` resolved.
+    const registration = { active: options.active === false ? null : worker };
+    const container = { ready: Promise.resolve(registration as unknown as ServiceWorkerRegistration) };
     const settles: (() => void)[] = [];
     const settled = () => new Promise<void>((resolve) => settles.push(resolve));
     const onAppCached = vi.fn();
-    const stop = precacheAppWhenSignedIn({ layer, container, settled, onAppCached });
+    const network = { online: options.online ?? true };
+    const win = new EventTarget();
+    /** The delays the page has set and not cleared, by handle, with their length. */
+    const delays = new Map<number, { callback: () => void; ms: number }>();
+    let nextDelay = 0;
+    /** The length of every delay the page has set, in order. */
+    const delaysSet: number[] = [];
+    const stop = precacheAppWhenSignedIn({
+      layer,
+      container,
+      settled,
+      onAppCached,
+      window: win,
+      isOnline: () => network.online,
+      setTimeout: (callback, ms) => {
+        nextDelay += 1;
+        delays.set(nextDelay, { callback, ms });
+        delaysSet.push(ms);
+        return nextDelay;
+      },
+      clearTimeout: (handle) => void delays.delete(handle as number),
+    });
     const signIn = () => {
       session = { isAuthenticated: true };
       for (const listener of [...listeners]) listener();
+    };
+    const signOut = () => {
+      session = { isAuthenticated: false };
+      for (const listener of [...listeners]) listener();
+    };
+    /** The lengths of the delays waiting. */
+    const waits = () => [...delays.values()].map((delay) => delay.ms);
+    /** Runs the delays waiting, as if their time had passed, and lets what they start run. */
+    const elapse = async () => {
+      const due = [...delays.values()];
+      delays.clear();
+      for (const { callback } of due) callback();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const goOnline = () => {
+      network.online = true;
+      win.dispatchEvent(new Event('online'));
     };
     const settle = async () => {
       for (const resolve of settles.splice(0)) resolve();
@@ -355,7 +407,7 @@ describe('precacheAppWhenSignedIn', () => {
       if (!port) throw new Error('the page sent no port');
       port.postMessage({ type: SW_MESSAGE.appCacheStatus, ...status });
     };
-    return { told, signIn, settle, stop, settles, answer, onAppCached };
+    return { told, signIn, signOut, settle, stop, settles, answer, onAppCached, network, goOnline, waits, elapse, registration, worker, delays, delaysSet };
   }
 
   it('asks nothing while nobody is signed in', async () => {
@@ -400,6 +452,128 @@ describe('precacheAppWhenSignedIn', () => {
     await settle();
     answer({ cached: 40, total: 40, added: 40 });
     await eventually(() => expect(onAppCached).toHaveBeenCalledTimes(1));
+  });
+
+  const ASK = { type: SW_MESSAGE.precacheApp };
+  const PART_WAY = { cached: 30, total: 40, added: 30 };
+  const WHOLE = { cached: 40, total: 40, added: 10 };
+
+  it('asks again after a backoff when a fill failed part-way, the wait doubling each time', async () => {
+    const { told, settle, answer, waits, elapse, onAppCached } = setup(true);
+    await settle();
+    expect(told).toEqual([ASK]);
+    answer(PART_WAY);
+    await eventually(() => expect(waits()).toEqual([PRECACHE_RETRY_FIRST_MS]));
+    expect(told).toHaveLength(1);
+    await elapse();
+    await eventually(() => expect(told).toEqual([ASK, ASK]));
+    // One request at a time: nothing more is due while the worker works.
+    expect(waits()).toEqual([]);
+    answer({ cached: 35, total: 40, added: 5 });
+    await eventually(() => expect(waits()).toEqual([2 * PRECACHE_RETRY_FIRST_MS]));
+    expect(onAppCached).not.toHaveBeenCalled();
+  });
+
+  it('asks no more once an answer says the whole app is cached, and says so then', async () => {
+    const { told, settle, answer, waits, elapse, goOnline, onAppCached } = setup(true);
+    await settle();
+    answer(PART_WAY);
+    await eventually(() => expect(waits()).toHaveLength(1));
+    await elapse();
+    await eventually(() => expect(told).toHaveLength(2));
+    answer(WHOLE);
+    await eventually(() => expect(onAppCached).toHaveBeenCalledTimes(1));
+    expect(waits()).toEqual([]);
+    goOnline();
+    expect(waits()).toEqual([]);
+    await elapse();
+    expect(told).toHaveLength(2);
+  });
+
+  it('asks again when the registration had no active worker', async () => {
+    const { told, settle, waits, elapse, registration, worker } = setup(true, { active: false });
+    await settle();
+    expect(told).toEqual([]);
+    expect(waits()).toEqual([PRECACHE_RETRY_FIRST_MS]);
+    registration.active = worker;
+    await elapse();
+    await eventually(() => expect(told).toEqual([ASK]));
+  });
+
+  it('stops a retry that waits when unsubscribed', async () => {
+    const { told, settle, answer, waits, delays, stop, goOnline } = setup(true);
+    await settle();
+    answer(PART_WAY);
+    await eventually(() => expect(waits()).toEqual([PRECACHE_RETRY_FIRST_MS]));
+    const pending = [...delays.values()];
+    stop();
+    expect(waits()).toEqual([]);
+    // Even a timer that fired all the same, or the network's return, asks nothing.
+    for (const { callback } of pending) callback();
+    goOnline();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(waits()).toEqual([]);
+    expect(told).toHaveLength(1);
+  });
+
+  it('asks nothing while offline: the first request and a retry wait for the network to come back and settle', async () => {
+    const { told, settle, answer, waits, elapse, network, goOnline } = setup(true, { online: false });
+    await settle();
+    expect(told).toEqual([]);
+    expect(waits()).toEqual([]);
+    // The network flaps back twice: one request, once it has settled.
+    goOnline();
+    goOnline();
+    expect(waits()).toEqual([ONLINE_SETTLE_MS]);
+    await elapse();
+    await eventually(() => expect(told).toEqual([ASK]));
+
+    answer(PART_WAY);
+    await eventually(() => expect(waits()).toEqual([PRECACHE_RETRY_FIRST_MS]));
+    network.online = false;
+    await elapse();
+    expect(told).toHaveLength(1);
+    expect(waits()).toEqual([]);
+    goOnline();
+    await elapse();
+    await eventually(() => expect(told).toHaveLength(2));
+  });
+
+  it('stops its own retries after a bounded number, while the network coming back still asks', async () => {
+    expect(Array.from({ length: PRECACHE_RETRY_TRIES }, (_, i) => precacheRetryDelay(i + 1))).toEqual([15_000, 30_000, 60_000, 120_000, 240_000, 300_000]);
+    const { told, settle, answer, waits, elapse, goOnline, delaysSet } = setup(true);
+    await settle();
+    for (let retry = 1; retry <= PRECACHE_RETRY_TRIES; retry += 1) {
+      answer(PART_WAY);
+      await eventually(() => expect(waits()).toEqual([precacheRetryDelay(retry)]));
+      await elapse();
+      await eventually(() => expect(told).toHaveLength(retry + 1));
+    }
+    answer(PART_WAY);
+    // The network's return asks once the answer is in (before, the request is still under way).
+    await eventually(() => {
+      goOnline();
+      expect(waits()).toEqual([ONLINE_SETTLE_MS]);
+    });
+    // And the answer set no timer of its own: only the six backoffs, then the network's settle.
+    expect(delaysSet.filter((ms) => ms !== ONLINE_SETTLE_MS)).toEqual(Array.from({ length: PRECACHE_RETRY_TRIES }, (_, i) => precacheRetryDelay(i + 1)));
+    await elapse();
+    await eventually(() => expect(told).toHaveLength(PRECACHE_RETRY_TRIES + 2));
+  });
+
+  it('drops a retry that waits when the user signs out, and asks anew at the next sign-in', async () => {
+    const { told, settle, answer, waits, elapse, signIn, signOut, settles } = setup(true);
+    await settle();
+    answer(PART_WAY);
+    await eventually(() => expect(waits()).toHaveLength(1));
+    signOut();
+    expect(waits()).toEqual([]);
+    await elapse();
+    expect(told).toHaveLength(1);
+    signIn();
+    expect(settles).toHaveLength(1);
+    await settle();
+    expect(told).toHaveLength(2);
   });
 
   it('reads "just cached" only from a fill that fetched files and left none missing', () => {

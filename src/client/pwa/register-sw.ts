@@ -194,6 +194,18 @@ export async function startServiceWorker(deps: ServiceWorkerDeps): Promise<Servi
   };
 }
 
+/** The first wait before asking the worker again, after a request that left files missing. */
+export const PRECACHE_RETRY_FIRST_MS = 15_000;
+/** The longest wait between two such requests. */
+export const PRECACHE_RETRY_MAX_MS = 5 * 60 * 1000;
+/** How many times the page asks again on its own timer (the network's return asks regardless). */
+export const PRECACHE_RETRY_TRIES = 6;
+
+/** The wait before the `retry`-th request again (from 1): 15 s, 30 s, 1 min, 2 min, 4 min, 5 min. */
+export function precacheRetryDelay(retry: number): number {
+  return Math.min(PRECACHE_RETRY_FIRST_MS * 2 ** (retry - 1), PRECACHE_RETRY_MAX_MS);
+}
+
 export interface PrecacheAppDeps {
   layer: Pick<DataLayer, 'getSession' | 'subscribe'>;
   /** `navigator.serviceWorker`: its active worker is asked. */
@@ -202,38 +214,118 @@ export interface PrecacheAppDeps {
   settled: () => Promise<void>;
   /** Called when the worker has just cached the whole app (it fetched files, and none is missing). */
   onAppCached?: () => void;
+  /** `window`: its 'online' event asks again when a request left files missing. */
+  window?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** `navigator.onLine`: false when the device surely has no network. */
+  isOnline?: () => boolean;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
 }
 
 /**
  * Asks the worker to cache the signed-in app's files (sw/sw.ts, PRECACHE_APP) once someone is
  * signed in, after the page has settled: at once on a signed-in page, or when a visitor signs in
- * or up. A visitor who never signs in never downloads them. Asked once per page; the worker skips
- * what it has, and answers on a port how many files are cached and how many it fetched. When it
- * fetched some and none is missing, the app has just become able to open every tab offline:
- * `onAppCached`. A page loaded after that (nothing fetched) or a fill that failed part-way says
- * nothing. Answers the unsubscribe.
+ * or up. A visitor who never signs in never downloads them. The worker skips what it has, and
+ * answers on a port how many files are cached and how many it fetched. When it fetched some and
+ * none is missing, the app has just become able to open every tab offline: `onAppCached`. A page
+ * loaded after that (nothing fetched) says nothing, and asks no more.
+ *
+ * Until the answer says every file is cached, the page asks again, one request at a time: after a
+ * fill that failed part-way (the connection dropped, a fetch failed) or when the registration had
+ * no active worker, 15 s later, then 30 s, 1 min, 2 min, 4 min and 5 min after each failure (six
+ * tries, some 13 minutes), and `ONLINE_SETTLE_MS` after each return of the network. On a flaky
+ * phone most failures are a connection lost for seconds, so the first try comes soon; the doubling
+ * keeps a dead spot or a struggling server from being asked every few seconds (each request
+ * fetches what is missing on the connection the page uses); past that the timer stops, since what
+ * ends a longer outage is the network's return, which asks anyway, as does the next page. Never
+ * while offline or signed out: a try due then waits for the 'online' event, or the next sign-in.
+ * Answers the unsubscribe, which also drops a try that waits.
  */
-export function precacheAppWhenSignedIn({ layer, container, settled, onAppCached }: PrecacheAppDeps): () => void {
-  let asked = false;
-  const check = () => {
-    if (asked || !layer.getSession().isAuthenticated) return;
-    asked = true;
-    void settled()
+export function precacheAppWhenSignedIn(deps: PrecacheAppDeps): () => void {
+  const { layer, container, settled, onAppCached } = deps;
+  const target = deps.window ?? window;
+  const isOnline = deps.isOnline ?? (() => navigator.onLine);
+  const setDelay = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+  const clearDelay = deps.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
+
+  /**
+   * idle: nothing asked (or signed out since); asking: a request is under way; waiting: the last one
+   * left files missing (or met no network), and a timer or the network's return asks again; done:
+   * the whole app is cached.
+   */
+  let state: 'idle' | 'asking' | 'waiting' | 'done' | 'stopped' = 'idle';
+  let failures = 0;
+  let timer: unknown = null;
+  const cancelTimer = () => {
+    if (timer !== null) clearDelay(timer);
+    timer = null;
+  };
+  const askLater = (ms: number) => {
+    cancelTimer();
+    timer = setDelay(() => {
+      timer = null;
+      retry();
+    }, ms);
+  };
+  const signedOut = () => {
+    cancelTimer();
+    state = 'idle';
+    failures = 0;
+  };
+
+  const failed = () => {
+    if (state !== 'asking') return;
+    state = 'waiting';
+    failures += 1;
+    if (failures <= PRECACHE_RETRY_TRIES) askLater(precacheRetryDelay(failures));
+  };
+  const ask = (first: boolean) => {
+    state = 'asking';
+    void (first ? settled() : Promise.resolve())
       .then(() => container.ready)
       .then((registration) => {
+        if (state !== 'asking') return;
+        if (!layer.getSession().isAuthenticated) return signedOut();
+        // The 'online' event asks (a fill that meets no network fetches nothing).
+        if (!isOnline()) return void (state = 'waiting');
         const worker = registration.active;
-        if (!worker) return;
+        if (!worker) return failed();
         const channel = new MessageChannel();
         channel.port1.onmessage = (event: MessageEvent<AppCacheStatus>) => {
           channel.port1.close();
+          if (state !== 'asking') return;
+          if (event.data.cached < event.data.total) return failed();
+          state = 'done';
           if (appJustCached(event.data)) onAppCached?.();
         };
         worker.postMessage({ type: SW_MESSAGE.precacheApp }, [channel.port2]);
-      });
+      })
+      .catch(failed);
   };
+  const retry = () => {
+    if (state !== 'waiting') return;
+    if (!layer.getSession().isAuthenticated) signedOut();
+    else if (isOnline()) ask(false);
+  };
+
+  const check = () => {
+    if (!layer.getSession().isAuthenticated) {
+      if (state === 'waiting') signedOut();
+    } else if (state === 'idle') ask(true);
+  };
+  // A phone's connection flaps as it comes back: the request waits for it to settle.
+  const onOnline = () => {
+    if (state === 'waiting') askLater(ONLINE_SETTLE_MS);
+  };
+  target.addEventListener('online', onOnline);
   const stop = layer.subscribe(check);
   check();
-  return stop;
+  return () => {
+    stop();
+    target.removeEventListener('online', onOnline);
+    cancelTimer();
+    state = 'stopped';
+  };
 }
 
 /** The worker's answer says this request has made the whole app cached: it fetched files, and none is missing. */
