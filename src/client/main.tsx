@@ -21,7 +21,8 @@ const idle = (timeout: number) =>
   new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout }) : setTimeout(resolve, 0)));
 
 /**
- * What a signed-in page's first sync waits for when the mirror holds data (data-layer.ts): on a slow
+ * What a signed-in page's first sync waits for when the mirror holds data (the data layer's
+ * `beforeFirstSync`, which data/session/session-owner.ts awaits): on a slow
  * phone (4× CPU throttling) the screen is drawn from the mirror within about a second of the data
  * layer's start, so the sync, which rewrites the mirror and re-renders the screen, starts a second
  * later, at the main thread's next idle moment. The signed-in app's files wait for the same before

@@ -12,7 +12,7 @@
  *      once), saves of housing, debt plan and retirement plan, retirement plan deletes — with one
  *      tab "reloaded" halfway (its connection closed, a new one opened with a new outbox): the
  *      mirror must show every edit and the outbox hold every one;
- *   3. online, as the app catches up (data-layer.ts): both tabs pull and flush at once, while the
+ *   3. online, as the app catches up (data/sync/connection-loop.ts): both tabs pull and flush at once, while the
  *      connection flaps — 10 % of requests dropped before they leave, 10 % of writes' answers lost
  *      after the server handled them (only the Idempotency-Key replay can then tell the client
  *      what happened), every answer up to 40 ms late so answers overtake each other — while one
