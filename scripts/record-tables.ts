@@ -21,10 +21,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RECORD_FIELDS, type FieldDecl, type RecordName } from '../src/shared/records.ts';
 import { COLLECTIONS, SINGLES } from '../src/shared/resources.ts';
+import { camelName, columnKey } from '../src/server/db/column-names.ts';
 
-export const GENERATED_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server/db/record-tables.gen.ts');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const GENERATED_FILE = path.join(root, 'src', 'server', 'db', 'record-tables.gen.ts');
+/** What the generated module imports, as paths from its own folder. */
+const importPath = (...segments: string[]) => path.relative(path.dirname(GENERATED_FILE), path.join(root, ...segments)).split(path.sep).join('/');
 
-const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** The declaration of a record: its table, and whether a user has many (collection) or one. */
 function tableOf(record: RecordName): { table: string; many: boolean } {
@@ -37,11 +40,10 @@ function tableOf(record: RecordName): { table: string; many: boolean } {
 
 /** The Drizzle property and builder of one field: ['grossPayCents', "cents('gross_pay_cents').notNull()"]. */
 function column(record: RecordName, field: string, decl: FieldDecl): [string, string] {
-  let property = camel(field);
+  const property = columnKey(field, decl);
   let builder: string;
   switch (decl.kind) {
     case 'money':
-      property += 'Cents';
       builder = `cents('${field}_cents')`;
       break;
     case 'percent':
@@ -69,7 +71,7 @@ function column(record: RecordName, field: string, decl: FieldDecl): [string, st
   }
   if (!decl.nullable) builder += '.notNull()';
   if (decl.default !== undefined) builder += `.default(${JSON.stringify(decl.default)})`;
-  if (decl.references !== undefined) builder += `.references(() => ${camel(tableOf(decl.references as RecordName).table)}.id, { onDelete: 'set null' })`;
+  if (decl.references !== undefined) builder += `.references(() => ${camelName(tableOf(decl.references as RecordName).table)}.id, { onDelete: 'set null' })`;
   return [property, builder];
 }
 
@@ -78,7 +80,7 @@ function tableSource(record: RecordName): string {
   const columns = Object.entries(RECORD_FIELDS[record] as Record<string, FieldDecl>).map(([field, decl]) => column(record, field, decl));
   const userIndex = many ? `index('${table}_user_idx')` : `uniqueIndex('${table}_user_key')`;
   return [
-    `export const ${camel(table)} = pgTable(`,
+    `export const ${camelName(table)} = pgTable(`,
     `  '${table}',`,
     '  {',
     "    id: serial('id').primaryKey(),",
@@ -109,13 +111,13 @@ export function recordTablesSource(): string {
     ' * Each field is documented where it is declared, in src/shared/records.ts.',
     ' */',
     `import { ${[...imports].sort().join(', ')} } from 'drizzle-orm/pg-core';`,
-    "import { RECORD_FIELDS, type RecordInputs } from '../../shared/records.ts';",
-    "import { cents, createdAt, day, owner, percent, updatedAt } from './columns.ts';",
+    `import { RECORD_FIELDS, type RecordInputs } from '${importPath('src', 'shared', 'records.ts')}';`,
+    `import { cents, createdAt, day, owner, percent, updatedAt } from './${importPath('src', 'server', 'db', 'columns.ts')}';`,
     '',
     ...records.map((record) => `${tableSource(record)}\n`),
     '/** Each record\'s table, by record name. */',
     'export const RECORD_TABLES = {',
-    ...records.map((record) => `  ${record}: ${camel(tableOf(record).table)},`),
+    ...records.map((record) => `  ${record}: ${camelName(tableOf(record).table)},`),
     '} as const;',
     '',
   ].join('\n');

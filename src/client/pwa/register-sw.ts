@@ -251,7 +251,7 @@ export function precacheAppWhenSignedIn(deps: PrecacheAppDeps): () => void {
   /**
    * idle: nothing asked (or signed out since); asking: a request is under way; waiting: the last one
    * left files missing (or met no network), and a timer or the network's return asks again; done:
-   * the whole app is cached.
+   * the whole app is cached; stopped: unsubscribed.
    */
   let state: 'idle' | 'asking' | 'waiting' | 'done' | 'stopped' = 'idle';
   let failures = 0;

@@ -5,16 +5,13 @@
  */
 import { centsToDollars, type Cents } from '../../engine/money.ts';
 import { RECORD_FIELDS, type FieldDecl, type RecordInputs, type RecordName } from '../../shared/records.ts';
+import { columnKey } from './column-names.ts';
 import { RECORD_TABLES } from './record-tables.gen.ts';
 
 export { RECORD_TABLES };
 
 type Row = Record<string, unknown>;
 
-function columnKey(field: string, decl: FieldDecl): string {
-  const camel = field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-  return decl.kind === 'money' ? `${camel}Cents` : camel;
-}
 
 type FieldMap = [field: string, column: string, decl: FieldDecl][];
 const FIELD_MAPS = new Map<RecordName, FieldMap>(
